@@ -1,0 +1,28 @@
+// One jest run, three projects: `unit` (pure, fakes allowed), `api` (real PostgreSQL + Redis,
+// started by scripts/test.mjs) and `browser` (Playwright in Debian's Chromium against a real server).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // NestJS 12 ships ESM: let swc turn it into CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  moduleNameMapper: { '^@app/workflow$': '<rootDir>/workflow/src/index.ts' },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/workflow/test/**/*.spec.ts', '<rootDir>/server/src/**/*.spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'], maxWorkers: 1 },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'], maxWorkers: 1 },
+  ],
+};

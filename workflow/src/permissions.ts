@@ -1,0 +1,310 @@
+/**
+ * The permission tree of spec section 6: menu entries (route keys, snake_case as the spec names them)
+ * with action codes beneath (`sys:<area>:<action>`, the spec's element-code form).
+ *
+ * One place decides every permission code: the server seeds its table from this tree, guards name
+ * these codes, the web gates routes and buttons with them, and the workflow maps each event to one.
+ */
+
+export interface PermissionNode {
+  /** Route key (menus) or action code (buttons, API actions). Unique in the whole tree. */
+  key: string;
+  kind: 'menu' | 'action';
+  zh: string;
+  en: string;
+  children?: PermissionNode[];
+}
+
+const menu = (key: string, zh: string, en: string, children: PermissionNode[] = []): PermissionNode => ({
+  key,
+  kind: 'menu',
+  zh,
+  en,
+  children,
+});
+const act = (key: string, zh: string, en: string): PermissionNode => ({ key, kind: 'action', zh, en });
+
+export const PERMISSION_TREE: PermissionNode[] = [
+  menu('user', '用户管理', 'User management', [
+    menu('user_list', '用户列表', 'Users', [
+      act('sys:user:load', '查询', 'Load'),
+      act('sys:user:add', '新增', 'Add'),
+      act('sys:user:delete', '删除', 'Delete'),
+      act('sys:user:edit', '编辑', 'Edit'),
+      act('sys:user:disable', '禁用/启用', 'Disable / enable'),
+      act('sys:user:reset-password', '重置密码', 'Reset password'),
+    ]),
+    menu('role_list', '角色列表', 'Roles', [
+      act('sys:role:load', '查询', 'Load'),
+      act('sys:role:add', '新增', 'Add'),
+      act('sys:role:delete', '删除', 'Delete'),
+      act('sys:role:edit', '编辑', 'Edit'),
+    ]),
+    menu('conferee_list', '参会人员', 'Meeting attendees', [
+      act('sys:conferee:load', '查询', 'Load'),
+      act('sys:conferee:add', '新增', 'Add'),
+      act('sys:conferee:delete', '删除', 'Delete'),
+      act('sys:conferee:manage', '管理', 'Manage'),
+    ]),
+  ]),
+  menu('statistics', '统计报表', 'Statistics', [
+    menu('population_list', '项目总体情况', 'Project overview'),
+    menu('project_list', '全部项目', 'All projects'),
+    menu('guo_dan_list', '国担报送数据', 'National guarantee platform data'),
+    menu('industrial_information_list', '工信部报送数据', 'Industry ministry data'),
+    menu('amount_list', '按担保金额', 'By guarantee amount'),
+    menu('amount_bank_list', '按银行', 'By bank'),
+    menu('amount_region_list', '按区域', 'By region', [act('sys:statistics:region-export', '导出', 'Export')]),
+    menu('personnel_list', '按人员', 'By personnel'),
+  ]),
+  menu('company_list', '企业列表', 'Companies', [
+    act('sys:company:add', '新增', 'Add'),
+    act('sys:company:edit', '编辑', 'Edit'),
+    act('sys:company:delete', '删除', 'Delete'),
+    act('sys:company:detail', '详情', 'Detail'),
+    act('sys:company:initiate-loan', '发起贷款', 'Initiate loan'),
+  ]),
+  menu('loan_list', '贷款列表', 'Loans', [
+    act('sys:loan:query', '查询', 'Query'),
+    act('sys:loan:delete', '删除', 'Delete'),
+    act('sys:loan:node', '节点查询', 'Node query'),
+    act('sys:loan:detail', '详情', 'Detail'),
+    act('sys:loan:copy', '复制数据', 'Copy data'),
+    act('sys:loan:perfect', '完善资料', 'Perfect data'),
+    act('sys:loan:preview', '报告预览', 'Report preview'),
+    act('sys:loan:return-materials', '退回资料', 'Return materials'),
+    act('sys:loan:confirm-receipt', '确认接收', 'Confirm receipt'),
+    act('sys:loan:submit-pre-review', '提交预审会', 'Submit to pre-review'),
+  ]),
+  menu('archives_detail', '贷款节点', 'Loan nodes'),
+  menu('meeting', '会议流程', 'Meeting flow', [
+    menu('review_meeting_list', '预审会列表', 'Pre-review list', [
+      act('sys:review:detail', '详情', 'Detail'),
+      act('sys:review:preview', '预览', 'Preview'),
+      act('sys:review:perfect', '完善', 'Perfect'),
+      act('sys:review:modify-amount', '修改金额', 'Modify amount'),
+      act('sys:review:submit-general-office', '提交总办会', 'Submit to general office'),
+      act('sys:review:resubmit', '重新提交', 'Resubmit'),
+      act('sys:review:discontinue', '终止项目', 'Discontinue'),
+    ]),
+    menu('review_meeting_vote_list', '预审审批', 'Pre-review approval', [
+      act('sys:review-vote:detail', '详情', 'Detail'),
+      act('sys:review-vote:preview', '预览', 'Preview'),
+      act('sys:review-vote:approve', '审批', 'Approve'),
+    ]),
+    menu('zb_meeting_process_list', '总办会列表', 'General-office list', [
+      act('sys:zb:detail', '详情', 'Detail'),
+      act('sys:zb:preview', '预览', 'Preview'),
+      act('sys:zb:perfect', '完善', 'Perfect'),
+      act('sys:zb:modify-amount', '修改金额', 'Modify amount'),
+      act('sys:zb:submit-risk-control', '提交B岗风控', 'Submit to B-post risk control'),
+      act('sys:zb:submit-insurance-review', '提交保审会', 'Submit to review committee'),
+      act('sys:zb:resubmit', '重新提交', 'Resubmit'),
+      act('sys:zb:discontinue', '终止项目', 'Discontinue'),
+    ]),
+    menu('zb_meeting_vote_list', '总办会投票', 'General-office voting', [
+      act('sys:zb-vote:detail', '详情', 'Detail'),
+      act('sys:zb-vote:vote', '投票', 'Vote'),
+      act('sys:zb-vote:preview', '预览', 'Preview'),
+    ]),
+    menu('risk_control_list', 'B岗风控', 'B-post risk control', [
+      act('sys:risk:detail', '详情', 'Detail'),
+      act('sys:risk:preview', '预览', 'Preview'),
+      act('sys:risk:perfect', '完善', 'Perfect'),
+      act('sys:risk:a-report', 'A岗报告', 'A-post report'),
+      act('sys:risk:confirm-complete', '确认完成', 'Confirm complete'),
+      act('sys:risk:revoke', '撤销', 'Revoke'),
+      act('sys:risk:transfer', '转移数据', 'Transfer data'),
+    ]),
+    menu('risk_control_detail', 'B岗资料详情', 'B-post data detail'),
+    menu('risk_control_perfect', 'B岗资料完善', 'B-post data perfection'),
+    menu('bs_meeting_process_list', '保审会列表', 'Review-committee list', [
+      act('sys:bs:detail', '详情', 'Detail'),
+      act('sys:bs:perfect', '完善', 'Perfect'),
+      act('sys:bs:a-report', 'A岗报告', 'A-post report'),
+      act('sys:bs:b-report', 'B岗报告', 'B-post report'),
+      act('sys:bs:resubmit', '重新提交', 'Resubmit'),
+      act('sys:bs:initiate-withdrawal', '发起提款', 'Initiate withdrawal'),
+      act('sys:bs:discontinue', '终止项目', 'Discontinue'),
+    ]),
+    menu('bs_meeting_vote_list', '保审会投票', 'Review-committee voting', [
+      act('sys:bs-vote:detail', '详情', 'Detail'),
+      act('sys:bs-vote:vote', '投票', 'Vote'),
+      act('sys:bs-vote:a-report', 'A岗报告预览', 'A-post report preview'),
+      act('sys:bs-vote:b-report', 'B岗报告预览', 'B-post report preview'),
+    ]),
+    menu('initiate_withdrawal_list', '提款列表', 'Withdrawal list', [
+      act('sys:withdrawal:recheck', 'B岗复核', 'B-post recheck'),
+      act('sys:withdrawal:leader-review', '领导审核', 'Leader review'),
+    ]),
+  ]),
+  menu('database', '会议资料库', 'Meeting data library', [
+    menu('ys_meeting_list', '预审会', 'Pre-review meetings', [
+      act('sys:ys-meeting:upload-minutes', '上传会议纪要', 'Upload minutes'),
+      act('sys:ys-meeting:export-minutes', '导出会议纪要', 'Export minutes'),
+    ]),
+    menu('zb_meeting_list', '总办会', 'General-office meetings', [
+      act('sys:zb-meeting:add', '新增会议', 'Add meeting'),
+      act('sys:zb-meeting:allocate', '分配项目', 'Allocate projects'),
+      act('sys:zb-meeting:detail', '详情', 'Detail'),
+      act('sys:zb-meeting:cancel-allocation', '取消分配', 'Cancel allocation'),
+      act('sys:zb-meeting:start', '开始会议', 'Start'),
+      act('sys:zb-meeting:end', '结束会议', 'End'),
+      act('sys:zb-meeting:cancel', '取消会议', 'Cancel'),
+      act('sys:zb-meeting:vote-detail', '投票详情', 'Vote details'),
+      act('sys:zb-meeting:upload-minutes', '上传会议纪要', 'Upload minutes'),
+      act('sys:zb-meeting:export-minutes', '导出会议纪要', 'Export minutes'),
+    ]),
+    menu('bs_meeting_list', '保审会', 'Review-committee meetings', [
+      act('sys:bs-meeting:add', '新增会议', 'Add meeting'),
+      act('sys:bs-meeting:allocate', '分配项目', 'Allocate projects'),
+      act('sys:bs-meeting:detail', '详情', 'Detail'),
+      act('sys:bs-meeting:cancel-allocation', '取消分配', 'Cancel allocation'),
+      act('sys:bs-meeting:start', '开始会议', 'Start'),
+      act('sys:bs-meeting:end', '结束会议', 'End'),
+      act('sys:bs-meeting:cancel', '取消会议', 'Cancel'),
+      act('sys:bs-meeting:vote-detail', '投票详情', 'Vote details'),
+      act('sys:bs-meeting:update-resolution', '更新决议', 'Update resolution'),
+      act('sys:bs-meeting:upload-minutes', '上传会议纪要', 'Upload minutes'),
+      act('sys:bs-meeting:export-minutes', '导出会议纪要', 'Export minutes'),
+    ]),
+    menu('files_list', '档案管理', 'Archives', [
+      act('sys:archive:detail', '附件详情', 'Attachment detail'),
+      act('sys:archive:upload', '上传', 'Upload'),
+      act('sys:archive:archive-all', '一键归档', 'One-click archive'),
+      act('sys:archive:delete', '删除', 'Delete'),
+    ]),
+  ]),
+  menu('protect_middle', '保中管理', 'During guarantee', [
+    menu('contract_list', '合同生成', 'Contract generation', [
+      act('sys:contract:submit-review', '提交审核', 'Submit for review'),
+      act('sys:contract:delete', '删除', 'Delete'),
+      act('sys:contract:upload', '上传', 'Upload'),
+      act('sys:contract:generate', '生成合同', 'Generate'),
+    ]),
+    menu('mutual_review_list', 'B岗互审', 'B-post mutual review', [
+      act('sys:contract:mutual-review', '互审', 'Mutual review'),
+    ]),
+    menu('contract_review_list', '合同审核', 'Contract review', [act('sys:contract:review', '审核', 'Review')]),
+    menu('contract_seal_list', '合同用印', 'Contract sealing', [
+      act('sys:contract-seal:confirm', '确认', 'Confirm'),
+      act('sys:contract-seal:complete', '完成', 'Complete'),
+    ]),
+    menu('premium_upload_list', '保费上传', 'Premium upload', [
+      act('sys:premium:add', '新增', 'Add'),
+      act('sys:premium:edit', '编辑', 'Edit'),
+      act('sys:premium:submit', '提交', 'Submit'),
+      act('sys:premium:revoke', '撤回', 'Revoke'),
+    ]),
+    menu('premium_confirmation_list', '保费确认', 'Premium confirmation', [
+      act('sys:premium:confirm', '通过', 'Pass'),
+    ]),
+    menu('counter_guarantee', '反担保', 'Counter-guarantee', [
+      act('sys:counter:confirm', 'B岗确认', 'B-post confirm'),
+      act('sys:counter:upload', '上传附件', 'Upload attachment'),
+    ]),
+    menu('guarantee_letter_list', '保函生成', 'Letter generation', [
+      act('sys:letter:select-bank', '选择银行', 'Select bank'),
+      act('sys:letter:submit', '提交', 'Submit'),
+      act('sys:letter:upload-sealed', '上传盖章保函', 'Upload sealed letter'),
+    ]),
+    menu('guarantee_letter_approval_list', '保函审核', 'Letter review', [
+      act('sys:letter-review:detail', '详情', 'Detail'),
+      act('sys:letter-review:approve', '审核通过', 'Approve'),
+      act('sys:letter-review:return', '一键退回', 'One-click return'),
+    ]),
+    menu('guarantee_letter_seal', '保函用印', 'Letter sealing', [
+      act('sys:letter-seal:confirm', '确认', 'Confirm'),
+      act('sys:letter-seal:complete', '完成', 'Complete'),
+    ]),
+    menu('guarantee_upload_list', '合同归档上传', 'Contract archive upload', [
+      act('sys:contract-archive:upload', '上传', 'Upload'),
+      act('sys:contract-archive:confirm', '确认', 'Confirm'),
+    ]),
+    menu('voucher_list', '放款凭证', 'Disbursement voucher', [
+      act('sys:voucher:upload', '上传', 'Upload'),
+      act('sys:voucher:confirm', '确认', 'Confirm'),
+      act('sys:voucher:remind', '发送放款提醒', 'Send disbursement reminder'),
+    ]),
+  ]),
+  menu('protect_after', '保后管理', 'After guarantee', [
+    menu('ledger_list', '台账', 'Ledger', [
+      act('sys:ledger:edit', '编辑', 'Edit'),
+      act('sys:ledger:upload-repayment', '上传还款凭证', 'Upload repayment voucher'),
+      act('sys:ledger:remind-repayment', '发送还款提醒', 'Send repayment reminder'),
+      act('sys:ledger:select-loan', '选择贷款', 'Select loan'),
+      act('sys:ledger:attachments', '查看附件', 'View attachments'),
+    ]),
+    menu('finance_list', '财务列表', 'Finance list', [act('sys:finance:delete', '删除', 'Delete')]),
+    menu('b_post_list', 'B岗列表', 'B-post list', [
+      act('sys:after-b:upload', '上传', 'Upload'),
+      act('sys:after-b:submit', '提交', 'Submit'),
+    ]),
+    menu('leader_review_list', '领导审核', 'Leader review', [
+      act('sys:after-leader:approve', '审核通过', 'Approve'),
+      act('sys:after-leader:attachments', '查看附件', 'View attachments'),
+    ]),
+    menu('attachment_list', '附件列表', 'Attachments', [
+      act('sys:attachment:add-report', '新增报告', 'Add report'),
+      act('sys:attachment:reupload', '重新上传', 'Re-upload'),
+    ]),
+    menu('remind_list', '保后提醒', 'Post-loan reminders'),
+    menu('become_list', '到期提醒', 'Maturity reminders'),
+    menu('repayment_list', '还款凭证上传', 'Repayment vouchers'),
+    menu('secure_list', '解保解押', 'Release of guarantee and security', [
+      act('sys:secure:confirm', '确认解除', 'Confirm release'),
+    ]),
+    menu('relieve_list', '解保台账', 'Release ledger'),
+  ]),
+  menu('basic', '基础数据', 'Basic data', [
+    menu('bank_list', '银行列表', 'Banks', [
+      act('sys:bank:add', '新增', 'Add'),
+      act('sys:bank:edit', '编辑', 'Edit'),
+      act('sys:bank:delete', '删除', 'Delete'),
+    ]),
+    menu('template_list', '银行模板', 'Bank templates', [
+      act('sys:template:add', '新增', 'Add'),
+      act('sys:template:edit', '编辑', 'Edit'),
+      act('sys:template:delete', '删除', 'Delete'),
+      act('sys:template:enable', '启用/禁用', 'Enable / disable'),
+    ]),
+    menu('loan_type_list', '贷款类型', 'Loan types', [
+      act('sys:loan-type:add', '新增', 'Add'),
+      act('sys:loan-type:edit', '编辑', 'Edit'),
+      act('sys:loan-type:delete', '删除', 'Delete'),
+    ]),
+  ]),
+];
+
+export interface FlatPermission {
+  key: string;
+  kind: 'menu' | 'action';
+  zh: string;
+  en: string;
+  parentKey: string | null;
+  sort: number;
+}
+
+/** The tree in depth-first order, each node with its parent's key. */
+export function flattenPermissionTree(tree: PermissionNode[] = PERMISSION_TREE): FlatPermission[] {
+  const out: FlatPermission[] = [];
+  const walk = (nodes: PermissionNode[], parentKey: string | null) => {
+    for (const node of nodes) {
+      out.push({ key: node.key, kind: node.kind, zh: node.zh, en: node.en, parentKey, sort: out.length });
+      if (node.children) walk(node.children, node.key);
+    }
+  };
+  walk(tree, null);
+  return out;
+}
+
+export const ALL_PERMISSION_KEYS: readonly string[] = flattenPermissionTree().map((p) => p.key);
+
+export function isPermissionKey(key: string): boolean {
+  return ALL_PERMISSION_KEYS.includes(key);
+}
+
+/** Built-in roles of spec section 6. */
+export const ROLE_ROOT = 'ROOT';
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLE_USER = 'ROLE_USER';
