@@ -1,0 +1,41 @@
+// `npm start`: the whole application on one port, from a fresh clone, with nothing done first.
+// Uses DATABASE_URL / REDIS_URL when set; otherwise project-local services under ./.data/.
+import path from 'node:path';
+import { ROOT, buildIfStale, ensureDependencies, log, shutdown, startChild, startPostgres, startRedis, waitForHealth } from './lib.mjs';
+
+const t0 = Date.now();
+try {
+  ensureDependencies();
+  buildIfStale(process.env.SKIP_WEB_BUILD ? ['workflow', 'server'] : undefined);
+
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const pg = await startPostgres(path.join(dataDir, 'pg'));
+    databaseUrl = await pg.ensureDatabase('guarantee');
+    log(`PostgreSQL (project-local) on port ${pg.port}, data in .data/pg`);
+  }
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    const redis = await startRedis(path.join(dataDir, 'redis'));
+    redisUrl = redis.url;
+    log(`Redis (project-local) on port ${redis.port}, data in .data/redis`);
+  }
+
+  const port = process.env.PORT ?? '3000';
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: port, DATA_DIR: dataDir, DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
+  startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env });
+  const base = `http://localhost:${port}`;
+  await waitForHealth(base, 120000);
+  // The worker starts after the API has applied the migrations.
+  startChild('worker', process.execPath, ['server/dist/server/src/worker.js'], { env });
+
+  log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: open ${base}/`);
+  if (env.DEMO_MODE !== 'false') {
+    log(`demo accounts, password ${process.env.DEMO_PASSWORD || 'Demo@2026'}: admin (administrator), apost, bpost, prereview, zb1-zb3, bs1-bs3, leader, finance`);
+  }
+  log('Ctrl-C stops everything; the next `npm start` reuses the data in .data/');
+} catch (error) {
+  log(`could not start: ${error.message}`);
+  await shutdown(1);
+}

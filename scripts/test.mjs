@@ -1,0 +1,133 @@
+// `npm test`: every tier, each against real services started here (a fresh PostgreSQL cluster and
+// Redis per run), ending with one line `N passed, N failed`.
+//   --only unit|api|browser|web|check   run one tier (repeatable)
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  ROOT, buildIfStale, ensureDebianCommand, ensureDependencies, freePort, log, shutdown, startChild, startPostgres, startRedis, waitForHealth,
+} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
+const wants = (tier) => only.length === 0 || only.includes(tier);
+const outDir = path.join(ROOT, '.data', 'test');
+const t0 = Date.now();
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const timings = [];
+
+function step(name, fn) {
+  const t = Date.now();
+  log(`── ${name}`);
+  return Promise.resolve(fn()).finally(() => timings.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`));
+}
+
+/** A check (type-check, lint) counts as one test: it passes or fails as a whole. */
+function check(name, cmd, cmdArgs) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status === 0) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(name);
+  }
+}
+
+function runJest(project, env) {
+  const report = path.join(outDir, `jest-${project}.json`);
+  fs.rmSync(report, { force: true });
+  const r = spawnSync(process.execPath, ['node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', '--outputFile', report, '--forceExit', ...(project === 'unit' ? [] : ['--runInBand'])], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (!fs.existsSync(report)) {
+    totals.failed++;
+    failures.push(`${project}: jest did not report (exit ${r.status})`);
+    return;
+  }
+  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += j.numPassedTests;
+  totals.failed += j.numFailedTests;
+  totals.skipped += j.numPendingTests + j.numTodoTests;
+  // A suite that fails to load has no failed test of its own: count it.
+  const broken = j.testResults.filter((s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed'));
+  totals.failed += broken.length;
+  for (const s of j.testResults) {
+    for (const a of s.assertionResults) if (a.status === 'failed') failures.push(`${project}: ${a.fullName}`);
+  }
+  broken.forEach((s) => failures.push(`${project}: ${path.relative(ROOT, s.name)} did not run: ${s.message.split('\n').find((l) => l.trim()) ?? ''}`));
+  if (r.status !== 0 && j.numFailedTests === 0 && broken.length === 0) {
+    totals.failed++;
+    failures.push(`${project}: jest exited with ${r.status}`);
+  }
+}
+
+function runVitest() {
+  const report = path.join(outDir, 'vitest.json');
+  fs.rmSync(report, { force: true });
+  spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (!fs.existsSync(report)) {
+    totals.failed++;
+    failures.push('web: vitest did not report');
+    return;
+  }
+  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += j.numPassedTests;
+  totals.failed += j.numFailedTests + (j.numFailedTestSuites ?? 0);
+  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  for (const s of j.testResults ?? []) {
+    for (const a of s.assertionResults ?? []) if (a.status === 'failed') failures.push(`web: ${a.fullName}`);
+  }
+}
+
+try {
+  fs.mkdirSync(outDir, { recursive: true });
+  await step('dependencies', () => ensureDependencies());
+
+  if (wants('check')) {
+    await step('type-check and lint', () => {
+      check('typecheck workflow', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'workflow/tsconfig.json']);
+      check('typecheck server', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'server/tsconfig.json']);
+      check('typecheck web', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json']);
+      check('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
+    });
+  }
+  if (wants('unit')) await step('unit tests', () => runJest('unit', {}));
+  if (wants('web')) await step('web unit tests', () => runVitest());
+
+  if (wants('api') || wants('browser')) {
+    const services = await step('services (fresh PostgreSQL cluster, Redis)', async () => {
+      const pg = await startPostgres(path.join(outDir, 'pg'), { fresh: true });
+      const redis = await startRedis(path.join(outDir, 'redis'), { persistent: false });
+      return { pg, redis };
+    });
+    const common = { REDIS_URL: services.redis.url, DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'Demo@2026', NODE_ENV: 'test' };
+
+    if (wants('api')) {
+      const databaseUrl = await services.pg.ensureDatabase('api_test');
+      await step('API tests (jest + supertest)', () => runJest('api', { ...common, DATABASE_URL: databaseUrl, QUEUE_PREFIX: 'api-test' }));
+    }
+    if (wants('browser')) {
+      await step('build', () => buildIfStale());
+      ensureDebianCommand('chromium', 'chromium', 'Install Chromium (Debian package chromium) for the browser tests.');
+      const databaseUrl = await services.pg.ensureDatabase('browser_test');
+      const port = await freePort();
+      const env = { ...common, DATABASE_URL: databaseUrl, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(outDir, 'browser-data'), QUEUE_PREFIX: 'browser-test' };
+      startChild('api (browser tests)', process.execPath, ['server/dist/server/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      await waitForHealth(`http://127.0.0.1:${port}`, 120000);
+      await step('browser tests (Playwright + Chromium)', () => runJest('browser', { ...env, APP_URL: `http://127.0.0.1:${port}` }));
+    }
+  }
+} catch (error) {
+  totals.failed++;
+  failures.push(`test run: ${error.message}`);
+}
+
+log(`── timings: ${timings.join(', ')}; total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+if (failures.length) log(`failed:\n  ${failures.join('\n  ')}`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+await shutdown(totals.failed > 0 ? 1 : 0);

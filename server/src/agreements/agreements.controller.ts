@@ -1,0 +1,48 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { Public } from '../auth/auth.decorators';
+import { AppError } from '../common/errors';
+import { langOf } from '../common/i18n';
+
+class AgreementQuery {
+  @IsIn(['service', 'privacy'])
+  type: 'service' | 'privacy';
+
+  @IsOptional()
+  @IsIn(['zh-CN', 'en'])
+  @Type(() => String)
+  language?: 'zh-CN' | 'en';
+}
+
+const COLUMNS = `id, type, language, version, title, content, current, created_at AS "createdAt"`;
+
+/** Service agreement and privacy policy: versioned, per language, current or historical. */
+@ApiTags('agreements')
+@Controller('open/agreements')
+export class AgreementsController {
+  constructor(private readonly db: DataSource) {}
+
+  @Public()
+  @Get('current')
+  async current(@Query() q: AgreementQuery, @Req() req: Request) {
+    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 AND current`, [
+      q.type,
+      q.language ?? langOf(req),
+    ]);
+    if (!row) throw AppError.notFound('agreementNotFound');
+    return row;
+  }
+
+  @Public()
+  @Get('versions')
+  versions(@Query() q: AgreementQuery, @Req() req: Request) {
+    return this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 ORDER BY version DESC`, [
+      q.type,
+      q.language ?? langOf(req),
+    ]);
+  }
+}

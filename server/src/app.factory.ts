@@ -1,0 +1,63 @@
+import { Logger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/exception.filter';
+import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { createValidationPipe } from './common/validation';
+import { AppConfig, loadConfig } from './config/config';
+import { runMigrations } from './database/migrate';
+import { seedIfEmpty } from './demo/seed';
+
+export const API_PREFIX = 'server';
+
+/** The whole HTTP application, configured the same way for `npm start` and for the API tests. */
+export async function createApp(config: AppConfig = loadConfig(), logLevels: LogLevel[] = ['log', 'warn', 'error']): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.set('trust proxy', process.env.TRUST_PROXY === 'true');
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Guarantee back office API')
+      .setDescription('Answers are {code, message, data}; success codes A00000 and A00103.')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Platform-Token' }, 'token')
+      .addSecurityRequirements('token')
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
+  return app;
+}
+
+/** The built web client on the same port: files as they are, every other page path to index.html. */
+function serveWeb(app: NestExpressApplication, dir: string) {
+  const index = path.join(dir, 'index.html');
+  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => {
+    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+/** Schema up to date, then first-start data. Safe when several processes start at once. */
+export async function prepareDatabase(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  const db = app.get(DataSource);
+  const applied = await runMigrations(db);
+  if (applied.length) new Logger('Migrations').log(`applied ${applied.join(', ')}`);
+  await seedIfEmpty(db, config);
+}

@@ -1,0 +1,29 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { AgreementsController } from './agreements/agreements.controller';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthController } from './health/health.controller';
+import { HistoryController } from './history/history.controller';
+import { HistoryMiddleware } from './history/history.middleware';
+import { QueueModule } from './jobs/queue.module';
+import { RedisModule } from './jobs/redis.module';
+import { MessagesController } from './messages/messages.controller';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule],
+      controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
+      providers: [HistoryMiddleware],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(HistoryMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,109 @@
+import type { Request } from 'express';
+
+export type Lang = 'zh-CN' | 'en';
+
+/** Picks the language of messages from Accept-Language: English when it asks for en, else Chinese. */
+export function langOf(req: Pick<Request, 'headers'> | undefined): Lang {
+  const header = req?.headers?.['accept-language'];
+  const value = (Array.isArray(header) ? header[0] : header ?? '').trim().toLowerCase();
+  return value.startsWith('en') ? 'en' : 'zh-CN';
+}
+
+/** Every message the server speaks, in both languages. `{name}` is filled from params. */
+export const MESSAGES = {
+  ok: { 'zh-CN': '操作成功', en: 'Success' },
+  unchanged: { 'zh-CN': '重复请求，未做任何更改', en: 'Repeated request: nothing changed' },
+  systemError: { 'zh-CN': '系统出错', en: 'System error' },
+  badRequest: { 'zh-CN': '请求参数有误', en: 'The request is not valid' },
+  validationFailed: { 'zh-CN': '输入有误：{detail}', en: 'Invalid input: {detail}' },
+  malformedJson: { 'zh-CN': '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
+  sessionExpired: { 'zh-CN': '当前页面已失效，请重新登录', en: 'Your session has expired, please sign in again' },
+  forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
+  notFound: { 'zh-CN': '请求的资源不存在', en: 'The requested resource does not exist' },
+  conflict: { 'zh-CN': '数据已被他人修改，请刷新后重试', en: 'Someone else changed this data; reload and try again' },
+  tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  wrongCredentials: { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
+  captchaRequired: { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
+  captchaWrong: { 'zh-CN': '验证码错误或已失效', en: 'The verification code is wrong or has expired' },
+  accountLocked: {
+    'zh-CN': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins: the account is locked, try again in {minutes} minutes',
+  },
+  agreementRequired: {
+    'zh-CN': '请勾选同意服务协议和隐私政策',
+    en: 'Please tick and agree to the service agreement and privacy policy',
+  },
+  passwordNotEncrypted: {
+    'zh-CN': '密码未加密或无法解密，请刷新页面后重试',
+    en: 'The password is not encrypted or cannot be decrypted; reload the page and try again',
+  },
+  accountDisabled: { 'zh-CN': '账号已被禁用', en: 'This account is disabled' },
+  addressThrottled: {
+    'zh-CN': '该地址登录失败次数过多，请稍后再试',
+    en: 'Too many failed sign-ins from this address, please try again later',
+  },
+  oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
+  weakPassword: {
+    'zh-CN': '新密码须为 8-16 位，且包含数字、大写字母、小写字母和符号',
+    en: 'The new password must be 8-16 characters with digits, upper and lower case letters and symbols',
+  },
+  samePassword: { 'zh-CN': '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  fileMissing: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
+  fileTooLarge: { 'zh-CN': '文件不能超过 {limit}', en: 'The file must not be larger than {limit}' },
+  fileWrongType: { 'zh-CN': '文件类型不支持，仅支持 {types}', en: 'File type not supported; allowed: {types}' },
+  avatarNotUploaded: {
+    'zh-CN': '头像地址无效，请先上传图片',
+    en: 'The avatar address is not valid: upload the picture first',
+  },
+  userNotFound: { 'zh-CN': '用户不存在', en: 'The user does not exist' },
+  messageNotFound: { 'zh-CN': '消息不存在', en: 'The message does not exist' },
+  agreementNotFound: { 'zh-CN': '协议不存在', en: 'The agreement does not exist' },
+  serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'Service unavailable' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function translate(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Names of validated fields, for field-level messages. Unknown fields are shown by their own name. */
+export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
+  username: { 'zh-CN': '用户名', en: 'user name' },
+  password: { 'zh-CN': '密码', en: 'password' },
+  checkStatus: { 'zh-CN': '协议勾选', en: 'agreement tick' },
+  captchaId: { 'zh-CN': '验证码编号', en: 'verification code id' },
+  captchaCode: { 'zh-CN': '验证码', en: 'verification code' },
+  oldPassword: { 'zh-CN': '原密码', en: 'old password' },
+  newPassword: { 'zh-CN': '新密码', en: 'new password' },
+  avatar: { 'zh-CN': '头像', en: 'avatar' },
+  pageNum: { 'zh-CN': '页码', en: 'page number' },
+  pageSize: { 'zh-CN': '每页条数', en: 'page size' },
+  type: { 'zh-CN': '类型', en: 'type' },
+};
+
+/** class-validator constraint names -> a localized sentence about one field. */
+const CONSTRAINT_MESSAGES: Record<string, Record<Lang, string>> = {
+  isNotEmpty: { 'zh-CN': '{field}不能为空', en: '{field} must not be empty' },
+  isDefined: { 'zh-CN': '{field}必须填写', en: '{field} is required' },
+  isString: { 'zh-CN': '{field}必须是文本', en: '{field} must be text' },
+  isBoolean: { 'zh-CN': '{field}必须是布尔值', en: '{field} must be true or false' },
+  isInt: { 'zh-CN': '{field}必须是整数', en: '{field} must be a whole number' },
+  isNumber: { 'zh-CN': '{field}必须是数字', en: '{field} must be a number' },
+  min: { 'zh-CN': '{field}过小', en: '{field} is too small' },
+  max: { 'zh-CN': '{field}过大', en: '{field} is too large' },
+  minLength: { 'zh-CN': '{field}过短', en: '{field} is too short' },
+  maxLength: { 'zh-CN': '{field}过长', en: '{field} is too long' },
+  length: { 'zh-CN': '{field}长度不符合要求', en: '{field} has the wrong length' },
+  isIn: { 'zh-CN': '{field}取值无效', en: '{field} has a value that is not allowed' },
+  isEnum: { 'zh-CN': '{field}取值无效', en: '{field} has a value that is not allowed' },
+  isUUID: { 'zh-CN': '{field}格式无效', en: '{field} is not a valid id' },
+  matches: { 'zh-CN': '{field}格式无效', en: '{field} has the wrong format' },
+  whitelistValidation: { 'zh-CN': '不允许的字段 {field}', en: 'Field {field} is not allowed' },
+};
+
+export function constraintMessage(constraint: string, field: string, lang: Lang): string {
+  const label = FIELD_LABELS[field]?.[lang] ?? field;
+  const template = CONSTRAINT_MESSAGES[constraint]?.[lang] ?? (lang === 'en' ? '{field} is not valid' : '{field}无效');
+  return template.replace('{field}', label);
+}

@@ -1,0 +1,76 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Everything the server reads from the environment, in one place (docker-compose and README name these). */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every BullMQ key, so that test runs and deployments sharing a Redis never collide. */
+  queuePrefix: string;
+  dataDir: string;
+  webDist: string | null;
+  rsaPrivateKey: string | null;
+  demoMode: boolean;
+  demoPassword: string;
+  adminPassword: string | null;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  captchaAlways: boolean;
+  /** Failed sign-ins of one user name within the window before a verification code is required. */
+  captchaAfterFailures: number;
+  lockAfterFailures: number;
+  lockMinutes: number;
+  /** Failed sign-ins from one address within the window before it is throttled (429). */
+  addressFailureLimit: number;
+  production: boolean;
+}
+
+/** The repository root, found upwards from this file (works from src/ and from the compiled dist/). */
+function findRepoRoot(): string {
+  let dir = __dirname;
+  while (path.dirname(dir) !== dir) {
+    if (['workflow', 'server', 'web', 'migrations'].every((d) => fs.existsSync(path.join(dir, d)))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+const repoRoot = findRepoRoot();
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  const webDist = env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'));
+  return {
+    port: int(env.PORT, 3000),
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guarantee',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    queuePrefix: env.QUEUE_PREFIX ?? 'gbo',
+    dataDir,
+    webDist,
+    rsaPrivateKey: env.RSA_PRIVATE_KEY ? env.RSA_PRIVATE_KEY.replace(/\\n/g, '\n') : null,
+    demoMode: bool(env.DEMO_MODE, !production),
+    demoPassword: env.DEMO_PASSWORD || 'Demo@2026',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    captchaAlways: bool(env.CAPTCHA_ALWAYS, false),
+    captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),
+    lockAfterFailures: int(env.LOCK_AFTER_FAILURES, 5),
+    lockMinutes: int(env.LOCK_MINUTES, 15),
+    addressFailureLimit: int(env.ADDRESS_FAILURE_LIMIT, 30),
+    production,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

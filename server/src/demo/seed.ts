@@ -1,0 +1,51 @@
+import { Logger } from '@nestjs/common';
+import { ROLE_ADMIN, ROLE_USER } from '@app/workflow';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AppConfig } from '../config/config';
+import { hashPassword } from '../auth/password';
+import { DEMO_USERS } from './demo-users';
+
+const SEED_LOCK = 7_463_002;
+const logger = new Logger('Seed');
+
+async function createUser(em: EntityManager, username: string, nickname: string, passwordHash: string, roles: string[]): Promise<string> {
+  const [{ id }] = await em.query(`INSERT INTO app_user (username, nickname, password_hash) VALUES ($1, $2, $3) RETURNING id`, [
+    username,
+    nickname,
+    passwordHash,
+  ]);
+  await em.query(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE code = ANY($2)`, [id, roles]);
+  return id;
+}
+
+/**
+ * First start only (no user yet): demo mode loads one account per post and some messages; otherwise,
+ * when ADMIN_PASSWORD is given, the single administrator `admin`. Never touches a database with users.
+ */
+export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'demo' | 'admin' | 'none'> {
+  return db.transaction(async (em) => {
+    await em.query(`SELECT pg_advisory_xact_lock($1)`, [SEED_LOCK]);
+    const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM app_user`);
+    if (n > 0) return 'none';
+    if (config.demoMode) {
+      const hash = await hashPassword(config.demoPassword);
+      for (const u of DEMO_USERS) {
+        const id = await createUser(em, u.username, u.nickname, hash, u.roles);
+        await em.query(
+          `INSERT INTO message (user_id, title, content, type, created_at, read_at) VALUES
+             ($1, '欢迎使用担保业务管理系统', '这是演示环境，所有数据均为演示数据。', 'NOTICE', now() - interval '2 days', now() - interval '1 day'),
+             ($1, '系统通知：请完善个人资料', '请在右上角修改头像和密码。', 'NOTICE', now() - interval '1 hour', NULL)`,
+          [id],
+        );
+      }
+      logger.log(`loaded demo data: ${DEMO_USERS.length} accounts`);
+      return 'demo';
+    }
+    if (config.adminPassword) {
+      await createUser(em, 'admin', '系统管理员', await hashPassword(config.adminPassword), [ROLE_ADMIN, ROLE_USER]);
+      logger.log('created the administrator account admin');
+      return 'admin';
+    }
+    return 'none';
+  });
+}

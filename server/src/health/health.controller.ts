@@ -1,0 +1,28 @@
+import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type IORedis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { Public } from '../auth/auth.decorators';
+import { AppError } from '../common/errors';
+import { REDIS } from '../jobs/redis';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: IORedis,
+  ) {}
+
+  @Public()
+  @Get()
+  async health() {
+    const [postgres, redis] = await Promise.all([
+      this.db.query('SELECT 1').then(() => 'up', () => 'down'),
+      this.redis.ping().then((r) => (r === 'PONG' ? 'up' : 'down'), () => 'down'),
+    ]);
+    const status = { postgres, redis };
+    if (postgres !== 'up' || redis !== 'up') throw new AppError(HttpStatus.SERVICE_UNAVAILABLE, '503', 'serviceUnavailable', {}, status);
+    return status;
+  }
+}

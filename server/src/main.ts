@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp, prepareDatabase } from './app.factory';
+import { loadConfig } from './config/config';
+import { DEMO_USERS } from './demo/demo-users';
+
+async function main() {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await prepareDatabase(app, config);
+  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  const url = `http://localhost:${config.port}/`;
+  const logger = new Logger('Start');
+  logger.log(`ready: ${url} (API ${url}server, OpenAPI ${url}server/docs)`);
+  if (config.demoMode) {
+    logger.log(`demo accounts (password ${config.demoPassword}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  }
+}
+
+main().catch((error) => {
+  new Logger('Start').error(error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { Controller, Get, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import * as fs from 'node:fs';
+import { AppError } from '../common/errors';
+import { CurrentUser, Public, SignedIn } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { UploadService } from './upload.service';
+
+@ApiTags('upload')
+@Controller()
+export class UploadController {
+  constructor(private readonly uploads: UploadService) {}
+
+  @SignedIn()
+  @Post('upload/user')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  // The hard cap only protects memory; the 500 KB rule is checked by the service with a clear message.
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  upload(@CurrentUser() user: AuthUser, @UploadedFile() file: Express.Multer.File | undefined) {
+    return this.uploads.saveAvatar(user.id, file);
+  }
+
+  /** Avatars are shown in <img> tags, which send no token: they are public, under unguessable names. */
+  @Public()
+  @Get('files/avatars/:name')
+  avatar(@Param('name') name: string, @Res() res: Response) {
+    const found = this.uploads.avatarPath(name);
+    if (!found || !fs.existsSync(found.file)) throw AppError.notFound();
+    res.setHeader('Content-Type', found.mime);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    fs.createReadStream(found.file).pipe(res);
+  }
+}

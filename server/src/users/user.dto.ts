@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+export class PageQuery {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  pageNum: number = 1;
+
+  @ApiPropertyOptional({ default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  pageSize: number = 10;
+}
+
+export class UserListQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Part of the user name or nickname' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
+  username?: string;
+
+  @ApiPropertyOptional({ enum: ['username', 'nickname', 'createdAt'] })
+  @IsOptional()
+  @IsIn(['username', 'nickname', 'createdAt'])
+  sort?: 'username' | 'nickname' | 'createdAt';
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
+}
+
+export class ChangeAvatarDto {
+  @ApiProperty({ description: 'The url answered by POST /server/upload/user' })
+  @IsString()
+  @MaxLength(300)
+  @Matches(/^\/server\/files\/avatars\/[0-9a-f-]{36}\.(png|jpg|ico)$/)
+  avatar: string;
+}
+
+export class SetDisabledDto {
+  @ApiProperty()
+  @IsDefined()
+  @IsBoolean()
+  disabled: boolean;
+}
+
+export interface CurrentUserView {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  roles: string[];
+  perms: string[];
+  authorityList: string[];
+}
+
+export interface UserListItem {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  disabled: boolean;
+  roles: string[];
+  createdAt: string;
+}
