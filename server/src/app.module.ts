@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { HistoryController } from './history/history.controller';
 import { HistoryMiddleware } from './history/history.middleware';
+import { HistoryWriter } from './history/history.writer';
 import { QueueModule } from './jobs/queue.module';
 import { RedisModule } from './jobs/redis.module';
 import { MessagesController } from './messages/messages.controller';
@@ -19,7 +20,7 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
-      providers: [HistoryMiddleware],
+      providers: [HistoryWriter],
     };
   }
 

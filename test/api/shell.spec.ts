@@ -1,0 +1,68 @@
+import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+
+describe('health, docs, agreements, messages and the history log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('checks PostgreSQL and Redis on /server/health', async () => {
+    const res = await t.http.get('/server/health').expect(200);
+    expect(res.body).toMatchObject({ code: 'A00000', data: { postgres: 'up', redis: 'up' } });
+  });
+
+  it('serves the OpenAPI document with the sign-in path', async () => {
+    const res = await t.http.get('/server/docs-json').expect(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/server/open/auth/platformLogin/{platform}', '/server/user/current']));
+    await t.http.get('/server/docs').expect(200);
+  });
+
+  it('answers the current agreement in the request language, and its versions', async () => {
+    const zh = await t.http.get('/server/open/agreements/current?type=privacy').expect(200);
+    expect(zh.body.data).toMatchObject({ type: 'privacy', language: 'zh-CN', version: 1, current: true, title: '隐私政策' });
+    const en = await t.http.get('/server/open/agreements/current?type=service').set('Accept-Language', 'en').expect(200);
+    expect(en.body.data).toMatchObject({ language: 'en', title: 'Service agreement' });
+    expect(en.body.data.content.length).toBeGreaterThan(100);
+    const versions = await t.http.get('/server/open/agreements/versions?type=service&language=zh-CN').expect(200);
+    expect(versions.body.data.map((a: any) => a.version)).toEqual([1]);
+    await t.http.get('/server/open/agreements/current?type=other').expect(400);
+  });
+
+  it("lists the user's own messages with unread count, and marks one read", async () => {
+    const token = await tokenOf(t, 'leader');
+    const list = await t.http.get('/server/messages?pageNum=1&pageSize=10').set('X-Platform-Token', token).expect(200);
+    expect(list.body.data.total).toBe(2);
+    const unread = list.body.data.list.find((m: any) => !m.read);
+    expect((await t.http.get('/server/messages/unread-count').set('X-Platform-Token', token)).body.data.count).toBe(1);
+    await t.http.patch(`/server/messages/${unread.id}/read`).set('X-Platform-Token', token).expect(200);
+    expect((await t.http.get('/server/messages/unread-count').set('X-Platform-Token', token)).body.data.count).toBe(0);
+
+    // Another user cannot touch it.
+    const other = await tokenOf(t, 'finance');
+    await t.http.patch(`/server/messages/${unread.id}/read`).set('X-Platform-Token', other).expect(404);
+    await t.http.patch(`/server/messages/not-an-id/read`).set('X-Platform-Token', other).expect(404);
+  });
+
+  it('records every state-changing request with actor and outcome; only administrators read it', async () => {
+    const u = await createUser(t);
+    const token = await tokenOf(t, u.username, u.password);
+    await t.http.post('/server/auth/logout').set('X-Platform-Token', token).expect(200);
+    const admin = await tokenOf(t, 'admin');
+    let rows: any[] = [];
+    for (let i = 0; i < 20 && rows.length < 2; i++) {
+      rows = await t.db.query(`SELECT * FROM history_log WHERE actor_name = $1 ORDER BY id`, [u.username]);
+      if (rows.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => [r.action, r.status])).toEqual([
+      ['POST /server/open/auth/platformLogin/:platform', 200],
+      ['POST /server/auth/logout', 200],
+    ]);
+    expect(rows[1].actor_id).toBe(u.id);
+
+    const page = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).expect(200);
+    expect(page.body.data.list.map((r: any) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS']);
+    const apost = await tokenOf(t, 'apost');
+    await t.http.get('/server/history').set('X-Platform-Token', apost).expect(403);
+  });
+});
