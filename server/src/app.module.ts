@@ -12,13 +12,14 @@ import { QueueModule } from './jobs/queue.module';
 import { RedisModule } from './jobs/redis.module';
 import { MessagesController } from './messages/messages.controller';
 import { UsersModule } from './users/users.module';
+import { WorkflowModule } from './workflow/workflow.module';
 
 @Module({})
 export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule, WorkflowModule],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],
     };

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import type { MessageKey } from './i18n';
+import type { MessageKey, MessageParam } from './i18n';
 
 /** Error codes of answers (spec section 8: anything but A00000/A00103 is an error). */
 export const CODES = {
@@ -27,6 +27,13 @@ export const CODES = {
   fileMissing: 'A02001',
   fileTooLarge: 'A02002',
   fileWrongType: 'A02003',
+  illegalEvent409: 'A03001',
+  staleVersion: 'A03002',
+  idempotencyKeyReused: 'A03003',
+  unknownEvent: 'A03004',
+  payloadInvalid: 'A03005',
+  creditCodeInvalid: 'A04001',
+  creditCodeDuplicate: 'A04002',
 } as const;
 
 /**
@@ -38,14 +45,14 @@ export class AppError extends Error {
     readonly status: HttpStatus,
     readonly code: string,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly data: unknown = null,
     readonly exception: string = messageKey,
   ) {
     super(messageKey);
   }
 
-  static badRequest(messageKey: MessageKey, params?: Record<string, string | number>, data?: unknown) {
+  static badRequest(messageKey: MessageKey, params?: Record<string, MessageParam>, data?: unknown) {
     return new AppError(HttpStatus.BAD_REQUEST, CODES.badRequest, messageKey, params, data);
   }
   static unauthorized() {

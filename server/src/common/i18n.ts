@@ -59,12 +59,42 @@ export const MESSAGES = {
   messageNotFound: { 'zh-CN': '消息不存在', en: 'The message does not exist' },
   agreementNotFound: { 'zh-CN': '协议不存在', en: 'The agreement does not exist' },
   serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'Service unavailable' },
+  loanNotFound: { 'zh-CN': '贷款不存在', en: 'The loan does not exist' },
+  companyNotFound: { 'zh-CN': '企业不存在', en: 'The company does not exist' },
+  userMissing: { 'zh-CN': '指定的人员不存在或已禁用', en: 'The person named does not exist or is disabled' },
+  creditCodeInvalid: {
+    'zh-CN': '统一社会信用代码无效（应为 18 位且校验位正确）',
+    en: 'The unified social credit code is not valid (18 characters with a correct check character)',
+  },
+  creditCodeDuplicate: { 'zh-CN': '该统一社会信用代码已存在', en: 'A company with this unified social credit code already exists' },
+  unknownEvent: { 'zh-CN': '未知的流程操作：{type}', en: 'Unknown workflow action: {type}' },
+  illegalEvent: {
+    'zh-CN': '当前节点（{status}）不能执行该操作：{reason}',
+    en: 'This action is not possible at the current step ({status}): {reason}',
+  },
+  staleVersion: {
+    'zh-CN': '该贷款已被他人更新，请刷新后重试',
+    en: 'Someone else has changed this loan; reload it and try again',
+  },
+  idempotencyKeyReused: {
+    'zh-CN': '幂等键已用于另一个不同的请求',
+    en: 'This Idempotency-Key was already used for a different request',
+  },
+  payloadInvalid: { 'zh-CN': '操作参数有误：{detail}', en: 'The action data is not valid: {detail}' },
+  eventNotFound: { 'zh-CN': '该序号的流程事件不存在', en: 'No workflow event has that sequence number' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+/** A message parameter: the same in both languages, or one text per language. */
+export type MessageParam = string | number | Record<Lang, string>;
+
+export function translate(key: MessageKey, lang: Lang, params: Record<string, MessageParam> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return `{${name}}`;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** Names of validated fields, for field-level messages. Unknown fields are shown by their own name. */

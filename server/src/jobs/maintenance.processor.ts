@@ -23,6 +23,8 @@ export class MaintenanceProcessor extends WorkerHost {
         this.logger.log(`purged ${captchas} verification codes, ${sessions} sessions`);
         return { captchas, sessions };
       }
+      default:
+        throw new Error(`maintenance has no job ${job.name}`);
     }
   }
 }

@@ -17,7 +17,7 @@ export class MessagesController {
   async list(@CurrentUser() user: AuthUser, @Query() q: PageQuery) {
     const [list, [{ total }]] = await Promise.all([
       this.db.query(
-        `SELECT id, title, content, type, created_at AS "createdAt", (read_at IS NOT NULL) AS read
+        `SELECT id, title, content, type, link, created_at AS "createdAt", (read_at IS NOT NULL) AS read
            FROM message WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
         [user.id, q.pageSize, (q.pageNum - 1) * q.pageSize],
       ),

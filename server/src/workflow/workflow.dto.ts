@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+
+export class ApplyEventDto {
+  @ApiProperty({ description: 'An event type of the machine, e.g. SUBMIT_MATERIALS' })
+  @IsString()
+  @Matches(/^[A-Z][A-Z0-9_]{1,59}$/)
+  type: string;
+
+  @ApiPropertyOptional({ description: "The event's own fields (reason, amount, opinion…)" })
+  @IsOptional()
+  @IsObject()
+  payload?: Record<string, unknown>;
+
+  @ApiProperty({ description: 'The workflow version the client saw; a stale one answers 409' })
+  @IsDefined()
+  @IsInt()
+  @Min(0)
+  expectedVersion: number;
+}
+
+export class IdempotencyKeyHeader {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  key?: string;
+}
+
+export interface LegalActionView {
+  type: string;
+  permission: string;
+  label: { zh: string; en: string } | string;
+}
+
+export interface WorkflowView {
+  loanId: string;
+  machineVersion: number;
+  version: number;
+  stage: string;
+  state: unknown;
+  statusLabels: unknown;
+  legalActions: LegalActionView[];
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface InstanceRow {
+  loanId: string;
+  machineVersion: number;
+  input: Record<string, unknown>;
+  snapshot: any;
+  stage: string;
+  status: string;
+  version: number;
+  lastHash: string;
+}
+
+export interface EventRow {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actorId: string;
+  actorName: string | null;
+  at: string;
+  from: unknown;
+  to: unknown;
+  machineVersion: number;
+  prevHash: string;
+  hash: string;
+}
+
+/** SQL of the workflow tables. Events are only ever inserted. */
+@Injectable()
+export class WorkflowRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async instance(loanId: string, em: EntityManager = this.db.manager): Promise<InstanceRow | null> {
+    const [row] = await em.query(
+      `SELECT loan_id AS "loanId", machine_version AS "machineVersion", input, snapshot, stage, status, version, last_hash AS "lastHash"
+         FROM workflow_instance WHERE loan_id = $1`,
+      [loanId],
+    );
+    return row ?? null;
+  }
+
+  async createInstance(em: EntityManager, row: Omit<InstanceRow, 'version'> & { machineId: string }): Promise<void> {
+    await em.query(
+      `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)`,
+      [row.loanId, row.machineId, row.machineVersion, row.input, row.snapshot, row.stage, row.status, row.lastHash],
+    );
+  }
+
+  /** The optimistic step: only the request that saw the current version moves the instance. */
+  async advance(
+    em: EntityManager,
+    loanId: string,
+    expectedVersion: number,
+    next: { snapshot: unknown; stage: string; status: string; lastHash: string },
+  ): Promise<boolean> {
+    const [, count] = await em.query(
+      `UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now()
+        WHERE loan_id = $1 AND version = $2`,
+      [loanId, expectedVersion, next.snapshot, next.stage, next.status, next.lastHash],
+    );
+    return count === 1;
+  }
+
+  async appendEvent(em: EntityManager, loanId: string, e: Omit<EventRow, 'actorName'>): Promise<void> {
+    await em.query(
+      `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [loanId, e.seq, e.type, e.payload, e.actorId, e.at, JSON.stringify(e.from), JSON.stringify(e.to), e.machineVersion, e.prevHash, e.hash],
+    );
+  }
+
+  async events(loanId: string, uptoSeq: number | null = null): Promise<EventRow[]> {
+    const rows = await this.db.query(
+      `SELECT e.seq, e.type, e.payload, e.actor_id AS "actorId", u.nickname AS "actorName", e.at, e.state_from AS "from",
+              e.state_to AS "to", e.machine_version AS "machineVersion", e.prev_hash AS "prevHash", e.hash
+         FROM workflow_event e LEFT JOIN app_user u ON u.id = e.actor_id
+        WHERE e.loan_id = $1 AND ($2::int IS NULL OR e.seq <= $2::int) ORDER BY e.seq`,
+      [loanId, uptoSeq],
+    );
+    return rows.map((r: any) => ({ ...r, at: new Date(r.at).toISOString() }));
+  }
+
+  async enqueueOutbox(em: EntityManager, topic: string, payload: unknown): Promise<void> {
+    await em.query(`INSERT INTO outbox (topic, payload) VALUES ($1, $2)`, [topic, payload]);
+  }
+}

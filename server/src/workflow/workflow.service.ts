@@ -1,0 +1,291 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import * as engine from '@app/workflow';
+import { DataSource } from 'typeorm';
+import { AppError, CODES } from '../common/errors';
+import { AuthUser, authorityList, holds } from '../auth/auth-user';
+import { Clock } from '../common/clock';
+import { canonicalJson, eventHash, genesisHash, sha256 } from './hash-chain';
+import { runtimeFor } from './machine-registry';
+import { ApplyEventDto, WorkflowView } from './workflow.dto';
+import { EventRow, InstanceRow, WorkflowRepository } from './workflow.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Fields the server puts into every event; a client may not supply them. */
+const RESERVED = ['type', 'actorId', 'at'];
+
+export function actorOf(user: AuthUser) {
+  return { id: user.id, roles: user.roles, authorityList: authorityList(user) };
+}
+
+export interface ApplyResult {
+  view: WorkflowView;
+  /** True when an Idempotency-Key repeat answered the first result and applied nothing. */
+  repeated: boolean;
+}
+
+/**
+ * Runs loans through the machine: the server never decides what may happen next by itself; it asks
+ * @app/workflow, persists the answer with the event, and chains the event's hash.
+ */
+@Injectable()
+export class WorkflowService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly repo: WorkflowRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async load(loanId: string): Promise<InstanceRow> {
+    const row = UUID.test(loanId) ? await this.repo.instance(loanId) : null;
+    if (!row) throw AppError.notFound('loanNotFound');
+    return row;
+  }
+
+  view(row: Pick<InstanceRow, 'loanId' | 'machineVersion' | 'version' | 'snapshot'>, user: AuthUser): WorkflowView {
+    return {
+      loanId: row.loanId,
+      machineVersion: row.machineVersion,
+      version: row.version,
+      stage: engine.stageOf(row.snapshot),
+      state: row.snapshot.value,
+      statusLabels: engine.statusLabels(row.snapshot),
+      legalActions: engine.legalActions(row.snapshot, actorOf(user)),
+    };
+  }
+
+  async getView(loanId: string, user: AuthUser): Promise<WorkflowView> {
+    return this.view(await this.load(loanId), user);
+  }
+
+  async apply(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey?: string): Promise<ApplyResult> {
+    if (!(engine.EVENT_TYPES as readonly string[]).includes(dto.type)) {
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.unknownEvent, 'unknownEvent', { type: dto.type });
+    }
+    const type = dto.type as engine.EventType;
+    const permission = engine.EVENT_PERMISSIONS[type];
+    // Permission first: a refused actor learns nothing about the loan and writes nothing.
+    if (!holds(user, permission, 'action')) throw AppError.forbidden({ required: permission });
+    const payload = dto.payload ?? {};
+    const reserved = RESERVED.filter((k) => k in payload);
+    if (reserved.length) {
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail: reserved.join(', ') });
+    }
+    // Shape first (400), so that the machine only ever judges well-formed events.
+    const fieldErrors = engine.validateEvent({ ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
+    if (fieldErrors.length) {
+      const detail = fieldErrors.map((f) => `${f.field} ${f.message}`).join('; ');
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
+    }
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+
+    const requestHash = sha256(canonicalJson({ loanId, type, payload, expectedVersion: dto.expectedVersion }));
+    if (idempotencyKey) {
+      const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
+      if (earlier) return { view: earlier, repeated: true };
+    }
+
+    try {
+      const view = await this.db.transaction(async (em) => {
+        if (idempotencyKey) {
+          // A concurrent twin with the same key waits here until the first commits, then finds its row.
+          const [claimed] = await em.query(
+            `INSERT INTO idempotency_key (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
+            [user.id, idempotencyKey, requestHash],
+          );
+          if (!claimed) throw new RepeatedRequest();
+        }
+        const row = await this.repo.instance(loanId, em);
+        if (!row) throw AppError.notFound('loanNotFound');
+        if (row.version !== dto.expectedVersion) throw this.stale(row);
+
+        const runtime = runtimeFor(row.machineVersion);
+        const at = this.clock.now().toISOString();
+        const event = { ...payload, type, actorId: user.id, at } as engine.GuaranteeEvent;
+        const result = runtime.applyEvent(row.snapshot, event);
+        if (!result.accepted) {
+          const status = engine.statusLabels(row.snapshot).status;
+          throw new AppError(
+            HttpStatus.CONFLICT,
+            CODES.illegalEvent409,
+            'illegalEvent',
+            { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': result.reason.zh, en: result.reason.en } },
+            { reason: result.reason, refusals: result.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
+            'IllegalEvent',
+          );
+        }
+        const seq = row.version + 1;
+        const snapshot = JSON.parse(JSON.stringify(result.snapshot));
+        const chained = {
+          loanId,
+          seq,
+          type,
+          payload,
+          actorId: user.id,
+          at,
+          from: row.snapshot.value,
+          to: snapshot.value,
+          machineVersion: row.machineVersion,
+          prevHash: row.lastHash,
+        };
+        const hash = eventHash(chained);
+        const stage = engine.stageOf(snapshot);
+        const status = statusKey(snapshot);
+        if (!(await this.repo.advance(em, loanId, dto.expectedVersion, { snapshot, stage, status, lastHash: hash }))) {
+          throw this.stale({ ...row, version: dto.expectedVersion + 1 });
+        }
+        await this.repo.appendEvent(em, loanId, { ...chained, hash });
+        await this.repo.enqueueOutbox(em, 'workflow.transitioned', { loanId, seq, type, stage, status, actorId: user.id });
+        const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user);
+        if (idempotencyKey) {
+          await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [user.id, idempotencyKey, view]);
+        }
+        return view;
+      });
+      return { view, repeated: false };
+    } catch (error) {
+      if (error instanceof RepeatedRequest && idempotencyKey) {
+        const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
+        if (earlier) return { view: earlier, repeated: true };
+        throw AppError.conflict();
+      }
+      throw error;
+    }
+  }
+
+  private async earlierResult(userId: string, key: string, requestHash: string): Promise<WorkflowView | null> {
+    const [row] = await this.db.query(`SELECT request_hash, response FROM idempotency_key WHERE user_id = $1 AND key = $2`, [userId, key]);
+    if (!row) return null;
+    if (row.request_hash !== requestHash) {
+      throw new AppError(HttpStatus.UNPROCESSABLE_ENTITY, CODES.idempotencyKeyReused, 'idempotencyKeyReused');
+    }
+    return row.response ?? null;
+  }
+
+  private stale(row: Pick<InstanceRow, 'version'>) {
+    return new AppError(HttpStatus.CONFLICT, CODES.staleVersion, 'staleVersion', {}, { version: row.version }, 'StaleVersion');
+  }
+
+  async history(loanId: string) {
+    await this.load(loanId);
+    const events = await this.repo.events(loanId);
+    return events.map((e) => ({
+      seq: e.seq,
+      type: e.type,
+      payload: e.payload,
+      actor: { id: e.actorId, name: e.actorName },
+      time: e.at,
+      from: e.from,
+      to: e.to,
+      machineVersion: e.machineVersion,
+      prevHash: e.prevHash,
+      hash: e.hash,
+    }));
+  }
+
+  async timeline(loanId: string) {
+    const row = await this.load(loanId);
+    const events = await this.repo.events(loanId);
+    const [loan] = await this.db.query(
+      `SELECT l.created_at, l.created_by, u.nickname FROM loan l LEFT JOIN app_user u ON u.id = l.created_by WHERE l.id = $1`,
+      [loanId],
+    );
+    const names = new Map<string, string | null>(events.map((e) => [e.actorId, e.actorName]));
+    if (loan?.created_by) names.set(loan.created_by, loan.nickname);
+    const nodes = engine.timelineFromHistory(
+      events.map((e) => ({ seq: e.seq, type: e.type, actorId: e.actorId, at: e.at, from: e.from as any, to: e.to as any })),
+      loan ? { at: new Date(loan.created_at).toISOString(), actorId: loan.created_by } : undefined,
+    );
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+    return {
+      loanId,
+      stage: engine.stageOf(row.snapshot),
+      nodes: nodes.map((n) => ({ ...n, actorName: nameOf(n.actor), leftByName: nameOf(n.leftBy) })),
+    };
+  }
+
+  /** The loan as it stood right after event `seq` (0: as created). */
+  async at(loanId: string, seq: number) {
+    const row = await this.load(loanId);
+    if (!Number.isInteger(seq) || seq < 0 || seq > row.version) throw AppError.notFound('eventNotFound');
+    const events = await this.repo.events(loanId, seq);
+    const snapshot = this.fold(row, events).snapshot;
+    return {
+      loanId,
+      seq,
+      stage: engine.stageOf(snapshot),
+      state: snapshot.value,
+      statusLabels: engine.statusLabels(snapshot),
+      context: snapshot.context,
+    };
+  }
+
+  /** Replays events through the machine version they ran on, stopping at the first that does not fit. */
+  private fold(row: InstanceRow, events: EventRow[]): { snapshot: any; firstBadSeq: number | null; reason: string | null; prev: string } {
+    let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(row.machineVersion).createInitialSnapshot(row.input as any)));
+    let prev = genesisHash(row.loanId, row.input);
+    for (const [i, e] of events.entries()) {
+      const bad = (reason: string) => ({ snapshot, firstBadSeq: e.seq, reason, prev });
+      if (e.seq !== i + 1) return bad('sequence gap');
+      if (e.prevHash !== prev) return bad('previous hash does not match');
+      const recomputed = eventHash({
+        loanId: row.loanId,
+        seq: e.seq,
+        type: e.type,
+        payload: e.payload,
+        actorId: e.actorId,
+        at: e.at,
+        from: e.from,
+        to: e.to,
+        machineVersion: e.machineVersion,
+        prevHash: e.prevHash,
+      });
+      if (recomputed !== e.hash) return bad('hash does not match the event');
+      if (canonicalJson(snapshot.value) !== canonicalJson(e.from)) return bad('state before does not match the replay');
+      const result = runtimeFor(e.machineVersion).applyEvent(snapshot, { ...e.payload, type: e.type, actorId: e.actorId, at: e.at } as any);
+      if (!result.accepted) return bad('the machine refuses the event on replay');
+      snapshot = JSON.parse(JSON.stringify(result.snapshot));
+      if (canonicalJson(snapshot.value) !== canonicalJson(e.to)) return bad('state after does not match the replay');
+      prev = e.hash;
+    }
+    return { snapshot, firstBadSeq: null, reason: null, prev };
+  }
+
+  async verify(loanId: string): Promise<{ ok: boolean; checked: number; firstBadSeq: number | null; reason: string | null }> {
+    const row = await this.load(loanId);
+    const events = await this.repo.events(loanId);
+    const folded = this.fold(row, events);
+    if (folded.firstBadSeq !== null) {
+      return { ok: false, checked: folded.firstBadSeq - 1, firstBadSeq: folded.firstBadSeq, reason: folded.reason };
+    }
+    const lastSeq = events.length ? events[events.length - 1].seq : 0;
+    if (row.version !== events.length || row.lastHash !== folded.prev) {
+      return { ok: false, checked: events.length, firstBadSeq: lastSeq + 1, reason: 'the instance does not match the end of the log' };
+    }
+    if (canonicalJson(folded.snapshot) !== canonicalJson(row.snapshot)) {
+      return { ok: false, checked: events.length, firstBadSeq: lastSeq || 1, reason: 'the stored snapshot differs from the replay' };
+    }
+    return { ok: true, checked: events.length, firstBadSeq: null, reason: null };
+  }
+
+  /** The instance of a new loan, in one transaction with the loan row. */
+  async createInstance(em: import('typeorm').EntityManager, loanId: string, input: engine.GuaranteeInput): Promise<void> {
+    const snapshot = JSON.parse(JSON.stringify(engine.createInitialSnapshot(input)));
+    await this.repo.createInstance(em, {
+      loanId,
+      machineId: engine.MACHINE_ID,
+      machineVersion: engine.MACHINE_VERSION,
+      input: input as any,
+      snapshot,
+      stage: engine.stageOf(snapshot),
+      status: statusKey(snapshot),
+      lastHash: genesisHash(loanId, input),
+    });
+  }
+}
+
+class RepeatedRequest extends Error {}
+
+function statusKey(snapshot: any): string {
+  const labels = engine.statusLabels(snapshot) as any;
+  return String(labels?.status?.key ?? engine.stageOf(snapshot)).slice(0, 40);
+}
