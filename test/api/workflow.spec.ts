@@ -187,6 +187,22 @@ describe('workflow: instances, events, history', () => {
     expect(JSON.stringify(def)).toContain('preReview');
   });
 
+  it('holds demo loans standing in every stage, each reached by real events that verify', async () => {
+    const rows = await t.db.query(
+      `SELECT i.loan_id, i.stage, i.version FROM workflow_instance i JOIN loan l ON l.id = i.loan_id JOIN company c ON c.id = l.company_id
+        WHERE l.created_at < now() - interval '20 days' ORDER BY l.created_at`, // demo loans are dated weeks back; test loans are new
+    );
+    const stages = rows.map((r: any) => r.stage);
+    for (const stage of ['collection', 'preReview', 'generalOffice', 'riskControl', 'insuranceReview', 'withdrawal', 'duringGuarantee',
+      'disbursement', 'afterGuarantee', 'release', 'closed', 'discontinued']) {
+      expect(stages).toContain(stage);
+    }
+    for (const r of rows.filter((x: any) => x.version > 0)) {
+      const v = await t.http.get(`/server/loans/${r.loan_id}/history/verify`).set('X-Platform-Token', admin).expect(200);
+      expect({ stage: r.stage, ...v.body.data }).toMatchObject({ stage: r.stage, ok: true, checked: r.version });
+    }
+  });
+
   it('names the company of a loan', async () => {
     const company = await createCompany(t, apost, '上海某某担保测试');
     const res = await t.http.post('/server/loans').set('X-Platform-Token', apost).send({ companyId: company.id, amount: 100.5, termMonths: 6 }).expect(201);

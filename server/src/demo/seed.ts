@@ -3,6 +3,7 @@ import { ROLE_ADMIN, ROLE_USER } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
+import { seedDemoLoans } from './demo-loans';
 import { DEMO_USERS } from './demo-users';
 
 const SEED_LOCK = 7_463_002;
@@ -29,8 +30,10 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
     if (n > 0) return 'none';
     if (config.demoMode) {
       const hash = await hashPassword(config.demoPassword);
+      const ids: Record<string, string> = {};
       for (const u of DEMO_USERS) {
         const id = await createUser(em, u.username, u.nickname, hash, u.roles);
+        ids[u.username] = id;
         await em.query(
           `INSERT INTO message (user_id, title, content, type, created_at, read_at) VALUES
              ($1, '欢迎使用担保业务管理系统', '这是演示环境，所有数据均为演示数据。', 'NOTICE', now() - interval '2 days', now() - interval '1 day'),
@@ -38,7 +41,17 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
           [id],
         );
       }
-      logger.log(`loaded demo data: ${DEMO_USERS.length} accounts`);
+      const loans = await seedDemoLoans(em, {
+        apost: ids.apost,
+        bpost: ids.bpost,
+        admin: ids.admin,
+        prereview: ids.prereview,
+        leader: ids.leader,
+        finance: ids.finance,
+        zb: [ids.zb1, ids.zb2, ids.zb3],
+        bs: [ids.bs1, ids.bs2, ids.bs3],
+      });
+      logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans} loans`);
       return 'demo';
     }
     if (config.adminPassword) {

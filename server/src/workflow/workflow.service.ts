@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import * as engine from '@app/workflow';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
 import { Clock } from '../common/clock';
@@ -98,43 +98,22 @@ export class WorkflowService {
         if (!row) throw AppError.notFound('loanNotFound');
         if (row.version !== dto.expectedVersion) throw this.stale(row);
 
-        const runtime = runtimeFor(row.machineVersion);
-        const at = this.clock.now().toISOString();
-        const event = { ...payload, type, actorId: user.id, at } as engine.GuaranteeEvent;
-        const result = runtime.applyEvent(row.snapshot, event);
-        if (!result.accepted) {
+        const event = { ...payload, type, actorId: user.id, at: this.clock.now().toISOString() } as engine.GuaranteeEvent;
+        const outcome = await commitEvent(em, this.repo, row, event);
+        if (!outcome.ok) {
+          if (outcome.stale) throw this.stale({ version: dto.expectedVersion + 1 });
           const status = engine.statusLabels(row.snapshot).status;
+          const refusal = outcome.refusal;
           throw new AppError(
             HttpStatus.CONFLICT,
             CODES.illegalEvent409,
             'illegalEvent',
-            { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': result.reason.zh, en: result.reason.en } },
-            { reason: result.reason, refusals: result.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
+            { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': refusal.reason.zh, en: refusal.reason.en } },
+            { reason: refusal.reason, refusals: refusal.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
             'IllegalEvent',
           );
         }
-        const seq = row.version + 1;
-        const snapshot = JSON.parse(JSON.stringify(result.snapshot));
-        const chained = {
-          loanId,
-          seq,
-          type,
-          payload,
-          actorId: user.id,
-          at,
-          from: row.snapshot.value,
-          to: snapshot.value,
-          machineVersion: row.machineVersion,
-          prevHash: row.lastHash,
-        };
-        const hash = eventHash(chained);
-        const stage = engine.stageOf(snapshot);
-        const status = statusKey(snapshot);
-        if (!(await this.repo.advance(em, loanId, dto.expectedVersion, { snapshot, stage, status, lastHash: hash }))) {
-          throw this.stale({ ...row, version: dto.expectedVersion + 1 });
-        }
-        await this.repo.appendEvent(em, loanId, { ...chained, hash });
-        await this.repo.enqueueOutbox(em, 'workflow.transitioned', { loanId, seq, type, stage, status, actorId: user.id });
+        const { seq, snapshot } = outcome;
         const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user);
         if (idempotencyKey) {
           await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [user.id, idempotencyKey, view]);
@@ -268,22 +247,64 @@ export class WorkflowService {
   }
 
   /** The instance of a new loan, in one transaction with the loan row. */
-  async createInstance(em: import('typeorm').EntityManager, loanId: string, input: engine.GuaranteeInput): Promise<void> {
-    const snapshot = JSON.parse(JSON.stringify(engine.createInitialSnapshot(input)));
-    await this.repo.createInstance(em, {
-      loanId,
-      machineId: engine.MACHINE_ID,
-      machineVersion: engine.MACHINE_VERSION,
-      input: input as any,
-      snapshot,
-      stage: engine.stageOf(snapshot),
-      status: statusKey(snapshot),
-      lastHash: genesisHash(loanId, input),
-    });
+  createInstance(em: EntityManager, loanId: string, input: engine.GuaranteeInput): Promise<InstanceRow> {
+    return createInstanceRow(em, this.repo, loanId, input);
   }
 }
 
+export async function createInstanceRow(em: EntityManager, repo: WorkflowRepository, loanId: string, input: engine.GuaranteeInput): Promise<InstanceRow> {
+  const snapshot = engine.createInitialSnapshot(input);
+  const row = {
+    loanId,
+    machineVersion: engine.MACHINE_VERSION,
+    input: input as unknown as Record<string, unknown>,
+    snapshot,
+    stage: engine.stageOf(snapshot),
+    status: statusKey(snapshot),
+    lastHash: genesisHash(loanId, input),
+  };
+  await repo.createInstance(em, { ...row, machineId: engine.MACHINE_ID });
+  return { ...row, version: 0 };
+}
+
 class RepeatedRequest extends Error {}
+
+export type CommitOutcome =
+  | { ok: true; seq: number; snapshot: engine.PersistedSnapshot; hash: string }
+  | { ok: false; stale: true }
+  | { ok: false; stale: false; refusal: Extract<engine.ApplyResult, { accepted: false }> };
+
+/**
+ * The one way an event enters the log: the machine decides, then (in the caller's transaction) the
+ * instance moves on only if still at the version read, the event is appended with its chained hash,
+ * and the outbox gets the transition. Used by the API and by the demo data alike.
+ */
+export async function commitEvent(em: EntityManager, repo: WorkflowRepository, row: InstanceRow, event: engine.GuaranteeEvent): Promise<CommitOutcome> {
+  const result = runtimeFor(row.machineVersion).applyEvent(row.snapshot, event);
+  if (!result.accepted) return { ok: false, stale: false, refusal: result };
+  const seq = row.version + 1;
+  const snapshot = result.snapshot;
+  const payload = engine.payloadOf(event);
+  const chained = {
+    loanId: row.loanId,
+    seq,
+    type: event.type,
+    payload,
+    actorId: event.actorId,
+    at: event.at,
+    from: row.snapshot.value,
+    to: snapshot.value,
+    machineVersion: row.machineVersion,
+    prevHash: row.lastHash,
+  };
+  const hash = eventHash(chained);
+  const stage = engine.stageOf(snapshot);
+  const status = statusKey(snapshot);
+  if (!(await repo.advance(em, row.loanId, row.version, { snapshot, stage, status, lastHash: hash }))) return { ok: false, stale: true };
+  await repo.appendEvent(em, row.loanId, { ...chained, hash });
+  await repo.enqueueOutbox(em, 'workflow.transitioned', { loanId: row.loanId, seq, type: event.type, stage, status, actorId: event.actorId });
+  return { ok: true, seq, snapshot, hash };
+}
 
 function statusKey(snapshot: any): string {
   const labels = engine.statusLabels(snapshot) as any;

@@ -1,0 +1,102 @@
+import * as engine from '@app/workflow';
+import { EntityManager } from 'typeorm';
+import { withCheckChar } from '../companies/credit-code';
+import { WorkflowRepository } from '../workflow/workflow.repository';
+import { commitEvent, createInstanceRow } from '../workflow/workflow.service';
+
+type StageTarget = Exclude<engine.StageKey, 'discontinued'> | 'discontinued';
+
+/** One demo loan standing in each stage (and a closed and a discontinued one), so a newcomer can open any. */
+const DEMO_LOANS: { stage: StageTarget; company: string; amount: number; termMonths: number; bank: string }[] = [
+  { stage: 'collection', company: '上海浦江精密机械有限公司', amount: 3_000_000, termMonths: 12, bank: '中国工商银行' },
+  { stage: 'preReview', company: '上海申芯微电子科技有限公司', amount: 5_000_000, termMonths: 12, bank: '中国银行' },
+  { stage: 'generalOffice', company: '上海绿源新能源科技有限公司', amount: 8_000_000, termMonths: 24, bank: '招商银行' },
+  { stage: 'riskControl', company: '上海云启软件股份有限公司', amount: 2_000_000, termMonths: 12, bank: '上海银行' },
+  { stage: 'insuranceReview', company: '上海华康生物医药有限公司', amount: 10_000_000, termMonths: 36, bank: '交通银行' },
+  { stage: 'withdrawal', company: '上海海港物流装备有限公司', amount: 4_500_000, termMonths: 12, bank: '中国建设银行' },
+  { stage: 'duringGuarantee', company: '上海新材科技发展有限公司', amount: 6_000_000, termMonths: 18, bank: '浦发银行' },
+  { stage: 'disbursement', company: '上海数创文化传媒有限公司', amount: 1_500_000, termMonths: 12, bank: '上海农商银行' },
+  { stage: 'afterGuarantee', company: '上海智造机器人有限公司', amount: 7_000_000, termMonths: 24, bank: '中国农业银行' },
+  { stage: 'release', company: '上海恒信节能环保有限公司', amount: 2_500_000, termMonths: 12, bank: '兴业银行' },
+  { stage: 'closed', company: '上海凯达汽车零部件有限公司', amount: 3_500_000, termMonths: 12, bank: '中信银行' },
+  { stage: 'discontinued', company: '上海蓝海教育科技有限公司', amount: 1_000_000, termMonths: 6, bank: '宁波银行' },
+];
+
+export interface DemoPeople {
+  apost: string;
+  bpost: string;
+  admin: string;
+  prereview: string;
+  leader: string;
+  finance: string;
+  zb: string[];
+  bs: string[];
+}
+
+/**
+ * The machine's demo sequences name abstract actors; here each becomes the demo account of that post.
+ * Approvals split by what the account may do; meetings take their own attendees.
+ */
+function castFor(people: DemoPeople) {
+  const simple: Record<string, string> = {
+    [engine.demoActors.aPost]: people.apost,
+    [engine.demoActors.bPost]: people.bpost,
+    [engine.demoActors.clerk]: people.admin,
+    [engine.demoActors.leader]: people.leader,
+    [engine.demoActors.finance]: people.finance,
+  };
+  return (event: engine.GuaranteeEvent): engine.GuaranteeEvent => {
+    const voters = event.type.startsWith('INSURANCE_REVIEW_') ? people.bs : people.zb;
+    const person = (id: string): string => {
+      const voter = engine.demoActors.voters.indexOf(id);
+      if (voter >= 0) return voters[voter];
+      if (id === engine.demoActors.approver) return event.type === 'PRE_REVIEW_APPROVE' ? people.prereview : people.leader;
+      return simple[id] ?? id;
+    };
+    const mapped: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(event)) {
+      mapped[key] = typeof value === 'string' ? person(value) : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? person(v) : v)) : value;
+    }
+    return mapped as unknown as engine.GuaranteeEvent;
+  };
+}
+
+function eventsFor(stage: StageTarget, input: engine.GuaranteeInput, startAt: string): engine.GuaranteeEvent[] {
+  const options = { startAt, stepMinutes: 90 };
+  if (stage === 'discontinued') return engine.discontinuedPathEvents(input, 'preReview', engine.demoActors, options);
+  if (stage === 'closed') return engine.happyPathEvents(input, engine.demoActors, options);
+  return engine.eventsToStage(input, stage, engine.demoActors, options);
+}
+
+/** Creates the demo companies and loans and drives each through the real machine to its stage. */
+export async function seedDemoLoans(em: EntityManager, people: DemoPeople, now = new Date()): Promise<number> {
+  const repo = new WorkflowRepository(em.connection);
+  const cast = castFor(people);
+  for (const [i, demo] of DEMO_LOANS.entries()) {
+    const creditCode = withCheckChar(`9131000${String(1000000000 + i * 7919).slice(0, 10)}`);
+    const startAt = new Date(now.getTime() - (DEMO_LOANS.length - i + 30) * 24 * 3600_000).toISOString();
+    const [company] = await em.query(`INSERT INTO company (name, credit_code, created_by, created_at) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      demo.company,
+      creditCode,
+      people.apost,
+      startAt,
+    ]);
+    const [loan] = await em.query(
+      `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
+       VALUES ($1, $2, $3, $4, '流动资金贷款', $5, $6, $5, $7) RETURNING id`,
+      [company.id, demo.amount, demo.termMonths, demo.bank, people.apost, people.bpost, startAt],
+    );
+    const abstractInput = engine.demoInput({ loanId: loan.id, amount: demo.amount, termMonths: demo.termMonths });
+    const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
+    let row = await createInstanceRow(em, repo, loan.id, input);
+    for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
+      const outcome = await commitEvent(em, repo, row, cast(abstract));
+      if (!outcome.ok) {
+        const why = outcome.stale ? 'stale' : `${outcome.refusal.reason.code} ${outcome.refusal.reason.en}`;
+        throw new Error(`demo loan ${demo.stage}: ${abstract.type} refused (${why})`);
+      }
+      row = { ...row, version: outcome.seq, snapshot: outcome.snapshot, lastHash: outcome.hash };
+    }
+  }
+  return DEMO_LOANS.length;
+}
