@@ -43,8 +43,8 @@ export class NotificationsProcessor extends WorkerHost {
          FROM app_user u WHERE NOT u.disabled AND u.id <> $1`,
       [e.actorId],
     );
-    const labels = engine.statusLabels(instance.snapshot) as any;
-    const status = labels?.status?.zh ?? e.status;
+    const labels = engine.statusLabels(instance.snapshot);
+    const status = `${labels.stage.zh} · ${labels.status.zh}`;
     let notified = 0;
     for (const u of users) {
       if (u.roles.includes('ROOT') || u.roles.includes('ROLE_ADMIN')) continue; // administrators are not the workers of the pipeline
