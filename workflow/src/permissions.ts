@@ -75,6 +75,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     act('sys:loan:return-materials', '退回资料', 'Return materials'),
     act('sys:loan:confirm-receipt', '确认接收', 'Confirm receipt'),
     act('sys:loan:submit-pre-review', '提交预审会', 'Submit to pre-review'),
+    act('sys:loan:discontinue', '终止项目', 'Discontinue'), // added for the workflow: COLLECTION_DISCONTINUE
   ]),
   menu('archives_detail', '贷款节点', 'Loan nodes'),
   menu('meeting', '会议流程', 'Meeting flow', [
@@ -115,6 +116,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:risk:confirm-complete', '确认完成', 'Confirm complete'),
       act('sys:risk:revoke', '撤销', 'Revoke'),
       act('sys:risk:transfer', '转移数据', 'Transfer data'),
+      act('sys:risk:discontinue', '终止项目', 'Discontinue'), // added for the workflow: RISK_CONTROL_DISCONTINUE
     ]),
     menu('risk_control_detail', 'B岗资料详情', 'B-post data detail'),
     menu('risk_control_perfect', 'B岗资料完善', 'B-post data perfection'),
@@ -136,6 +138,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     menu('initiate_withdrawal_list', '提款列表', 'Withdrawal list', [
       act('sys:withdrawal:recheck', 'B岗复核', 'B-post recheck'),
       act('sys:withdrawal:leader-review', '领导审核', 'Leader review'),
+      act('sys:withdrawal:discontinue', '终止项目', 'Discontinue'), // added for the workflow: WITHDRAWAL_DISCONTINUE
     ]),
   ]),
   menu('database', '会议资料库', 'Meeting data library', [
@@ -152,6 +155,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:zb-meeting:end', '结束会议', 'End'),
       act('sys:zb-meeting:cancel', '取消会议', 'Cancel'),
       act('sys:zb-meeting:vote-detail', '投票详情', 'Vote details'),
+      act('sys:zb-meeting:update-resolution', '更新决议', 'Update resolution'), // added for the workflow: GENERAL_OFFICE_UPDATE_RESOLUTION
       act('sys:zb-meeting:upload-minutes', '上传会议纪要', 'Upload minutes'),
       act('sys:zb-meeting:export-minutes', '导出会议纪要', 'Export minutes'),
     ]),
@@ -181,6 +185,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:contract:delete', '删除', 'Delete'),
       act('sys:contract:upload', '上传', 'Upload'),
       act('sys:contract:generate', '生成合同', 'Generate'),
+      act('sys:contract:discontinue', '终止项目', 'Discontinue'), // added for the workflow: DURING_GUARANTEE_DISCONTINUE
     ]),
     menu('mutual_review_list', 'B岗互审', 'B-post mutual review', [
       act('sys:contract:mutual-review', '互审', 'Mutual review'),
@@ -242,6 +247,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     ]),
     menu('leader_review_list', '领导审核', 'Leader review', [
       act('sys:after-leader:approve', '审核通过', 'Approve'),
+      act('sys:after-leader:return', '退回', 'Return'), // added for the workflow: VISIT_RETURN
       act('sys:after-leader:attachments', '查看附件', 'View attachments'),
     ]),
     menu('attachment_list', '附件列表', 'Attachments', [

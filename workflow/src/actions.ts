@@ -1,0 +1,174 @@
+/**
+ * What a given user may do now: the events the machine would accept from this user in this state,
+ * among those the user holds the permission for. The server's API and the web's buttons both use it,
+ * so they cannot disagree.
+ */
+
+import { getNextTransitions } from 'xstate';
+import { pendingReleaseItems, type GuaranteeContext } from './context';
+import { DATA_TYPES, EVENT_TYPES, GUARANTEE_ITEM_ID, type EventType, type GuaranteeEvent } from './events';
+import { EVENT_LABELS, type Label } from './labels';
+import { guaranteeMachine, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
+import { EVENT_PERMISSIONS } from './permissions-map';
+import { ROLE_ROOT } from './permissions';
+import type { PersistedSnapshot } from './engine';
+
+export interface Actor {
+  id: string;
+  roles: readonly string[];
+  authorityList: readonly string[];
+}
+
+export interface LegalAction {
+  type: EventType;
+  permission: string;
+  label: Label;
+}
+
+/**
+ * Element-level permission check of spec section 6: ROOT passes everything; anyone else (ROLE_ADMIN
+ * included: it passes route gates, not action codes) needs the code in authorityList.
+ */
+export function hasPermission(actor: Pick<Actor, 'roles' | 'authorityList'>, key: string): boolean {
+  return actor.roles.includes(ROLE_ROOT) || actor.authorityList.includes(key);
+}
+
+/** Stands in for a value the user will type (a reason, a bank): any valid value will do here. */
+export const PLACEHOLDER = '(to be given)';
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/**
+ * An event of `type` from `actorId` with a payload that passes every payload check, so that asking
+ * the machine about it tests only the state and the actor. Payloads that depend on the loan (the
+ * meeting id, the outstanding principal, an item still to release) come from the context.
+ */
+export function representativeEvent(type: EventType, context: GuaranteeContext, actorId: string, at = EPOCH): GuaranteeEvent {
+  const base = { actorId, at };
+  const meetingId = context.meeting?.meetingId ?? PLACEHOLDER;
+  const payload: Record<string, unknown> = (() => {
+    switch (type) {
+      case 'SUBMIT_MATERIALS':
+        return { completeDataTypes: [...DATA_TYPES] };
+      case 'RETURN_MATERIALS':
+      case 'COLLECTION_DISCONTINUE':
+      case 'PRE_REVIEW_REJECT':
+      case 'PRE_REVIEW_RETURN':
+      case 'PRE_REVIEW_DISCONTINUE':
+      case 'GENERAL_OFFICE_DISCONTINUE':
+      case 'RISK_CONTROL_DISCONTINUE':
+      case 'INSURANCE_REVIEW_DISCONTINUE':
+      case 'RECHECK_RETURN':
+      case 'LEADER_RETURN':
+      case 'WITHDRAWAL_DISCONTINUE':
+      case 'CONTRACT_MUTUAL_REVIEW_RETURN':
+      case 'CONTRACT_REVIEW_RETURN':
+      case 'LETTER_RETURN':
+      case 'DURING_GUARANTEE_DISCONTINUE':
+      case 'VISIT_RETURN':
+        return { reason: PLACEHOLDER };
+      case 'PRE_REVIEW_MODIFY_AMOUNT':
+      case 'GENERAL_OFFICE_MODIFY_AMOUNT':
+        return { amount: context.amount + 1 };
+      case 'GENERAL_OFFICE_ALLOCATE':
+      case 'INSURANCE_REVIEW_ALLOCATE':
+        return { meetingId: PLACEHOLDER, attendees: [actorId] };
+      case 'GENERAL_OFFICE_CANCEL_ALLOCATION':
+      case 'GENERAL_OFFICE_MEETING_STARTED':
+      case 'GENERAL_OFFICE_MEETING_CANCELLED':
+      case 'GENERAL_OFFICE_MEETING_ENDED':
+      case 'INSURANCE_REVIEW_CANCEL_ALLOCATION':
+      case 'INSURANCE_REVIEW_MEETING_STARTED':
+      case 'INSURANCE_REVIEW_MEETING_CANCELLED':
+      case 'INSURANCE_REVIEW_MEETING_ENDED':
+        return { meetingId };
+      case 'GENERAL_OFFICE_CAST_VOTE':
+      case 'INSURANCE_REVIEW_CAST_VOTE':
+        return { meetingId, opinion: 'AGREE' };
+      case 'GENERAL_OFFICE_UPDATE_RESOLUTION':
+      case 'INSURANCE_REVIEW_UPDATE_RESOLUTION':
+        return { meetingId, result: 'PASSED' };
+      case 'SUBMIT_TO_RISK_CONTROL':
+      case 'SUBMIT_TO_INSURANCE_REVIEW':
+        return context.bPostOfficerId === null ? { bPostOfficerId: PLACEHOLDER } : {};
+      case 'TRANSFER_DATA':
+        return { toOfficerId: PLACEHOLDER };
+      case 'CONTRACT_GENERATE':
+        return { bankId: PLACEHOLDER, templateId: PLACEHOLDER };
+      case 'PREMIUM_ADD':
+      case 'PREMIUM_EDIT':
+        return { amount: 1 };
+      case 'COUNTER_GUARANTEE_CONFIRM':
+        return { collateral: [] };
+      case 'LETTER_GENERATE':
+        return { bankId: PLACEHOLDER };
+      case 'VISIT_SUBMIT_REPORT':
+        return { kind: 'REPORT' };
+      case 'RECORD_REPAYMENT':
+        return { amount: context.outstandingPrincipal };
+      case 'CONFIRM_RELEASE':
+        return { itemId: pendingReleaseItems(context)[0] ?? GUARANTEE_ITEM_ID };
+      case 'CONFIRM_RECEIPT':
+      case 'SUBMIT_TO_PRE_REVIEW':
+      case 'PRE_REVIEW_APPROVE':
+      case 'PRE_REVIEW_RESUBMIT':
+      case 'SUBMIT_TO_GENERAL_OFFICE':
+      case 'GENERAL_OFFICE_RESUBMIT':
+      case 'CONFIRM_COMPLETE':
+      case 'REVOKE_CONFIRMATION':
+      case 'INSURANCE_REVIEW_RESUBMIT':
+      case 'INITIATE_WITHDRAWAL':
+      case 'RECHECK_PASS':
+      case 'LEADER_APPROVE':
+      case 'CONTRACT_DELETE':
+      case 'CONTRACT_SUBMIT_REVIEW':
+      case 'CONTRACT_MUTUAL_REVIEW_PASS':
+      case 'CONTRACT_REVIEW_PASS':
+      case 'CONTRACT_SEAL_CONFIRM':
+      case 'CONTRACT_SEAL_COMPLETE':
+      case 'CONTRACT_ARCHIVE_UPLOAD':
+      case 'CONTRACT_ARCHIVE_CONFIRM':
+      case 'PREMIUM_SUBMIT':
+      case 'PREMIUM_REVOKE':
+      case 'PREMIUM_CONFIRM':
+      case 'COUNTER_GUARANTEE_UPLOAD':
+      case 'LETTER_SUBMIT':
+      case 'LETTER_APPROVE':
+      case 'LETTER_SEAL_CONFIRM':
+      case 'LETTER_SEAL_COMPLETE':
+      case 'LETTER_UPLOAD_SEALED':
+      case 'VOUCHER_UPLOAD':
+      case 'VOUCHER_CONFIRM':
+      case 'VISIT_APPROVE':
+        return {};
+    }
+  })();
+  return { ...payload, type, ...base } as GuaranteeEvent;
+}
+
+function toLive(snapshot: GuaranteeSnapshot | PersistedSnapshot, machine: GuaranteeMachine): GuaranteeSnapshot {
+  if (typeof (snapshot as GuaranteeSnapshot).can === 'function') return snapshot as GuaranteeSnapshot;
+  const persisted = snapshot as PersistedSnapshot;
+  return machine.resolveState({ value: persisted.value, context: persisted.context, status: persisted.status }) as GuaranteeSnapshot;
+}
+
+/**
+ * The actions `actor` may take now, in pipeline order. An action appears when the actor holds its
+ * permission and the machine would accept it from this actor (state, maker-checker, attendance...).
+ * Actions that need input (a reason, an amount) appear too; their payload is checked when sent.
+ */
+export function legalActions(
+  snapshot: GuaranteeSnapshot | PersistedSnapshot,
+  actor: Actor,
+  machine: GuaranteeMachine = guaranteeMachine,
+): LegalAction[] {
+  const live = toLive(snapshot, machine);
+  if (live.status !== 'active') return [];
+  // Only ask about events that have a transition from here at all.
+  const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
+  return EVENT_TYPES.filter(
+    (type) =>
+      possible.has(type) &&
+      hasPermission(actor, EVENT_PERMISSIONS[type]) &&
+      live.can(representativeEvent(type, live.context, actor.id)),
+  ).map((type) => ({ type, permission: EVENT_PERMISSIONS[type], label: { ...EVENT_LABELS[type] } }));
+}

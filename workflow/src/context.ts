@@ -1,0 +1,193 @@
+/**
+ * What a loan's workflow instance remembers between events: what the guards need to decide and what
+ * lists and screens show without reading the history. Every value is plain JSON (no undefined, no
+ * Date): the persisted snapshot is stored as JSONB and replayed byte for byte.
+ */
+
+import { GUARANTEE_ITEM_ID, type CollateralItem, type EventType, type VisitReportKind } from './events';
+import { isValidAmount } from './money';
+import type { MeetingType, RecordedVote, VoteCounts, VoteResult, VoteRule } from './votes';
+
+export const STAGE_KEYS = [
+  'collection',
+  'preReview',
+  'generalOffice',
+  'riskControl',
+  'insuranceReview',
+  'withdrawal',
+  'duringGuarantee',
+  'disbursement',
+  'afterGuarantee',
+  'release',
+  'closed',
+  'discontinued',
+] as const;
+export type StageKey = (typeof STAGE_KEYS)[number];
+
+/** The stages that hold a meeting with votes. */
+export type MeetingStage = 'generalOffice' | 'insuranceReview';
+
+/** The parallel regions of duringGuarantee. */
+export const REGIONS = ['contract', 'premium', 'counterGuarantee', 'letter'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** After-guarantee visits: rounds 1 to 6. */
+export const MAX_VISIT_ROUND = 6;
+
+/**
+ * Steps whose maker is remembered so that someone else must check them (maker-checker), or so that
+ * only the maker may take them back.
+ */
+export type MakerStep =
+  | 'materials' // SUBMIT_MATERIALS, checked by CONFIRM_RECEIPT / RETURN_MATERIALS
+  | 'preReview' // SUBMIT_TO_PRE_REVIEW / PRE_REVIEW_RESUBMIT, checked by the pre-review approver
+  | 'riskControl' // CONFIRM_COMPLETE, revoked only by its maker
+  | 'withdrawal' // INITIATE_WITHDRAWAL, checked by the B-post recheck and the leader
+  | 'recheck' // RECHECK_PASS, checked by the leader
+  | 'contract' // CONTRACT_SUBMIT_REVIEW, checked by mutual review and contract review
+  | 'mutualReview' // CONTRACT_MUTUAL_REVIEW_PASS, not the same person as the contract review
+  | 'contractArchive' // CONTRACT_ARCHIVE_UPLOAD, checked by CONTRACT_ARCHIVE_CONFIRM
+  | 'premium' // PREMIUM_SUBMIT, checked by finance, revoked only by its maker
+  | 'letter' // LETTER_SUBMIT, checked by the letter review
+  | 'voucher' // VOUCHER_UPLOAD, checked by VOUCHER_CONFIRM
+  | 'visitReport'; // VISIT_SUBMIT_REPORT, checked by the leader
+
+export interface CurrentMeeting {
+  meetingId: string;
+  meetingType: MeetingType;
+  attendees: string[];
+  /** The rule in force for this meeting, copied at allocation. */
+  rule: VoteRule;
+  votes: Record<string, RecordedVote>;
+  allocatedAt: string;
+  startedAt: string | null;
+}
+
+export interface MeetingOutcome {
+  stage: MeetingStage;
+  meetingId: string;
+  result: VoteResult;
+  /** TALLY: MEETING_ENDED counted the votes; RESOLUTION: UPDATE_RESOLUTION settled a pending one. */
+  decidedBy: 'TALLY' | 'RESOLUTION';
+  counts: VoteCounts;
+  at: string;
+}
+
+export interface ReturnNote {
+  event: EventType;
+  reason: string;
+  actorId: string;
+  at: string;
+}
+
+export interface VisitReport {
+  round: number;
+  kind: VisitReportKind;
+  submittedBy: string;
+  at: string;
+}
+
+export interface Discontinuation {
+  stage: StageKey;
+  reason: string;
+  actorId: string;
+  at: string;
+}
+
+export interface GuaranteeContext {
+  loanId: string;
+  /** Guaranteed loan amount (yuan, at most two decimals); may change in pre-review and general office. */
+  amount: number;
+  termMonths: number;
+  aPostOfficerId: string;
+  bPostOfficerId: string | null;
+  submittedBy: Partial<Record<MakerStep, string>>;
+  /** The most recent return (materials, pre-review, contract, letter, withdrawal, visit). */
+  lastReturn: ReturnNote | null;
+  /** The meeting the loan is allocated to in the current meeting stage; null outside one. */
+  meeting: CurrentMeeting | null;
+  meetingResults: MeetingOutcome[];
+  contractBankId: string | null;
+  contractTemplateId: string | null;
+  /** Set when contract sealing completes; the letter may only be generated after. */
+  contractSealed: boolean;
+  premiumAmount: number | null;
+  /** Pledged or mortgaged items confirmed with the counter-guarantee; each must be released. */
+  collateral: CollateralItem[];
+  letterBankId: string | null;
+  completedRegions: Region[];
+  disbursedAt: string | null;
+  /** The after-guarantee visit round being worked on: 0 before disbursement, then 1 to 6. */
+  visitRound: number;
+  /** The report waiting for the leader, if any. */
+  visitReport: VisitReport | null;
+  /** Principal still owed: 0 until disbursement, then the amount less repayments. Never negative. */
+  outstandingPrincipal: number;
+  repaidTotal: number;
+  releasedItems: string[];
+  discontinued: Discontinuation | null;
+}
+
+/** What the server gives when a loan is created. */
+export interface GuaranteeInput {
+  loanId: string;
+  amount: number;
+  termMonths: number;
+  aPostOfficerId: string;
+  bPostOfficerId?: string | null;
+}
+
+/** Longest term accepted, in months (50 years). */
+export const MAX_TERM_MONTHS = 600;
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+
+/** Problems with a creation input (empty when usable). */
+export function validateInput(input: GuaranteeInput): string[] {
+  const problems: string[] = [];
+  if (!isText(input.loanId)) problems.push('loanId must be a non-empty string');
+  if (!isValidAmount(input.amount)) problems.push('amount must be positive with at most two decimals');
+  if (!Number.isInteger(input.termMonths) || input.termMonths < 1 || input.termMonths > MAX_TERM_MONTHS)
+    problems.push(`termMonths must be an integer from 1 to ${MAX_TERM_MONTHS}`);
+  if (!isText(input.aPostOfficerId)) problems.push('aPostOfficerId must be a non-empty string');
+  if (input.bPostOfficerId != null) {
+    if (!isText(input.bPostOfficerId)) problems.push('bPostOfficerId must be a non-empty string when given');
+    else if (input.bPostOfficerId === input.aPostOfficerId)
+      problems.push('the B-post officer must not be the A-post officer');
+  }
+  return problems;
+}
+
+export function initialContext(input: GuaranteeInput): GuaranteeContext {
+  return {
+    loanId: input.loanId,
+    amount: input.amount,
+    termMonths: input.termMonths,
+    aPostOfficerId: input.aPostOfficerId,
+    bPostOfficerId: input.bPostOfficerId ?? null,
+    submittedBy: {},
+    lastReturn: null,
+    meeting: null,
+    meetingResults: [],
+    contractBankId: null,
+    contractTemplateId: null,
+    contractSealed: false,
+    premiumAmount: null,
+    collateral: [],
+    letterBankId: null,
+    completedRegions: [],
+    disbursedAt: null,
+    visitRound: 0,
+    visitReport: null,
+    outstandingPrincipal: 0,
+    repaidTotal: 0,
+    releasedItems: [],
+    discontinued: null,
+  };
+}
+
+/** Items still to release: the guarantee itself, then each collateral item, minus those released. */
+export function pendingReleaseItems(context: GuaranteeContext): string[] {
+  const all = [GUARANTEE_ITEM_ID, ...context.collateral.map((item) => item.id)];
+  return all.filter((item) => !context.releasedItems.includes(item));
+}

@@ -1,0 +1,404 @@
+/**
+ * The events of the guarantee pipeline: their payloads (types) and a small runtime description of
+ * each payload (for validation at the edge and for the web's forms).
+ *
+ * Naming: SCREAMING_SNAKE_CASE. A verb that occurs in several stages carries the stage as a prefix
+ * (`PRE_REVIEW_DISCONTINUE`, `GENERAL_OFFICE_CAST_VOTE`), because every event type needs exactly one
+ * permission code and the spec gives each stage's list its own codes.
+ *
+ * Every event carries `actorId` and `at` (ISO-8601 time): the machine never reads a clock.
+ */
+
+import { isValidAmount } from './money';
+import { validateVoteRule, type VoteRule } from './votes';
+
+/** The four data types of a loan (spec section 3). */
+export const DATA_TYPES = ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+/** Data that must be complete before the A-post officer may submit the materials. */
+export const DATA_REQUIRED_FOR_SUBMISSION: readonly DataType[] = ['CLIENT'];
+
+export const VOTE_OPINIONS = ['AGREE', 'DISAGREE', 'ABSTAIN'] as const;
+export type VoteOpinion = (typeof VOTE_OPINIONS)[number];
+
+/** How a pending resolution may be settled by hand. */
+export const RESOLUTION_RESULTS = ['PASSED', 'FAIL'] as const;
+export type ResolutionResult = (typeof RESOLUTION_RESULTS)[number];
+
+export const COLLATERAL_KINDS = ['MORTGAGE', 'PLEDGE', 'OTHER'] as const;
+export type CollateralKind = (typeof COLLATERAL_KINDS)[number];
+export interface CollateralItem {
+  id: string;
+  kind: CollateralKind;
+}
+
+/** After-guarantee review kinds of spec section 4: report review or material review. */
+export const VISIT_REPORT_KINDS = ['REPORT', 'MATERIAL'] as const;
+export type VisitReportKind = (typeof VISIT_REPORT_KINDS)[number];
+
+/** The release item that stands for the guarantee itself (collateral items use their own ids). */
+export const GUARANTEE_ITEM_ID = 'GUARANTEE';
+
+export type NoPayload = Record<never, never>;
+export interface ReasonPayload {
+  reason: string;
+}
+export interface MeetingRefPayload {
+  meetingId: string;
+}
+export interface AllocationPayload {
+  meetingId: string;
+  attendees: string[];
+  /** Omitted: the default rule of the meeting type (see `DEFAULT_VOTE_RULES`). */
+  rule?: VoteRule;
+}
+export interface VotePayload {
+  meetingId: string;
+  opinion: VoteOpinion;
+  comment?: string;
+}
+export interface ResolutionPayload {
+  meetingId: string;
+  result: ResolutionResult;
+}
+export interface AmountPayload {
+  amount: number;
+}
+export interface BPostAssignmentPayload {
+  /** Sets (or replaces) the loan's B-post officer; needed when none was assigned at creation. */
+  bPostOfficerId?: string;
+}
+
+/** Payload of each event type, beside `type`, `actorId` and `at`. */
+export interface EventPayloads {
+  // collection (ZLSJYWS)
+  /** `completeDataTypes` is filled by the server from the loan's stored data, not by the client. */
+  SUBMIT_MATERIALS: { completeDataTypes: DataType[] };
+  RETURN_MATERIALS: ReasonPayload;
+  CONFIRM_RECEIPT: NoPayload;
+  SUBMIT_TO_PRE_REVIEW: NoPayload;
+  COLLECTION_DISCONTINUE: ReasonPayload;
+  // preReview (YSH)
+  PRE_REVIEW_APPROVE: NoPayload;
+  PRE_REVIEW_REJECT: ReasonPayload;
+  PRE_REVIEW_RETURN: ReasonPayload;
+  PRE_REVIEW_RESUBMIT: NoPayload;
+  PRE_REVIEW_MODIFY_AMOUNT: AmountPayload;
+  PRE_REVIEW_DISCONTINUE: ReasonPayload;
+  SUBMIT_TO_GENERAL_OFFICE: NoPayload;
+  // generalOffice (ZBH)
+  GENERAL_OFFICE_ALLOCATE: AllocationPayload;
+  GENERAL_OFFICE_CANCEL_ALLOCATION: MeetingRefPayload;
+  GENERAL_OFFICE_MEETING_STARTED: MeetingRefPayload;
+  GENERAL_OFFICE_MEETING_CANCELLED: MeetingRefPayload;
+  GENERAL_OFFICE_CAST_VOTE: VotePayload;
+  GENERAL_OFFICE_MEETING_ENDED: MeetingRefPayload;
+  GENERAL_OFFICE_UPDATE_RESOLUTION: ResolutionPayload;
+  GENERAL_OFFICE_RESUBMIT: NoPayload;
+  GENERAL_OFFICE_MODIFY_AMOUNT: AmountPayload;
+  GENERAL_OFFICE_DISCONTINUE: ReasonPayload;
+  SUBMIT_TO_RISK_CONTROL: BPostAssignmentPayload;
+  /** From generalOffice.passed (skipping risk control) or from riskControl.completed. */
+  SUBMIT_TO_INSURANCE_REVIEW: BPostAssignmentPayload;
+  // riskControl (B-post)
+  CONFIRM_COMPLETE: NoPayload;
+  REVOKE_CONFIRMATION: NoPayload;
+  TRANSFER_DATA: { toOfficerId: string };
+  RISK_CONTROL_DISCONTINUE: ReasonPayload;
+  // insuranceReview (BSH)
+  INSURANCE_REVIEW_ALLOCATE: AllocationPayload;
+  INSURANCE_REVIEW_CANCEL_ALLOCATION: MeetingRefPayload;
+  INSURANCE_REVIEW_MEETING_STARTED: MeetingRefPayload;
+  INSURANCE_REVIEW_MEETING_CANCELLED: MeetingRefPayload;
+  INSURANCE_REVIEW_CAST_VOTE: VotePayload;
+  INSURANCE_REVIEW_MEETING_ENDED: MeetingRefPayload;
+  INSURANCE_REVIEW_UPDATE_RESOLUTION: ResolutionPayload;
+  INSURANCE_REVIEW_RESUBMIT: NoPayload;
+  INSURANCE_REVIEW_DISCONTINUE: ReasonPayload;
+  INITIATE_WITHDRAWAL: NoPayload;
+  // withdrawal
+  RECHECK_PASS: NoPayload;
+  RECHECK_RETURN: ReasonPayload;
+  LEADER_APPROVE: NoPayload;
+  LEADER_RETURN: ReasonPayload;
+  WITHDRAWAL_DISCONTINUE: ReasonPayload;
+  // duringGuarantee (DKHT): contract region
+  CONTRACT_GENERATE: { bankId: string; templateId: string };
+  CONTRACT_DELETE: NoPayload;
+  CONTRACT_SUBMIT_REVIEW: NoPayload;
+  CONTRACT_MUTUAL_REVIEW_PASS: NoPayload;
+  CONTRACT_MUTUAL_REVIEW_RETURN: ReasonPayload;
+  CONTRACT_REVIEW_PASS: NoPayload;
+  CONTRACT_REVIEW_RETURN: ReasonPayload;
+  CONTRACT_SEAL_CONFIRM: NoPayload;
+  CONTRACT_SEAL_COMPLETE: NoPayload;
+  CONTRACT_ARCHIVE_UPLOAD: NoPayload;
+  CONTRACT_ARCHIVE_CONFIRM: NoPayload;
+  // premium region
+  PREMIUM_ADD: AmountPayload;
+  PREMIUM_EDIT: AmountPayload;
+  PREMIUM_SUBMIT: NoPayload;
+  PREMIUM_REVOKE: NoPayload;
+  PREMIUM_CONFIRM: NoPayload;
+  // counterGuarantee region
+  COUNTER_GUARANTEE_CONFIRM: { collateral: CollateralItem[] };
+  COUNTER_GUARANTEE_UPLOAD: NoPayload;
+  // letter region
+  LETTER_GENERATE: { bankId: string };
+  LETTER_SUBMIT: NoPayload;
+  LETTER_APPROVE: NoPayload;
+  LETTER_RETURN: ReasonPayload;
+  LETTER_SEAL_CONFIRM: NoPayload;
+  LETTER_SEAL_COMPLETE: NoPayload;
+  LETTER_UPLOAD_SEALED: NoPayload;
+  DURING_GUARANTEE_DISCONTINUE: ReasonPayload;
+  // disbursement (FKPZ)
+  VOUCHER_UPLOAD: NoPayload;
+  VOUCHER_CONFIRM: NoPayload;
+  // afterGuarantee (BHBG)
+  VISIT_SUBMIT_REPORT: { kind: VisitReportKind };
+  VISIT_APPROVE: NoPayload;
+  VISIT_RETURN: ReasonPayload;
+  RECORD_REPAYMENT: AmountPayload;
+  // release (DBDZYJC)
+  CONFIRM_RELEASE: { itemId: string };
+}
+
+export type EventType = keyof EventPayloads;
+
+/** What every event carries besides its payload. */
+export interface EventEnvelope {
+  actorId: string;
+  /** ISO-8601 time at which the server accepted the request. */
+  at: string;
+}
+
+export type GuaranteeEvent = {
+  [T in EventType]: { type: T } & EventEnvelope & EventPayloads[T];
+}[EventType];
+
+export type EventOf<T extends EventType> = Extract<GuaranteeEvent, { type: T }>;
+
+/**
+ * Payload fields as data: what the server validates (400 before the machine is asked) and what the
+ * web builds its forms from.
+ */
+export type PayloadFieldKind =
+  | 'text' // non-empty string (reasons, comments)
+  | 'id' // non-empty string naming something (meeting, bank, officer, item)
+  | 'ids' // non-empty list of distinct ids
+  | 'amount' // positive number with at most two decimals
+  | 'enum' // one of `values`
+  | 'enumList' // list of distinct values out of `values`
+  | 'voteRule' // a VoteRule object
+  | 'collateral'; // list of {id, kind}
+
+export interface PayloadField {
+  name: string;
+  kind: PayloadFieldKind;
+  required: boolean;
+  values?: readonly string[];
+}
+
+const text = (name: string, required = true): PayloadField => ({ name, kind: 'text', required });
+const id = (name: string, required = true): PayloadField => ({ name, kind: 'id', required });
+const amount: PayloadField = { name: 'amount', kind: 'amount', required: true };
+const reason = [text('reason')];
+const meetingRef = [id('meetingId')];
+const allocation: PayloadField[] = [
+  id('meetingId'),
+  { name: 'attendees', kind: 'ids', required: true },
+  { name: 'rule', kind: 'voteRule', required: false },
+];
+const vote: PayloadField[] = [
+  id('meetingId'),
+  { name: 'opinion', kind: 'enum', required: true, values: VOTE_OPINIONS },
+  text('comment', false),
+];
+const resolution: PayloadField[] = [
+  id('meetingId'),
+  { name: 'result', kind: 'enum', required: true, values: RESOLUTION_RESULTS },
+];
+const bPostAssignment = [id('bPostOfficerId', false)];
+
+export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly PayloadField[] } = {
+  SUBMIT_MATERIALS: [{ name: 'completeDataTypes', kind: 'enumList', required: true, values: DATA_TYPES }],
+  RETURN_MATERIALS: reason,
+  CONFIRM_RECEIPT: [],
+  SUBMIT_TO_PRE_REVIEW: [],
+  COLLECTION_DISCONTINUE: reason,
+  PRE_REVIEW_APPROVE: [],
+  PRE_REVIEW_REJECT: reason,
+  PRE_REVIEW_RETURN: reason,
+  PRE_REVIEW_RESUBMIT: [],
+  PRE_REVIEW_MODIFY_AMOUNT: [amount],
+  PRE_REVIEW_DISCONTINUE: reason,
+  SUBMIT_TO_GENERAL_OFFICE: [],
+  GENERAL_OFFICE_ALLOCATE: allocation,
+  GENERAL_OFFICE_CANCEL_ALLOCATION: meetingRef,
+  GENERAL_OFFICE_MEETING_STARTED: meetingRef,
+  GENERAL_OFFICE_MEETING_CANCELLED: meetingRef,
+  GENERAL_OFFICE_CAST_VOTE: vote,
+  GENERAL_OFFICE_MEETING_ENDED: meetingRef,
+  GENERAL_OFFICE_UPDATE_RESOLUTION: resolution,
+  GENERAL_OFFICE_RESUBMIT: [],
+  GENERAL_OFFICE_MODIFY_AMOUNT: [amount],
+  GENERAL_OFFICE_DISCONTINUE: reason,
+  SUBMIT_TO_RISK_CONTROL: bPostAssignment,
+  SUBMIT_TO_INSURANCE_REVIEW: bPostAssignment,
+  CONFIRM_COMPLETE: [],
+  REVOKE_CONFIRMATION: [],
+  TRANSFER_DATA: [id('toOfficerId')],
+  RISK_CONTROL_DISCONTINUE: reason,
+  INSURANCE_REVIEW_ALLOCATE: allocation,
+  INSURANCE_REVIEW_CANCEL_ALLOCATION: meetingRef,
+  INSURANCE_REVIEW_MEETING_STARTED: meetingRef,
+  INSURANCE_REVIEW_MEETING_CANCELLED: meetingRef,
+  INSURANCE_REVIEW_CAST_VOTE: vote,
+  INSURANCE_REVIEW_MEETING_ENDED: meetingRef,
+  INSURANCE_REVIEW_UPDATE_RESOLUTION: resolution,
+  INSURANCE_REVIEW_RESUBMIT: [],
+  INSURANCE_REVIEW_DISCONTINUE: reason,
+  INITIATE_WITHDRAWAL: [],
+  RECHECK_PASS: [],
+  RECHECK_RETURN: reason,
+  LEADER_APPROVE: [],
+  LEADER_RETURN: reason,
+  WITHDRAWAL_DISCONTINUE: reason,
+  CONTRACT_GENERATE: [id('bankId'), id('templateId')],
+  CONTRACT_DELETE: [],
+  CONTRACT_SUBMIT_REVIEW: [],
+  CONTRACT_MUTUAL_REVIEW_PASS: [],
+  CONTRACT_MUTUAL_REVIEW_RETURN: reason,
+  CONTRACT_REVIEW_PASS: [],
+  CONTRACT_REVIEW_RETURN: reason,
+  CONTRACT_SEAL_CONFIRM: [],
+  CONTRACT_SEAL_COMPLETE: [],
+  CONTRACT_ARCHIVE_UPLOAD: [],
+  CONTRACT_ARCHIVE_CONFIRM: [],
+  PREMIUM_ADD: [amount],
+  PREMIUM_EDIT: [amount],
+  PREMIUM_SUBMIT: [],
+  PREMIUM_REVOKE: [],
+  PREMIUM_CONFIRM: [],
+  COUNTER_GUARANTEE_CONFIRM: [{ name: 'collateral', kind: 'collateral', required: true }],
+  COUNTER_GUARANTEE_UPLOAD: [],
+  LETTER_GENERATE: [id('bankId')],
+  LETTER_SUBMIT: [],
+  LETTER_APPROVE: [],
+  LETTER_RETURN: reason,
+  LETTER_SEAL_CONFIRM: [],
+  LETTER_SEAL_COMPLETE: [],
+  LETTER_UPLOAD_SEALED: [],
+  DURING_GUARANTEE_DISCONTINUE: reason,
+  VOUCHER_UPLOAD: [],
+  VOUCHER_CONFIRM: [],
+  VISIT_SUBMIT_REPORT: [{ name: 'kind', kind: 'enum', required: true, values: VISIT_REPORT_KINDS }],
+  VISIT_APPROVE: [],
+  VISIT_RETURN: reason,
+  RECORD_REPAYMENT: [amount],
+  CONFIRM_RELEASE: [id('itemId')],
+};
+
+/** Every event type, in pipeline order. */
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOAD_FIELDS) as readonly EventType[];
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_PAYLOAD_FIELDS, value);
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+// ISO-8601 date-time with an explicit zone, as `Date.prototype.toISOString` writes it (offsets allowed).
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export function isIsoTime(value: unknown): value is string {
+  return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+
+function fieldProblem(field: PayloadField, value: unknown): string | null {
+  switch (field.kind) {
+    case 'text':
+    case 'id':
+      return isText(value) ? null : 'must be a non-empty string';
+    case 'ids':
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isText)) return 'must be a non-empty list of ids';
+      return new Set(value).size === value.length ? null : 'must not repeat an id';
+    case 'amount':
+      return isValidAmount(value) ? null : 'must be a positive amount with at most two decimals';
+    case 'enum':
+      return field.values?.includes(value as string) ? null : `must be one of ${field.values?.join(', ')}`;
+    case 'enumList':
+      if (!Array.isArray(value) || !value.every((v) => field.values?.includes(v as string)))
+        return `must be a list of ${field.values?.join(', ')}`;
+      return new Set(value).size === value.length ? null : 'must not repeat a value';
+    case 'voteRule': {
+      const problems = validateVoteRule(value);
+      return problems.length === 0 ? null : problems.join('; ');
+    }
+    case 'collateral': {
+      if (!Array.isArray(value)) return 'must be a list of {id, kind}';
+      const ids = new Set<string>();
+      for (const item of value as unknown[]) {
+        const { id: itemId, kind, ...rest } = (item ?? {}) as Record<string, unknown>;
+        if (!isText(itemId) || !COLLATERAL_KINDS.includes(kind as CollateralKind) || Object.keys(rest).length > 0)
+          return `each item must be {id, kind} with kind one of ${COLLATERAL_KINDS.join(', ')}`;
+        if (itemId === GUARANTEE_ITEM_ID) return `${GUARANTEE_ITEM_ID} is reserved for the guarantee itself`;
+        if (ids.has(itemId)) return 'must not repeat an id';
+        ids.add(itemId);
+      }
+      return null;
+    }
+  }
+}
+
+/**
+ * Shape check of an event before the machine sees it: known type, actor, time, payload fields of the
+ * right kind and nothing else (the history keeps events verbatim, so stray fields are refused).
+ * Business rules (who may, in which state) are the machine's guards, not this.
+ */
+export function validateEvent(event: unknown): FieldError[] {
+  if (typeof event !== 'object' || event === null || Array.isArray(event))
+    return [{ field: 'event', message: 'must be an object' }];
+  const record = event as Record<string, unknown>;
+  if (!isEventType(record.type)) return [{ field: 'type', message: 'is not a known event type' }];
+  const errors: FieldError[] = [];
+  if (!isText(record.actorId)) errors.push({ field: 'actorId', message: 'must be a non-empty string' });
+  if (!isIsoTime(record.at)) errors.push({ field: 'at', message: 'must be an ISO-8601 time with a zone' });
+  const fields = EVENT_PAYLOAD_FIELDS[record.type];
+  for (const field of fields) {
+    const value = record[field.name];
+    if (value === undefined) {
+      if (field.required) errors.push({ field: field.name, message: 'is required' });
+      continue;
+    }
+    const problem = fieldProblem(field, value);
+    if (problem) errors.push({ field: field.name, message: problem });
+  }
+  const allowed = new Set(['type', 'actorId', 'at', ...fields.map((f) => f.name)]);
+  for (const key of Object.keys(record))
+    if (!allowed.has(key)) errors.push({ field: key, message: 'is not a field of this event' });
+  return errors;
+}
+
+/** Builds the event object from the parts the server stores (type, payload, actor, time). */
+export function eventFromRecord(record: {
+  type: string;
+  payload?: Record<string, unknown> | null;
+  actorId: string;
+  at: string;
+}): GuaranteeEvent {
+  return { ...(record.payload ?? {}), type: record.type, actorId: record.actorId, at: record.at } as GuaranteeEvent;
+}
+
+/** The payload part of an event (what the server stores beside type, actor and time). */
+export function payloadOf(event: GuaranteeEvent): Record<string, unknown> {
+  const { type: _type, actorId: _actorId, at: _at, ...payload } = event;
+  return payload;
+}

@@ -1,0 +1,19 @@
+/**
+ * @app/workflow: the guarantee pipeline as one xstate v5 statechart, pure and shared by the server
+ * (which enforces it) and the web (which shows what it allows). See README.md.
+ */
+
+export * from './permissions';
+export * from './permissions-map';
+export * from './events';
+export * from './context';
+export * from './money';
+export * from './votes';
+export * from './guards';
+export * from './labels';
+export * from './machine';
+export * from './paths';
+export * from './engine';
+export * from './actions';
+export * from './migrations';
+export * from './testing';

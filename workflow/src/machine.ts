@@ -1,0 +1,613 @@
+/**
+ * The guarantee pipeline as one xstate v5 statechart. Pure: no I/O, no clock, no randomness; time
+ * and actor arrive in each event. The server persists its snapshots, the web asks it which buttons
+ * to show, the auditor replays histories through it.
+ *
+ * The configuration below is plain data: guards and actions are named (see guards.ts and UPDATES
+ * here), so the definition can be walked, drawn and tested as a graph.
+ */
+
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import {
+  initialContext,
+  MAX_VISIT_ROUND,
+  type GuaranteeContext,
+  type GuaranteeInput,
+  type MakerStep,
+  type MeetingStage,
+  type Region,
+  type StageKey,
+} from './context';
+import type { EventType, GuaranteeEvent } from './events';
+import { guardsFromRules, RULES, type GuardName } from './guards';
+import { subtractAmounts, toFen, fromFen } from './money';
+import { countVotes, DEFAULT_VOTE_RULES, tally, type MeetingType } from './votes';
+
+export const MACHINE_ID = 'guarantee';
+/** Bump with every change of states, events, guards or context; ship a migration with it. */
+export const MACHINE_VERSION = 1;
+
+export const MEETING_TYPE_OF_STAGE: Readonly<Record<MeetingStage, MeetingType>> = {
+  generalOffice: 'GENERAL_OFFICE',
+  insuranceReview: 'REVIEW_COMMITTEE',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Context updates: the machine's actions, each a pure function returning the changed fields.
+// ---------------------------------------------------------------------------------------------
+
+type Update<P = undefined> = (context: GuaranteeContext, event: GuaranteeEvent, params: P) => Partial<GuaranteeContext>;
+
+// The machine calls an update only on the events its transition lists, so narrowing by field
+// presence below never falls through in practice; the fallbacks keep the functions total.
+const UPDATES = {
+  recordMaker: ((context, event, params: { step: MakerStep }) => ({
+    submittedBy: { ...context.submittedBy, [params.step]: event.actorId },
+  })) satisfies Update<{ step: MakerStep }>,
+
+  recordReturn: ((_context, event) => ({
+    lastReturn: { event: event.type, reason: 'reason' in event ? event.reason : '', actorId: event.actorId, at: event.at },
+  })) satisfies Update,
+
+  modifyAmount: ((context, event) => ({ amount: 'amount' in event ? event.amount : context.amount })) satisfies Update,
+
+  assignBPost: ((_context, event) =>
+    'bPostOfficerId' in event && event.bPostOfficerId !== undefined ? { bPostOfficerId: event.bPostOfficerId } : {}) satisfies Update,
+
+  transferBPost: ((context, event) => ({
+    bPostOfficerId: 'toOfficerId' in event ? event.toOfficerId : context.bPostOfficerId,
+  })) satisfies Update,
+
+  allocateMeeting: ((context, event, params: { stage: MeetingStage }) => {
+    if (!('attendees' in event)) return {};
+    const meetingType = MEETING_TYPE_OF_STAGE[params.stage];
+    return {
+      meeting: {
+        meetingId: event.meetingId,
+        meetingType,
+        attendees: [...event.attendees],
+        rule: { ...(event.rule ?? DEFAULT_VOTE_RULES[meetingType]) },
+        votes: {},
+        allocatedAt: event.at,
+        startedAt: null,
+      },
+    };
+  }) satisfies Update<{ stage: MeetingStage }>,
+
+  startMeeting: ((context, event) => ({
+    meeting: context.meeting && { ...context.meeting, startedAt: event.at },
+  })) satisfies Update,
+
+  clearMeeting: (() => ({ meeting: null })) satisfies Update,
+
+  recordVote: ((context, event) => {
+    if (!context.meeting || !('opinion' in event)) return {};
+    // Only set `comment` when given: the snapshot must survive JSON without undefined fields.
+    const vote = event.comment === undefined ? { opinion: event.opinion, at: event.at } : { opinion: event.opinion, comment: event.comment, at: event.at };
+    return { meeting: { ...context.meeting, votes: { ...context.meeting.votes, [event.actorId]: vote } } };
+  }) satisfies Update,
+
+  recordTally: ((context, event, params: { stage: MeetingStage }) => {
+    if (!context.meeting) return {};
+    const { meetingId, votes, attendees, rule } = context.meeting;
+    return {
+      meetingResults: [
+        ...context.meetingResults,
+        { stage: params.stage, meetingId, result: tally(votes, attendees, rule), decidedBy: 'TALLY', counts: countVotes(votes, attendees), at: event.at },
+      ],
+    };
+  }) satisfies Update<{ stage: MeetingStage }>,
+
+  recordResolution: ((context, event, params: { stage: MeetingStage }) => {
+    if (!context.meeting || !('result' in event)) return {};
+    const { meetingId, votes, attendees } = context.meeting;
+    return {
+      meetingResults: [
+        ...context.meetingResults,
+        { stage: params.stage, meetingId, result: event.result, decidedBy: 'RESOLUTION', counts: countVotes(votes, attendees), at: event.at },
+      ],
+    };
+  }) satisfies Update<{ stage: MeetingStage }>,
+
+  recordContract: ((context, event) =>
+    'templateId' in event ? { contractBankId: event.bankId, contractTemplateId: event.templateId } : {}) satisfies Update,
+
+  clearContract: (() => ({ contractBankId: null, contractTemplateId: null })) satisfies Update,
+
+  markContractSealed: (() => ({ contractSealed: true })) satisfies Update,
+
+  markRegionDone: ((context, _event, params: { region: Region }) => ({
+    completedRegions: context.completedRegions.includes(params.region) ? context.completedRegions : [...context.completedRegions, params.region],
+  })) satisfies Update<{ region: Region }>,
+
+  setPremium: ((context, event) => ({ premiumAmount: 'amount' in event ? event.amount : context.premiumAmount })) satisfies Update,
+
+  setCollateral: ((context, event) => ({
+    collateral: 'collateral' in event ? event.collateral.map((item) => ({ id: item.id, kind: item.kind })) : context.collateral,
+  })) satisfies Update,
+
+  setLetterBank: ((context, event) => ({ letterBankId: 'bankId' in event ? event.bankId : context.letterBankId })) satisfies Update,
+
+  disburse: ((context, event) => ({
+    disbursedAt: event.at,
+    outstandingPrincipal: context.amount,
+    repaidTotal: 0,
+    visitRound: 1,
+  })) satisfies Update,
+
+  recordVisitReport: ((context, event) => ({
+    visitReport: 'kind' in event ? { round: context.visitRound, kind: event.kind, submittedBy: event.actorId, at: event.at } : null,
+  })) satisfies Update,
+
+  approveVisitReport: ((context) => ({
+    visitRound: Math.min(context.visitRound + 1, MAX_VISIT_ROUND),
+    visitReport: null,
+  })) satisfies Update,
+
+  clearVisitReport: (() => ({ visitReport: null })) satisfies Update,
+
+  recordRepayment: ((context, event) => {
+    if (!('amount' in event)) return {};
+    return {
+      outstandingPrincipal: subtractAmounts(context.outstandingPrincipal, event.amount),
+      repaidTotal: fromFen(toFen(context.repaidTotal) + toFen(event.amount)),
+    };
+  }) satisfies Update,
+
+  recordRelease: ((context, event) => ({
+    releasedItems: 'itemId' in event ? [...context.releasedItems, event.itemId] : context.releasedItems,
+  })) satisfies Update,
+
+  discontinue: ((_context, event, params: { stage: StageKey }) => ({
+    discontinued: { stage: params.stage, reason: 'reason' in event ? event.reason : '', actorId: event.actorId, at: event.at },
+  })) satisfies Update<{ stage: StageKey }>,
+};
+
+export type ActionName = keyof typeof UPDATES;
+type ParamsOf<K extends ActionName> = Parameters<(typeof UPDATES)[K]>[2];
+
+function assignUpdate<P>(update: Update<P>) {
+  return assign<GuaranteeContext, GuaranteeEvent, P, GuaranteeEvent, never>(({ context, event }, params) =>
+    update(context, event, params),
+  );
+}
+
+function actionsFromUpdates() {
+  const actions = {} as { [K in ActionName]: ReturnType<typeof assignUpdate<ParamsOf<K>>> };
+  for (const name of Object.keys(UPDATES) as ActionName[]) {
+    (actions as Record<ActionName, unknown>)[name] = assignUpdate(UPDATES[name] as Update<unknown>);
+  }
+  return actions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The configuration, in a small typed subset of xstate's config: event keys, guard names and
+// action names (with their params) are checked by the compiler; targets are checked by xstate.
+// ---------------------------------------------------------------------------------------------
+
+type ActionRef = { [K in ActionName]: ParamsOf<K> extends undefined ? K : { type: K; params: ParamsOf<K> } }[ActionName];
+
+interface TransitionSpec {
+  target?: string;
+  guard?: GuardName;
+  actions?: readonly ActionRef[];
+}
+type TransitionsSpec = Partial<Record<EventType, TransitionSpec | readonly TransitionSpec[]>>;
+
+interface StateSpec {
+  type?: 'parallel' | 'final';
+  initial?: string;
+  entry?: readonly ActionRef[];
+  exit?: readonly ActionRef[];
+  on?: TransitionsSpec;
+  onDone?: TransitionSpec;
+  states?: Record<string, StateSpec>;
+}
+
+const maker = (step: MakerStep): ActionRef => ({ type: 'recordMaker', params: { step } });
+const regionDone = (region: Region): StateSpec => ({ type: 'final', entry: [{ type: 'markRegionDone', params: { region } }] });
+const discontinueFrom = (stage: StageKey): TransitionSpec => ({
+  target: '#guarantee.discontinued',
+  guard: 'reasonGiven',
+  actions: [{ type: 'discontinue', params: { stage } }],
+});
+/** Builds `on` from pairs, so that event types chosen at run time stay checked as EventType. */
+const transitions = (pairs: [EventType, TransitionSpec | TransitionSpec[]][]): TransitionsSpec => Object.fromEntries(pairs);
+
+interface MeetingEvents {
+  allocate: EventType;
+  cancelAllocation: EventType;
+  started: EventType;
+  cancelled: EventType;
+  vote: EventType;
+  ended: EventType;
+  resolution: EventType;
+  resubmit: EventType;
+  discontinue: EventType;
+}
+
+/**
+ * The meeting sub-chart shared by the general-office meeting and the review committee:
+ * awaitingMeeting -> allocated -> voting -> passed | failed | pendingResolution.
+ */
+function meetingStage(
+  stage: MeetingStage,
+  events: MeetingEvents,
+  extra: { awaitingMeeting?: TransitionsSpec; failed?: TransitionsSpec; passed: TransitionsSpec },
+): StateSpec {
+  const tallied = (guard: GuardName, target: string): TransitionSpec => ({
+    target,
+    guard,
+    actions: [{ type: 'recordTally', params: { stage } }],
+  });
+  const resolved = (guard: GuardName, target: string): TransitionSpec => ({
+    target,
+    guard,
+    actions: [{ type: 'recordResolution', params: { stage } }],
+  });
+  const backToAwaiting: TransitionSpec = { target: 'awaitingMeeting', guard: 'sameMeeting', actions: ['clearMeeting'] };
+  return {
+    initial: 'awaitingMeeting',
+    // The current meeting belongs to this stage; its outcome stays in meetingResults.
+    exit: ['clearMeeting'],
+    on: transitions([[events.discontinue, discontinueFrom(stage)]]),
+    states: {
+      awaitingMeeting: {
+        on: {
+          ...transitions([
+            [events.allocate, { target: 'allocated', guard: 'allocationValid', actions: [{ type: 'allocateMeeting', params: { stage } }] }],
+          ]),
+          ...extra.awaitingMeeting,
+        },
+      },
+      allocated: {
+        on: transitions([
+          [events.cancelAllocation, backToAwaiting],
+          [events.started, { target: 'voting', guard: 'sameMeeting', actions: ['startMeeting'] }],
+          [events.cancelled, backToAwaiting],
+        ]),
+      },
+      voting: {
+        on: transitions([
+          [events.vote, { guard: 'voteAllowed', actions: ['recordVote'] }],
+          [events.cancelled, backToAwaiting],
+          [
+            events.ended,
+            [tallied('tallyPassed', 'passed'), tallied('tallyFailed', 'failed'), tallied('tallyPending', 'pendingResolution')],
+          ],
+        ]),
+      },
+      pendingResolution: {
+        on: transitions([[events.resolution, [resolved('resolvedPassed', 'passed'), resolved('resolvedFailed', 'failed')]]]),
+      },
+      passed: { on: extra.passed },
+      failed: {
+        on: {
+          ...transitions([[events.resubmit, { target: 'awaitingMeeting', actions: ['clearMeeting'] }]]),
+          ...extra.failed,
+        },
+      },
+    },
+  };
+}
+
+const generalOfficeModifyAmount: TransitionsSpec = {
+  GENERAL_OFFICE_MODIFY_AMOUNT: { guard: 'amountChange', actions: ['modifyAmount'] },
+};
+
+const toInsuranceReview: TransitionSpec = {
+  target: '#guarantee.insuranceReview',
+  guard: 'bPostAssignable',
+  actions: ['assignBPost'],
+};
+
+const states = {
+  collection: {
+    initial: 'toBeImproved',
+    on: { COLLECTION_DISCONTINUE: discontinueFrom('collection') },
+    states: {
+      toBeImproved: {
+        on: { SUBMIT_MATERIALS: { target: 'submitted', guard: 'materialsSubmittable', actions: [maker('materials')] } },
+      },
+      /** Sent back (RETURN_MATERIALS or PRE_REVIEW_RETURN): shown as REJECT until resubmitted. */
+      returned: {
+        on: { SUBMIT_MATERIALS: { target: 'submitted', guard: 'materialsSubmittable', actions: [maker('materials')] } },
+      },
+      submitted: {
+        on: {
+          CONFIRM_RECEIPT: { target: 'received', guard: 'materialsReceivable' },
+          RETURN_MATERIALS: { target: 'returned', guard: 'materialsReturnable', actions: ['recordReturn'] },
+        },
+      },
+      received: {
+        on: {
+          SUBMIT_TO_PRE_REVIEW: { target: '#guarantee.preReview', guard: 'isAPostOfficer', actions: [maker('preReview')] },
+        },
+      },
+    },
+  },
+
+  preReview: {
+    initial: 'awaitingApproval',
+    on: { PRE_REVIEW_DISCONTINUE: discontinueFrom('preReview') },
+    states: {
+      awaitingApproval: {
+        on: {
+          PRE_REVIEW_APPROVE: { target: 'approved', guard: 'preReviewCheckable' },
+          PRE_REVIEW_REJECT: { target: 'rejected', guard: 'preReviewRefusable', actions: ['recordReturn'] },
+          PRE_REVIEW_RETURN: { target: '#guarantee.collection.returned', guard: 'preReviewRefusable', actions: ['recordReturn'] },
+          PRE_REVIEW_MODIFY_AMOUNT: { guard: 'amountChange', actions: ['modifyAmount'] },
+        },
+      },
+      approved: {
+        on: { SUBMIT_TO_GENERAL_OFFICE: { target: '#guarantee.generalOffice' } },
+      },
+      rejected: {
+        on: {
+          PRE_REVIEW_RESUBMIT: { target: 'awaitingApproval', guard: 'isAPostOfficer', actions: [maker('preReview')] },
+          PRE_REVIEW_MODIFY_AMOUNT: { guard: 'amountChange', actions: ['modifyAmount'] },
+        },
+      },
+    },
+  },
+
+  generalOffice: meetingStage(
+    'generalOffice',
+    {
+      allocate: 'GENERAL_OFFICE_ALLOCATE',
+      cancelAllocation: 'GENERAL_OFFICE_CANCEL_ALLOCATION',
+      started: 'GENERAL_OFFICE_MEETING_STARTED',
+      cancelled: 'GENERAL_OFFICE_MEETING_CANCELLED',
+      vote: 'GENERAL_OFFICE_CAST_VOTE',
+      ended: 'GENERAL_OFFICE_MEETING_ENDED',
+      resolution: 'GENERAL_OFFICE_UPDATE_RESOLUTION',
+      resubmit: 'GENERAL_OFFICE_RESUBMIT',
+      discontinue: 'GENERAL_OFFICE_DISCONTINUE',
+    },
+    {
+      awaitingMeeting: generalOfficeModifyAmount,
+      failed: generalOfficeModifyAmount,
+      passed: {
+        SUBMIT_TO_RISK_CONTROL: { target: '#guarantee.riskControl', guard: 'bPostAssignable', actions: ['assignBPost'] },
+        SUBMIT_TO_INSURANCE_REVIEW: toInsuranceReview,
+      },
+    },
+  ),
+
+  riskControl: {
+    initial: 'inProgress',
+    on: { RISK_CONTROL_DISCONTINUE: discontinueFrom('riskControl') },
+    states: {
+      inProgress: {
+        on: {
+          CONFIRM_COMPLETE: { target: 'completed', guard: 'isBPostOfficer', actions: [maker('riskControl')] },
+          TRANSFER_DATA: { guard: 'transferTarget', actions: ['transferBPost'] },
+        },
+      },
+      completed: {
+        on: {
+          REVOKE_CONFIRMATION: { target: 'inProgress', guard: 'riskControlRevocable' },
+          SUBMIT_TO_INSURANCE_REVIEW: toInsuranceReview,
+        },
+      },
+    },
+  },
+
+  insuranceReview: meetingStage(
+    'insuranceReview',
+    {
+      allocate: 'INSURANCE_REVIEW_ALLOCATE',
+      cancelAllocation: 'INSURANCE_REVIEW_CANCEL_ALLOCATION',
+      started: 'INSURANCE_REVIEW_MEETING_STARTED',
+      cancelled: 'INSURANCE_REVIEW_MEETING_CANCELLED',
+      vote: 'INSURANCE_REVIEW_CAST_VOTE',
+      ended: 'INSURANCE_REVIEW_MEETING_ENDED',
+      resolution: 'INSURANCE_REVIEW_UPDATE_RESOLUTION',
+      resubmit: 'INSURANCE_REVIEW_RESUBMIT',
+      discontinue: 'INSURANCE_REVIEW_DISCONTINUE',
+    },
+    {
+      passed: { INITIATE_WITHDRAWAL: { target: '#guarantee.withdrawal', actions: [maker('withdrawal')] } },
+    },
+  ),
+
+  withdrawal: {
+    initial: 'bPostRecheck',
+    on: { WITHDRAWAL_DISCONTINUE: discontinueFrom('withdrawal') },
+    states: {
+      bPostRecheck: {
+        on: {
+          RECHECK_PASS: { target: 'leaderReview', guard: 'recheckable', actions: [maker('recheck')] },
+          // Back to the committee's decision: the A-post side fixes and initiates again.
+          RECHECK_RETURN: { target: '#guarantee.insuranceReview.passed', guard: 'recheckRefusable', actions: ['recordReturn'] },
+        },
+      },
+      leaderReview: {
+        on: {
+          LEADER_APPROVE: { target: '#guarantee.duringGuarantee', guard: 'leaderCheckable' },
+          LEADER_RETURN: { target: 'bPostRecheck', guard: 'leaderRefusable', actions: ['recordReturn'] },
+        },
+      },
+    },
+  },
+
+  duringGuarantee: {
+    type: 'parallel',
+    on: { DURING_GUARANTEE_DISCONTINUE: discontinueFrom('duringGuarantee') },
+    // Every region reached its final state.
+    onDone: { target: '#guarantee.disbursement' },
+    states: {
+      contract: {
+        initial: 'toGenerate',
+        states: {
+          toGenerate: {
+            on: { CONTRACT_GENERATE: { target: 'generated', guard: 'contractGeneration', actions: ['recordContract'] } },
+          },
+          generated: {
+            on: {
+              CONTRACT_DELETE: { target: 'toGenerate', actions: ['clearContract'] },
+              CONTRACT_SUBMIT_REVIEW: { target: 'submitted', actions: [maker('contract')] },
+            },
+          },
+          submitted: {
+            on: {
+              CONTRACT_MUTUAL_REVIEW_PASS: { target: 'mutuallyReviewed', guard: 'contractMutualReviewable', actions: [maker('mutualReview')] },
+              CONTRACT_MUTUAL_REVIEW_RETURN: { target: 'generated', guard: 'contractMutualRefusable', actions: ['recordReturn'] },
+            },
+          },
+          mutuallyReviewed: {
+            on: {
+              CONTRACT_REVIEW_PASS: { target: 'reviewed', guard: 'contractReviewable' },
+              CONTRACT_REVIEW_RETURN: { target: 'generated', guard: 'contractRefusable', actions: ['recordReturn'] },
+            },
+          },
+          reviewed: { on: { CONTRACT_SEAL_CONFIRM: { target: 'sealing' } } },
+          sealing: { on: { CONTRACT_SEAL_COMPLETE: { target: 'sealed', actions: ['markContractSealed'] } } },
+          sealed: { on: { CONTRACT_ARCHIVE_UPLOAD: { target: 'archiveUploaded', actions: [maker('contractArchive')] } } },
+          archiveUploaded: {
+            on: {
+              // A wrong file is replaced by uploading again; the new uploader becomes the maker.
+              CONTRACT_ARCHIVE_UPLOAD: { actions: [maker('contractArchive')] },
+              CONTRACT_ARCHIVE_CONFIRM: { target: 'done', guard: 'contractArchiveCheckable' },
+            },
+          },
+          done: regionDone('contract'),
+        },
+      },
+      premium: {
+        initial: 'toUpload',
+        states: {
+          toUpload: { on: { PREMIUM_ADD: { target: 'uploaded', guard: 'validAmount', actions: ['setPremium'] } } },
+          uploaded: {
+            on: {
+              PREMIUM_EDIT: { guard: 'validAmount', actions: ['setPremium'] },
+              PREMIUM_SUBMIT: { target: 'submitted', actions: [maker('premium')] },
+            },
+          },
+          submitted: {
+            on: {
+              PREMIUM_REVOKE: { target: 'uploaded', guard: 'premiumRevocable' },
+              PREMIUM_CONFIRM: { target: 'done', guard: 'premiumCheckable' },
+            },
+          },
+          done: regionDone('premium'),
+        },
+      },
+      counterGuarantee: {
+        initial: 'pending',
+        states: {
+          pending: {
+            on: { COUNTER_GUARANTEE_CONFIRM: { target: 'confirmed', guard: 'counterGuaranteeConfirmable', actions: ['setCollateral'] } },
+          },
+          confirmed: { on: { COUNTER_GUARANTEE_UPLOAD: { target: 'done' } } },
+          done: regionDone('counterGuarantee'),
+        },
+      },
+      letter: {
+        initial: 'toGenerate',
+        states: {
+          toGenerate: { on: { LETTER_GENERATE: { target: 'generated', guard: 'letterGeneration', actions: ['setLetterBank'] } } },
+          generated: { on: { LETTER_SUBMIT: { target: 'inReview', actions: [maker('letter')] } } },
+          inReview: {
+            on: {
+              LETTER_APPROVE: { target: 'approved', guard: 'letterCheckable' },
+              LETTER_RETURN: { target: 'generated', guard: 'letterRefusable', actions: ['recordReturn'] },
+            },
+          },
+          approved: { on: { LETTER_SEAL_CONFIRM: { target: 'sealing' } } },
+          sealing: { on: { LETTER_SEAL_COMPLETE: { target: 'sealed' } } },
+          sealed: { on: { LETTER_UPLOAD_SEALED: { target: 'done' } } },
+          done: regionDone('letter'),
+        },
+      },
+    },
+  },
+
+  disbursement: {
+    initial: 'awaitingVoucher',
+    states: {
+      awaitingVoucher: { on: { VOUCHER_UPLOAD: { target: 'voucherUploaded', actions: [maker('voucher')] } } },
+      voucherUploaded: {
+        on: {
+          VOUCHER_UPLOAD: { actions: [maker('voucher')] },
+          VOUCHER_CONFIRM: { target: '#guarantee.afterGuarantee', guard: 'voucherCheckable', actions: ['disburse'] },
+        },
+      },
+    },
+  },
+
+  afterGuarantee: {
+    initial: 'awaitingVisitReport',
+    // Repayments are recorded whatever the visits are doing; the last one releases.
+    on: {
+      RECORD_REPAYMENT: [
+        { target: '#guarantee.release', guard: 'repaymentSettles', actions: ['recordRepayment'] },
+        { guard: 'repaymentPartial', actions: ['recordRepayment'] },
+      ],
+    },
+    states: {
+      awaitingVisitReport: {
+        on: {
+          VISIT_SUBMIT_REPORT: { target: 'visitReportSubmitted', guard: 'visitReportSubmittable', actions: ['recordVisitReport', maker('visitReport')] },
+        },
+      },
+      visitReportSubmitted: {
+        on: {
+          VISIT_APPROVE: [
+            { target: 'awaitingVisitReport', guard: 'visitApprovedNextRound', actions: ['approveVisitReport'] },
+            { target: 'visitsCompleted', guard: 'visitApprovedLastRound', actions: ['approveVisitReport'] },
+          ],
+          VISIT_RETURN: { target: 'awaitingVisitReport', guard: 'visitRefusable', actions: ['recordReturn', 'clearVisitReport'] },
+        },
+      },
+      visitsCompleted: {},
+    },
+  },
+
+  release: {
+    initial: 'unresolved',
+    states: {
+      unresolved: {
+        on: {
+          CONFIRM_RELEASE: [
+            { target: '#guarantee.closed', guard: 'releaseLast', actions: ['recordRelease'] },
+            { guard: 'releaseNotLast', actions: ['recordRelease'] },
+          ],
+        },
+      },
+    },
+  },
+
+  closed: { type: 'final' },
+  discontinued: { type: 'final' },
+} satisfies Record<StageKey, StateSpec>;
+
+/** The setup (types, guards, actions) the machine is made from; a later version reuses it. */
+export const guaranteeSetup = setup({
+  types: {
+    context: {} as GuaranteeContext,
+    events: {} as GuaranteeEvent,
+    input: {} as GuaranteeInput,
+  },
+  guards: guardsFromRules(RULES),
+  actions: actionsFromUpdates(),
+});
+
+/** The machine's configuration as data (for walking, drawing and deriving later versions). */
+export const guaranteeMachineConfig = {
+  id: MACHINE_ID,
+  version: String(MACHINE_VERSION),
+  initial: 'collection',
+  states,
+} as const;
+
+export const guaranteeMachine = guaranteeSetup.createMachine({
+  ...guaranteeMachineConfig,
+  context: ({ input }) => initialContext(input),
+  // The typed subset above is checked by our own types; xstate's config types are stricter about
+  // literal targets than this data-driven definition can be.
+  states: states as Record<string, object>,
+});
+
+export type GuaranteeMachine = typeof guaranteeMachine;
+export type GuaranteeSnapshot = SnapshotFrom<GuaranteeMachine>;
