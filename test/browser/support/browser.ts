@@ -1,0 +1,74 @@
+/**
+ * Browser-test support: Debian's Chromium driven by playwright-core (never a downloaded browser),
+ * against the real server the test orchestrator started (APP_URL, DEMO_PASSWORD).
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const APP_URL = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo@2026';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh visitor: empty storage, a desktop window. */
+export async function newVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: APP_URL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+export function storage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+/** Signs in through the sign-in page exactly as a person would (current language, tick, button). */
+export async function signIn(page: Page, username = 'admin', password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.getByTestId('app-shell').waitFor();
+}
+
+/** Retries an assertion until the page catches up (playwright-core has no expect of its own). */
+export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => void, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    try {
+      check(value);
+      return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The titles of the open-page tags, in order. */
+export function tagTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('tag').allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+}
+
+/**
+ * Opens a page from the top menu as a person would: the group's own entry when the window is wide
+ * enough to show it, otherwise through "More" (narrow windows fold the last groups there).
+ */
+export async function openFromTopMenu(page: Page, groupKey: string, itemLabel: string): Promise<void> {
+  await page.getByTestId('top-menu-home').waitFor();
+  const direct = page.getByTestId(`top-menu-${groupKey}`);
+  if (await direct.isVisible()) {
+    await direct.click();
+    return;
+  }
+  await page.getByTestId('top-menu-more').click();
+  await page.getByRole('menuitem', { name: itemLabel, exact: true }).click();
+}

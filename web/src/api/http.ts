@@ -1,0 +1,192 @@
+/**
+ * The one HTTP client of the web (spec sections 7-9). Every call goes through `request`, which:
+ * - prefixes the base path /server, sends X-Platform-Token (when a token is stored) and Accept-Language;
+ * - gives up after 50000 ms;
+ * - resolves the body for codes A00000 / A00103, passes binary answers through untouched;
+ * - for any other code shows an error toast (server message or the fallback) and rejects;
+ * - for HTTP 401 with body code "401" shows the session-expired dialog once, whatever the number of
+ *   calls failing together, and rejects.
+ */
+import i18n from '@/i18n';
+import { acceptLanguageHeader } from '@/i18n/language';
+import { getAccessToken } from '@/lib/storage';
+import { showErrorToast, showSessionExpiredDialog } from './feedback';
+
+export const API_BASE = '/server';
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const SUCCESS_CODES: readonly string[] = ['A00000', 'A00103'];
+export const SESSION_EXPIRED_CODE = '401';
+export const TOKEN_HEADER = 'X-Platform-Token';
+
+export interface ApiEnvelope<T = unknown> {
+  code: string;
+  message?: string;
+  exception?: string;
+  data: T;
+  /** Only the login answer carries it (the token lives here). */
+  extras?: Record<string, unknown>;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, 0 when no answer arrived (network failure, timeout). */
+    readonly status: number,
+    readonly code?: string,
+    readonly body?: ApiEnvelope,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Spec section 8: an HTTP failure whose body code is "401" (the server answers it with HTTP 401). */
+  get isSessionExpired(): boolean {
+    return this.status >= 400 && this.code === SESSION_EXPIRED_CODE;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  params?: Record<string, QueryValue>;
+  /** Plain objects are sent as JSON; FormData, Blob and strings as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * The caller handles failures itself: no toast and no session dialog (the login page, and logout
+   * where a dead token is expected). The promise still rejects with an ApiError.
+   */
+  passErrors?: boolean;
+  timeoutMs?: number;
+}
+
+let sessionDialogShown = false;
+
+/** Test hook: the dialog flag lives for the page's life; a page reload resets it. */
+export function resetSessionDialogForTests(): void {
+  sessionDialogShown = false;
+}
+
+function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.append(key, String(value));
+  }
+  const qs = query.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function isJsonResponse(res: Response): boolean {
+  const type = res.headers.get('content-type') ?? '';
+  return type.includes('application/json') || type.includes('+json');
+}
+
+function isPlainBody(body: unknown): boolean {
+  return (
+    body !== undefined &&
+    body !== null &&
+    !(body instanceof FormData) &&
+    !(body instanceof Blob) &&
+    !(body instanceof URLSearchParams) &&
+    typeof body !== 'string'
+  );
+}
+
+function fail(error: ApiError, options: RequestOptions): never {
+  if (!options.passErrors) {
+    if (error.isSessionExpired) {
+      if (!sessionDialogShown) {
+        sessionDialogShown = true;
+        showSessionExpiredDialog();
+      }
+    } else {
+      showErrorToast(error.message);
+    }
+  }
+  throw error;
+}
+
+/** Sends one call and applies the answer rules; resolves the envelope, or a Blob for binary answers. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T> | Blob> {
+  const headers: Record<string, string> = {
+    'Accept-Language': acceptLanguageHeader(),
+    ...options.headers,
+  };
+  const token = getAccessToken();
+  if (token) headers[TOKEN_HEADER] = token;
+
+  let body: BodyInit | undefined;
+  if (isPlainBody(options.body)) {
+    headers['Content-Type'] = 'application/json;charset=UTF-8';
+    body = JSON.stringify(options.body);
+  } else if (options.body !== undefined && options.body !== null) {
+    body = options.body as BodyInit;
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const fallback = i18n.t('http.systemError');
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.params), { method, headers, body, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    clearTimeout(timer);
+    // A caller that cancelled (query unmounted) wants no toast.
+    if (options.signal?.aborted) throw new ApiError('aborted', 0, 'ABORTED');
+    const message = timeout.signal.aborted ? i18n.t('http.timeout') : i18n.t('http.networkError');
+    return fail(new ApiError(message || fallback, 0, undefined), options);
+  }
+
+  try {
+    if (!isJsonResponse(res)) {
+      // Binary (exports, files): passes through unchanged when the call succeeded.
+      if (res.ok) return await res.blob();
+      return fail(new ApiError(fallback, res.status), options);
+    }
+
+    let envelope: ApiEnvelope<T> | undefined;
+    try {
+      envelope = (await res.json()) as ApiEnvelope<T>;
+    } catch {
+      envelope = undefined;
+    }
+    const code = envelope?.code === undefined ? undefined : String(envelope.code);
+    const message = envelope?.message || fallback;
+
+    if (!res.ok || !envelope || code === undefined || !SUCCESS_CODES.includes(code)) {
+      return fail(new ApiError(message, res.status, code, envelope), options);
+    }
+    return envelope;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function json<T>(method: string, path: string, options?: RequestOptions): Promise<ApiEnvelope<T>> {
+  const result = await request<T>(method, path, options);
+  if (result instanceof Blob) throw new ApiError(i18n.t('http.systemError'), 200, 'BINARY');
+  return result;
+}
+
+/** Typed helpers over `request`; each resolves the whole envelope (code, message, data, extras). */
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => json<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => json<T>('DELETE', path, options),
+  /** For downloads: resolves the Blob of a binary answer, or the envelope if the server sent JSON. */
+  raw: <T>(method: string, path: string, options?: RequestOptions) => request<T>(method, path, options),
+};

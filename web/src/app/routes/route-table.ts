@@ -1,0 +1,289 @@
+/**
+ * THE route table of spec section 2: every route with its permission keys, hidden flag and
+ * highlighted menu entry. Titles come from i18n (routes.pages.<name>); menu groups from
+ * routes.groups.<key>. Permission keys are the ones of workflow/src/permissions.ts.
+ *
+ * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
+ */
+import { dashboardPage, enterPage, forbiddenPage, historyLogPage, notFoundPage, notYet, userListPage } from './pages';
+import type { RouteGroup } from './types';
+
+export const HOME_PATH = '/';
+export const ENTER_PATH = '/enter/index';
+export const DASHBOARD_PATH = '/dashboard';
+export const NOT_FOUND_PATH = '/404';
+export const FORBIDDEN_PATH = '/401';
+export const LOGIN_PATH = '/login';
+export const PRIVACY_POLICY_PATH = '/privacy-agreement/policy';
+export const SERVICE_AGREEMENT_PATH = '/privacy-agreement/agreement';
+export const REDIRECT_PREFIX = '/redirect';
+
+
+
+const LOANS = '/company/loanList';
+const RISK = '/process/riskControlList';
+
+export const ROUTE_TABLE: RouteGroup[] = [
+  {
+    key: 'home',
+    path: '',
+    children: [
+      { name: 'dashboard', path: 'dashboard', page: dashboardPage, affix: true },
+      { name: 'forbidden', path: '401', page: forbiddenPage, hidden: true, noTag: true },
+      { name: 'notFound', path: '404', page: notFoundPage, hidden: true, noTag: true },
+    ],
+  },
+  {
+    key: 'enter',
+    path: '/enter',
+    hidden: true,
+    children: [{ name: 'enter', path: 'index', page: enterPage, hidden: true }],
+  },
+  {
+    key: 'detail',
+    path: '/detail',
+    hidden: true,
+    children: [
+      { name: 'clientDetail', path: 'CLIENTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'inquiryDetail', path: 'INQUIRYDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'agentDetail', path: 'AGENTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'reportDetail', path: 'REPORTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'editClient', path: 'editClient/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'editInquiry', path: 'editInquiry/:encryptId/:show', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'editAgent', path: 'editAgent/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'editReport', path: 'editReport/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'viewClient', path: 'viewClient', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'viewInquiry', path: 'viewInquiry', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'viewAgent', path: 'viewAgent', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'viewReport', path: 'viewReport', page: notYet, hidden: true, activeMenu: LOANS },
+      {
+        name: 'riskControlListDetail',
+        path: 'riskControlListDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['risk_control_detail'],
+        activeMenu: RISK,
+      },
+      {
+        name: 'riskControlListEdit',
+        path: 'riskControlListEdit/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['risk_control_perfect'],
+        activeMenu: RISK,
+      },
+      { name: 'viewReportB', path: 'viewReportB/:encryptId', page: notYet, hidden: true, activeMenu: RISK },
+      { name: 'detailProject', path: 'project', page: notYet, hidden: true },
+    ],
+  },
+  {
+    key: 'company',
+    path: '/company',
+    children: [
+      { name: 'companyList', path: 'list', page: notYet, perms: ['company_list'] },
+      { name: 'loanList', path: 'loanList', page: notYet, perms: ['loan_list'] },
+      { name: 'companyNode', path: 'node/:encryptId', page: notYet, hidden: true, perms: ['archives_detail'], activeMenu: LOANS },
+    ],
+  },
+  {
+    key: 'process',
+    path: '/process',
+    perms: ['meeting'],
+    children: [
+      { name: 'reviewMeetingList', path: 'reviewMeetingList', page: notYet, perms: ['review_meeting_list'] },
+      { name: 'reviewMeetingVoteList', path: 'reviewMeetingVoteList', page: notYet, perms: ['review_meeting_vote_list'] },
+      { name: 'zbMeetingProcessList', path: 'zbMeetingProcessList', page: notYet, perms: ['zb_meeting_process_list'] },
+      { name: 'zbMeetingVoteList', path: 'zbMeetingVoteList', page: notYet, perms: ['zb_meeting_vote_list'] },
+      {
+        name: 'zbMeetingVoteDetail',
+        path: 'zbMeetingVoteDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['zb_meeting_vote_list'],
+        activeMenu: '/process/zbMeetingVoteList',
+      },
+      { name: 'riskControlList', path: 'riskControlList', page: notYet, perms: ['risk_control_list'] },
+      { name: 'bsMeetingProcessList', path: 'bsMeetingProcessList', page: notYet, perms: ['bs_meeting_process_list'] },
+      { name: 'bsMeetingVoteList', path: 'bsMeetingVoteList', page: notYet, perms: ['bs_meeting_vote_list'] },
+      {
+        name: 'bsMeetingVoteDetail',
+        path: 'bsMeetingVoteDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['bs_meeting_vote_list'],
+        activeMenu: '/process/bsMeetingVoteList',
+      },
+      { name: 'initiateWithdrawalList', path: 'initiateWithdrawalList', page: notYet, perms: ['initiate_withdrawal_list'] },
+    ],
+  },
+  {
+    key: 'meeting',
+    path: '/meeting',
+    perms: ['database'],
+    children: [
+      { name: 'ysMeetingList', path: 'ysMeetingList', page: notYet, perms: ['ys_meeting_list'] },
+      { name: 'zbMeetingList', path: 'zbMeetingList', page: notYet, perms: ['zb_meeting_list'] },
+      {
+        name: 'zbMeetingDetail',
+        path: 'zbMeetingDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['zb_meeting_list'],
+        activeMenu: '/meeting/zbMeetingList',
+      },
+      { name: 'bsMeetingList', path: 'bsMeetingList', page: notYet, perms: ['bs_meeting_list'] },
+      {
+        name: 'bsMeetingDetail',
+        path: 'bsMeetingDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['bs_meeting_list'],
+        activeMenu: '/meeting/bsMeetingList',
+      },
+      { name: 'filesList', path: 'filesList', page: notYet, perms: ['files_list'] },
+      {
+        name: 'filesDetail',
+        path: 'filesDetail/:encryptId',
+        page: notYet,
+        hidden: true,
+        perms: ['files_list'],
+        activeMenu: '/meeting/filesList',
+      },
+    ],
+  },
+  {
+    key: 'protectMiddle',
+    path: '/protectMiddle',
+    perms: ['protect_middle'],
+    children: [
+      { name: 'contractList', path: 'contractList', page: notYet, perms: ['contract_list'] },
+      { name: 'mutualReviewList', path: 'mutualReviewList', page: notYet, perms: ['mutual_review_list'] },
+      { name: 'contractReviewList', path: 'contractReviewList', page: notYet, perms: ['contract_review_list'] },
+      { name: 'contractSealList', path: 'contractSealList', page: notYet, perms: ['contract_seal_list'] },
+      { name: 'premiumUploadList', path: 'premiumUploadList', page: notYet, perms: ['premium_upload_list'] },
+      { name: 'premiumConfirmationList', path: 'premiumConfirmationList', page: notYet, perms: ['premium_confirmation_list'] },
+      { name: 'counterGuarantee', path: 'counterGuarantee', page: notYet, perms: ['counter_guarantee'] },
+      { name: 'guaranteeLetterList', path: 'guaranteeLetterList', page: notYet, perms: ['guarantee_letter_list'] },
+      {
+        name: 'guaranteeLetterApprovalList',
+        path: 'guaranteeLetterApprovalList',
+        page: notYet,
+        perms: ['guarantee_letter_approval_list'],
+      },
+      // Spec: letter sealing accepts any of its three permissions.
+      {
+        name: 'guaranteeLetterNew',
+        path: 'guaranteeLetterNew',
+        page: notYet,
+        perms: ['guarantee_letter_seal', 'sys:letter-seal:confirm', 'sys:letter-seal:complete'],
+      },
+      { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: notYet, perms: ['guarantee_upload_list'] },
+      { name: 'voucherList', path: 'voucherList', page: notYet, perms: ['voucher_list'] },
+    ],
+  },
+  {
+    key: 'protectAfter',
+    path: '/protectAfter',
+    perms: ['protect_after'],
+    children: [
+      { name: 'ledgerList', path: 'ledgerList', page: notYet, perms: ['ledger_list'] },
+      { name: 'financeList', path: 'financeList', page: notYet, perms: ['finance_list'] },
+      { name: 'bPostList', path: 'bPostList', page: notYet, perms: ['b_post_list'] },
+      { name: 'leaderReviewList', path: 'leaderReviewList', page: notYet, perms: ['leader_review_list'] },
+      {
+        name: 'ledgerAttachments',
+        path: 'ledgerList/:encryptId/:flag',
+        page: notYet,
+        hidden: true,
+        activeMenu: '/protectAfter/ledgerList',
+      },
+      {
+        name: 'ledgerAttachmentsFinance',
+        path: 'ledgerListNew/:encryptId/:flag',
+        page: notYet,
+        hidden: true,
+        perms: ['attachment_list'],
+        activeMenu: '/protectAfter/ledgerList',
+      },
+      { name: 'remindList', path: 'remindList', page: notYet, perms: ['remind_list'] },
+      { name: 'becomeList', path: 'becomeList', page: notYet, perms: ['become_list'] },
+      { name: 'repaymentList', path: 'repaymentList', page: notYet, perms: ['repayment_list'] },
+      { name: 'secure', path: 'secure', page: notYet, perms: ['secure_list'] },
+      { name: 'relieve', path: 'relieve', page: notYet, perms: ['relieve_list'] },
+    ],
+  },
+  {
+    key: 'statistics',
+    path: '/statistics',
+    perms: ['statistics'],
+    children: [
+      { name: 'statisticsList', path: 'list', page: notYet, perms: ['population_list'] },
+      // Drill-downs of the overview: the material names no gate for them (spec section 2).
+      { name: 'suggestList', path: 'suggestList', page: notYet, hidden: true, activeMenu: '/statistics/list' },
+      { name: 'ysUnauditedList', path: 'ysUnauditedList', page: notYet, hidden: true },
+      { name: 'ysApprovedList', path: 'ysApprovedList', page: notYet, hidden: true },
+      { name: 'zbNoAttendedMeetingList', path: 'zbNoAttendedMeetingList', page: notYet, hidden: true },
+      { name: 'zbAttendedMeetingList', path: 'zbAttendedMeetingList', page: notYet, hidden: true },
+      { name: 'bsNoAttendedMeetingList', path: 'bsNoAttendedMeetingList', page: notYet, hidden: true },
+      { name: 'bsAttendedMeetingList', path: 'bsAttendedMeetingList', page: notYet, hidden: true },
+      { name: 'loanContractUnauditedList', path: 'loanContractUnauditedList', page: notYet, hidden: true },
+      { name: 'loanContractApprovedList', path: 'loanContractApprovedList', page: notYet, hidden: true },
+      { name: 'fkNoUploadedList', path: 'fkNoUploadedList', page: notYet, hidden: true },
+      { name: 'fkUploadedList', path: 'fkUploadedList', page: notYet, hidden: true },
+      { name: 'reportUnauditedList', path: 'reportUnauditedList', page: notYet, hidden: true },
+      { name: 'reportApprovedList', path: 'reportApprovedList', page: notYet, hidden: true },
+      { name: 'statisticsRelieveList', path: 'relieveList', page: notYet, hidden: true },
+      { name: 'statisticsProjectList', path: 'projectList', page: notYet, perms: ['project_list'] },
+      { name: 'guodanList', path: 'guodanList', page: notYet, perms: ['guo_dan_list'] },
+      {
+        name: 'industrialInformationList',
+        path: 'industrialInformationList',
+        page: notYet,
+        perms: ['industrial_information_list'],
+      },
+      { name: 'amountList', path: 'amountList', page: notYet, perms: ['amount_list'] },
+      { name: 'amountBankList', path: 'amountBankList', page: notYet, perms: ['amount_bank_list'] },
+      { name: 'amountRegionList', path: 'amountRegionList', page: notYet, perms: ['amount_region_list'] },
+      {
+        name: 'amountDataList',
+        path: 'amountDataList/:typeId/:typeName/:startData/:endData',
+        page: notYet,
+        hidden: true,
+      },
+      { name: 'personnelList', path: 'personnelList', page: notYet, perms: ['personnel_list'] },
+    ],
+  },
+  {
+    key: 'basicData',
+    path: '/basicData',
+    perms: ['basic'],
+    children: [
+      { name: 'bankList', path: 'bankList', page: notYet, perms: ['bank_list'] },
+      {
+        name: 'bankContractList',
+        path: 'bankContractList',
+        page: notYet,
+        hidden: true,
+        perms: ['template_list'],
+        activeMenu: '/basicData/bankList',
+      },
+      { name: 'companyLoanType', path: 'typeList', page: notYet, perms: ['loan_type_list'] },
+    ],
+  },
+  {
+    key: 'user',
+    path: '/user',
+    perms: ['user'],
+    children: [
+      { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'] },
+      { name: 'roleList', path: 'role', page: notYet, perms: ['role_list'] },
+      { name: 'participation', path: 'participation', page: notYet, perms: ['conferee_list'] },
+    ],
+  },
+  {
+    key: 'history',
+    path: '/history',
+    perms: ['user'],
+    children: [{ name: 'historyLog', path: 'historyLog', page: historyLogPage, adminOnly: true }],
+  },
+];

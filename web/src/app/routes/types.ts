@@ -1,0 +1,45 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type zhCN from '@/i18n/zh-CN';
+
+/** Route names double as i18n keys (routes.pages.<name>): a route without a title fails to compile. */
+export type RouteName = keyof typeof zhCN.routes.pages;
+export type GroupKey = keyof typeof zhCN.routes.groups;
+
+export type PageComponent = LazyExoticComponent<ComponentType>;
+
+/** Who may open a route (spec sections 2, 5, 6). */
+export interface RouteAccessRule {
+  /** Any one of these keys lets the user in. No list: anyone signed in. */
+  perms?: readonly string[];
+  /** Only ROLE_ADMIN (or ROOT) may open it, whatever keys the user holds. */
+  adminOnly?: boolean;
+}
+
+export interface PageRoute extends RouteAccessRule {
+  name: RouteName;
+  /** Relative to the group's path; may hold :params. */
+  path: string;
+  page: PageComponent;
+  /** Not listed in the menu (detail pages, drill-downs). */
+  hidden?: boolean;
+  /** Full path of the menu entry highlighted while this page is open. */
+  activeMenu?: string;
+  /** Its tag cannot be closed and is open from the start. */
+  affix?: boolean;
+  /** Never opens a tag (error pages). */
+  noTag?: boolean;
+}
+
+export interface RouteGroup extends RouteAccessRule {
+  key: GroupKey;
+  /** '' for the root children (/dashboard, /401, /404). */
+  path: string;
+  hidden?: boolean;
+  children: PageRoute[];
+}
+
+/** A page route with its absolute path and the group it belongs to. */
+export interface ResolvedRoute extends PageRoute {
+  fullPath: string;
+  group: RouteGroup;
+}

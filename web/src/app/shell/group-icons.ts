@@ -1,0 +1,28 @@
+import {
+  IconBuildingBank,
+  IconChartBar,
+  IconDatabase,
+  IconFolders,
+  IconHistory,
+  IconHome,
+  IconShieldCheck,
+  IconShieldHalfFilled,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import type { GroupKey } from '@/app/routes/types';
+
+/** One icon per menu group; hidden groups need none. */
+export const GROUP_ICONS: Partial<Record<GroupKey, Icon>> = {
+  home: IconHome,
+  company: IconBuildingBank,
+  process: IconUsersGroup,
+  meeting: IconFolders,
+  protectMiddle: IconShieldCheck,
+  protectAfter: IconShieldHalfFilled,
+  statistics: IconChartBar,
+  basicData: IconDatabase,
+  user: IconUsers,
+  history: IconHistory,
+};

@@ -1,0 +1,24 @@
+import { http, type Page } from '@/api/http';
+
+export interface Message {
+  id: string | number;
+  title: string;
+  content: string;
+  type: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export async function fetchMessages(pageNum: number, pageSize: number): Promise<Page<Message>> {
+  const res = await http.get<Page<Message>>('/messages', { params: { pageNum, pageSize } });
+  return res.data;
+}
+
+export async function fetchUnreadCount(): Promise<number> {
+  const res = await http.get<{ count: number }>('/messages/unread-count');
+  return Number(res.data?.count ?? 0);
+}
+
+export async function markMessageRead(id: Message['id']): Promise<void> {
+  await http.patch<unknown>(`/messages/${encodeURIComponent(String(id))}/read`);
+}

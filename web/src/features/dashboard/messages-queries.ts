@@ -1,0 +1,29 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchMessages, fetchUnreadCount, markMessageRead, type Message } from './messages-api';
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  list: (pageNum: number, pageSize: number) => ['messages', 'list', pageNum, pageSize] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+};
+
+export function useMessages(pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: messageKeys.list(pageNum, pageSize),
+    queryFn: () => fetchMessages(pageNum, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Polled once a minute; the header badge and the dashboard share it. */
+export function useUnreadCount() {
+  return useQuery({ queryKey: messageKeys.unreadCount, queryFn: fetchUnreadCount, refetchInterval: 60_000 });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: Message['id']) => markMessageRead(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

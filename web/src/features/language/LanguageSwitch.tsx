@@ -1,0 +1,40 @@
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '@/i18n';
+import { type AppLanguage, LANGUAGES } from '@/i18n/language';
+
+/** 中文 / English: each name is shown in its own language so anyone can find theirs. */
+export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {
+  const { t, i18n } = useTranslation();
+  const current: AppLanguage = i18n.language === 'en' ? 'en' : 'zh-CN';
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant={variant}
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconLanguage size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          aria-label={t('common.language.label')}
+          data-testid="language-switch"
+        >
+          {t(`common.language.${current}`)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((lang) => (
+          <Menu.Item
+            key={lang}
+            onClick={() => void setLanguage(lang)}
+            rightSection={lang === current ? <IconCheck size={14} /> : null}
+            data-testid={`language-${lang}`}
+          >
+            {t(`common.language.${lang}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

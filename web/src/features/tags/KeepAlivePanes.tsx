@@ -1,0 +1,62 @@
+import { Suspense, useMemo, useRef } from 'react';
+import { type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { PageErrorBoundary } from '@/app/components/PageErrorBoundary';
+import { CurrentRouteContext } from '@/app/routes/current-route';
+import type { ResolvedRoute } from '@/app/routes/types';
+import { PageLoading } from '@/app/router/navigation-effects';
+import { useTags } from './TagsProvider';
+
+function RoutePage({ route }: { route: ResolvedRoute }) {
+  const Page = route.page;
+  return (
+    <CurrentRouteContext.Provider value={route}>
+      <PageErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </PageErrorBoundary>
+    </CurrentRouteContext.Provider>
+  );
+}
+
+/** One pane renders the routes for its own tag's location, so its page sees its own params. */
+function Pane({ routes, location }: { routes: RouteObject[]; location: string }) {
+  return useRoutes(routes, location);
+}
+
+/**
+ * Every open tag's page stays mounted and only the active one is shown: switching tags keeps a
+ * page's state (form input, paging, scroll inside it). "Refresh" remounts one pane via its key.
+ */
+export function KeepAlivePanes({ routes }: { routes: readonly ResolvedRoute[] }) {
+  const { tags } = useTags();
+  const location = useLocation();
+  const active = location.pathname + location.search;
+  const routeObjects = useMemo<RouteObject[]>(
+    () => routes.map((route) => ({ path: route.fullPath, element: <RoutePage route={route} /> })),
+    [routes],
+  );
+  // The current page shows at once, even before its tag exists (or if it never gets one, like 404).
+  const panes = tags.some((tag) => tag.path === active) ? tags : [...tags, { path: active, version: 0 }];
+  // A tag's page mounts the first time it is shown (the affixed dashboard is not loaded until then),
+  // and stays mounted while its tag is open.
+  const visited = useRef(new Set<string>());
+  visited.current.add(active);
+  for (const path of visited.current) if (path !== active && !tags.some((tag) => tag.path === path)) visited.current.delete(path);
+
+  return (
+    <>
+      {panes.map((pane) => (
+        <div
+          key={`${pane.path}#${pane.version}`}
+          style={pane.path === active ? undefined : { display: 'none' }}
+          data-testid="page-pane"
+          data-active={pane.path === active || undefined}
+          data-path={pane.path}
+        >
+          {visited.current.has(pane.path) && <Pane routes={routeObjects} location={pane.path} />}
+        </div>
+      ))}
+    </>
+  );
+}

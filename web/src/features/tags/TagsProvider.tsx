@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { RouteMatch } from '@/app/routes/route-filter';
+import { DASHBOARD_PATH } from '@/app/routes/route-table';
+import type { ResolvedRoute } from '@/app/routes/types';
+import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, type Tag } from './tags-state';
+
+export interface TagsApi {
+  tags: Tag[];
+  activePath: string;
+  refresh: (path: string) => void;
+  close: (path: string) => void;
+  closeOthers: (path: string) => void;
+  closeAll: () => void;
+}
+
+const TagsContext = createContext<TagsApi | null>(null);
+
+function affixTags(routes: readonly ResolvedRoute[]): Tag[] {
+  return routes.filter((r) => r.affix).map((r) => ({ path: r.fullPath, name: r.name, affix: true, version: 0 }));
+}
+
+/** Keeps the list of open pages; every matched navigation opens (or re-activates) a tag. */
+export function TagsProvider({ routes, match, children }: { routes: readonly ResolvedRoute[]; match: RouteMatch | null; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const activePath = location.pathname + location.search;
+  const [tags, setTags] = useState<Tag[]>(() => affixTags(routes));
+
+  const route = match?.route ?? null;
+  useEffect(() => {
+    if (!route || route.noTag) return;
+    setTags((current) => addTag(current, { path: activePath, name: route.name, affix: Boolean(route.affix) }));
+  }, [route, activePath]);
+
+  const leave = useCallback(
+    (remaining: Tag[]) => {
+      setTags(remaining);
+      const next = pathAfterClose(remaining, activePath, DASHBOARD_PATH);
+      if (next !== activePath) void navigate(next);
+    },
+    [activePath, navigate],
+  );
+
+  const api = useMemo<TagsApi>(
+    () => ({
+      tags,
+      activePath,
+      // Remount the page and mark cached data stale, so the fresh page loads its data again.
+      refresh: (path) => {
+        setTags((current) => refreshTag(current, path));
+        void queryClient.invalidateQueries();
+      },
+      close: (path) => leave(closeTag(tags, path)),
+      closeOthers: (path) => {
+        setTags(closeOtherTags(tags, path));
+        if (path !== activePath) void navigate(path);
+      },
+      closeAll: () => leave(closeAllTags(tags)),
+    }),
+    [tags, activePath, leave, navigate, queryClient],
+  );
+
+  return <TagsContext.Provider value={api}>{children}</TagsContext.Provider>;
+}
+
+export function useTags(): TagsApi {
+  const api = useContext(TagsContext);
+  if (!api) throw new Error('useTags outside TagsProvider');
+  return api;
+}

@@ -1,0 +1,22 @@
+import type zh from '../zh-CN/dashboard';
+import type { Translation } from '../types';
+
+const dashboard: Translation<typeof zh> = {
+  title: 'My messages',
+  unread: 'Unread',
+  read: 'Read',
+  all: 'All',
+  markRead: 'Mark as read',
+  markedRead: 'Marked as read',
+  empty: 'No messages',
+  columns: {
+    title: 'Title',
+    content: 'Content',
+    type: 'Type',
+    createdAt: 'Time',
+    status: 'Status',
+  },
+  unreadCount: 'Unread messages',
+  greeting: 'Hello, {{name}}',
+};
+export default dashboard;

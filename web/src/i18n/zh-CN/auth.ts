@@ -1,0 +1,28 @@
+// Sign-in page and session.
+export default {
+  title: '账号登录',
+  subtitle: '欢迎使用担保业务管理平台',
+  tagline: '贷款担保业务全流程管理：资料收集、预审会、总办会、风控审查、保审会、保中与保后管理。',
+  username: '用户名',
+  usernamePlaceholder: '请输入用户名',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  captcha: '验证码',
+  captchaPlaceholder: '请输入验证码',
+  captchaRefresh: '看不清？点击图片换一张',
+  captchaImageAlt: '验证码图片',
+  agreement: '我已阅读并同意<service>《服务协议》</service>和<privacy>《隐私政策》</privacy>',
+  submit: '登 录',
+  signingIn: '登录中…',
+  validation: {
+    usernameRequired: '请输入用户名',
+    passwordRequired: '请输入密码',
+    passwordMin: '密码长度不能少于8位',
+    captchaRequired: '请输入验证码',
+    agreementRequired: '请勾选同意服务协议和隐私政策',
+  },
+  failed: '登录失败',
+  encryptFailed: '密码加密失败，请刷新页面后重试',
+  loadingUser: '正在加载用户信息…',
+  footer: '© 担保业务管理平台',
+};

@@ -1,0 +1,52 @@
+// Strings shared by several features: buttons, brand, generic pages.
+export default {
+  brand: '担保业务管理平台',
+  brandShort: '担保管理',
+  ok: '确定',
+  cancel: '取消',
+  confirm: '确认',
+  save: '保存',
+  close: '关闭',
+  refresh: '刷新',
+  search: '搜索',
+  reset: '重置',
+  loading: '加载中…',
+  notice: '提示',
+  yes: '是',
+  no: '否',
+  empty: '暂无数据',
+  actions: '操作',
+  total: '共 {{total}} 条',
+  recordsPerPage: '每页条数',
+  pagination: '第 {{from}}-{{to}} 条，共 {{total}} 条',
+  notAvailable: {
+    title: '该页面暂未开放',
+    description: '“{{page}}”将在后续版本中提供。',
+    back: '返回工作台',
+  },
+  notFound: {
+    title: '页面不存在',
+    description: '您访问的页面不存在或已被移除。',
+    back: '返回工作台',
+  },
+  forbidden: {
+    title: '无权访问',
+    description: '您没有访问该页面的权限，请联系管理员。',
+    back: '返回工作台',
+  },
+  enter: {
+    welcome: '欢迎，{{name}}',
+    description: '请从顶部菜单或侧边栏选择要处理的业务。',
+    toDashboard: '进入工作台',
+  },
+  loadFailed: {
+    title: '页面加载失败',
+    description: '页面资源加载失败，可能是系统已更新，请刷新后重试。',
+    reload: '重新加载',
+  },
+  language: {
+    label: '语言',
+    'zh-CN': '中文',
+    en: 'English',
+  },
+};

@@ -1,0 +1,19 @@
+// Dashboard: the user's messages.
+export default {
+  title: '我的消息',
+  unread: '未读',
+  read: '已读',
+  all: '全部',
+  markRead: '标为已读',
+  markedRead: '已标为已读',
+  empty: '暂无消息',
+  columns: {
+    title: '标题',
+    content: '内容',
+    type: '类型',
+    createdAt: '时间',
+    status: '状态',
+  },
+  unreadCount: '未读消息',
+  greeting: '您好，{{name}}',
+};

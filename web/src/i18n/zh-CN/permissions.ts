@@ -1,0 +1,4 @@
+// Element-level permission gate.
+export default {
+  denied: '您没有执行此操作的权限',
+};
