@@ -66,7 +66,9 @@ function runJest(project, env) {
 function runVitest() {
   const report = path.join(outDir, 'vitest.json');
   fs.rmSync(report, { force: true });
-  spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  // npm may install vitest in web/node_modules (its own dependency tree) or hoist it to the root.
+  const vitest = ['web/node_modules/vitest/vitest.mjs', 'node_modules/vitest/vitest.mjs'].find((p) => fs.existsSync(path.join(ROOT, p)));
+  spawnSync(process.execPath, [vitest ?? 'node_modules/vitest/vitest.mjs', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: ROOT,
     stdio: 'inherit',
   });

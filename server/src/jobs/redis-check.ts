@@ -16,7 +16,10 @@ export async function checkRedisDurability(redis: IORedis, production: boolean):
     problems.push(`cannot read the Redis configuration (${(error as Error).message}); make sure of noeviction and AOF`);
   }
   const logger = new Logger('Redis');
-  for (const p of problems) (production ? logger.error(p) : logger.warn(p));
+  for (const p of problems) {
+    if (production) logger.error(p);
+    else logger.warn(p);
+  }
   if (production && problems.length) throw new Error(`Redis is not safe for queues: ${problems.join('; ')}`);
   return problems;
 }
