@@ -40,4 +40,5 @@ export interface WorkflowView {
   state: unknown;
   statusLabels: unknown;
   legalActions: LegalActionView[];
+  snapshot: unknown;
 }

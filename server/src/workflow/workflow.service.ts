@@ -50,6 +50,8 @@ export class WorkflowService {
       state: row.snapshot.value,
       statusLabels: engine.statusLabels(row.snapshot),
       legalActions: engine.legalActions(row.snapshot, actorOf(user)),
+      // Beside the fixed fields: the persisted snapshot, so the web runs the same machine on it.
+      snapshot: row.snapshot,
     };
   }
 
