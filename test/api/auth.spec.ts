@@ -195,6 +195,40 @@ describe('sign-in and session (spec sections 7-9)', () => {
   });
 });
 
+describe('sessions cached across API processes', () => {
+  it('ends a session everywhere at once: logout on one instance, refused on another that had it cached', async () => {
+    const a = await startTestApp();
+    const b = await startTestApp();
+    try {
+      const u = await createUser(a);
+      const token = await tokenOf(a, u.username, u.password);
+      await b.http.get('/server/user/current').set('X-Platform-Token', token).expect(200); // now cached in b
+      await a.http.post('/server/auth/logout').set('X-Platform-Token', token).expect(200);
+      let status = 200;
+      for (let i = 0; i < 20 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        status = (await b.http.get('/server/user/current').set('X-Platform-Token', token)).status;
+      }
+      expect(status).toBe(401);
+
+      // Disabling through one instance ends the user's sessions cached in the other.
+      const v = await createUser(a);
+      const vToken = await tokenOf(a, v.username, v.password);
+      await b.http.get('/server/user/current').set('X-Platform-Token', vToken).expect(200);
+      await a.http.patch(`/server/user/${v.id}/disabled`).set('X-Platform-Token', await tokenOf(a, 'admin')).send({ disabled: true }).expect(200);
+      status = 200;
+      for (let i = 0; i < 20 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        status = (await b.http.get('/server/user/current').set('X-Platform-Token', vToken)).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
 describe('per-address throttling', () => {
   it('answers 429 once an address has too many failed sign-ins', async () => {
     const probe = await startTestApp();

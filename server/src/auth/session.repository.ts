@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { AuthUser } from './auth-user';
+import { SessionCache } from './session-cache';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -14,6 +15,7 @@ export class SessionRepository {
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: SessionCache,
   ) {}
 
   async create(em: EntityManager, userId: string, ip: string, userAgent: string): Promise<{ token: string; expiresAt: Date }> {
@@ -28,6 +30,9 @@ export class SessionRepository {
 
   /** The live session's user, or null when the token is unknown, revoked, idle too long or past its end. */
   async resolve(token: string): Promise<AuthUser | null> {
+    const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached) return cached;
     const rows = await this.db.query(
       `SELECT s.id AS session_id, u.id, u.username, u.nickname, u.avatar,
               (s.last_seen_at < now() - interval '1 minute') AS stale,
@@ -37,13 +42,13 @@ export class SessionRepository {
          FROM user_session s JOIN app_user u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           AND s.last_seen_at > now() - make_interval(mins => $2) AND NOT u.disabled`,
-      [hashToken(token), this.config.sessionIdleMinutes],
+      [tokenHash, this.config.sessionIdleMinutes],
     );
     const row = rows[0];
     if (!row) return null;
     // Idle time is measured from the last request; writing it at most once a minute keeps reads cheap.
     if (row.stale) await this.db.query(`UPDATE user_session SET last_seen_at = now() WHERE id = $1`, [row.session_id]);
-    return {
+    const user: AuthUser = {
       id: row.id,
       username: row.username,
       nickname: row.nickname,
@@ -52,10 +57,18 @@ export class SessionRepository {
       permissions: row.permissions,
       sessionId: row.session_id,
     };
+    this.cache.set(tokenHash, user);
+    return user;
   }
 
   async revoke(sessionId: string, why: string): Promise<void> {
     await this.db.query(`UPDATE user_session SET revoked_at = now(), revoked_why = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, why]);
+    await this.cache.invalidate({ sessionId });
+  }
+
+  /** Drops a user's cached sessions everywhere; call after the transaction that revoked them commits. */
+  forgetUser(userId: string): Promise<void> {
+    return this.cache.invalidate({ userId });
   }
 
   /** Ends every live session of a user, except the one named (password change keeps the caller's). */
@@ -65,6 +78,8 @@ export class SessionRepository {
         WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
       [userId, why, exceptSessionId],
     );
+    // Dropped from the caches now; a rolled-back transaction only costs one extra session query.
+    await this.cache.invalidate({ userId });
     return result[1] ?? 0;
   }
 }

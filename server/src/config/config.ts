@@ -16,6 +16,8 @@ export interface AppConfig {
   adminPassword: string | null;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** How long a resolved session is reused in-process (0: ask PostgreSQL on every request). */
+  sessionCacheMs: number;
   captchaAlways: boolean;
   /** Failed sign-ins of one user name within the window before a verification code is required. */
   captchaAfterFailures: number;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || null,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    sessionCacheMs: int(env.SESSION_CACHE_MS, 5000),
     captchaAlways: bool(env.CAPTCHA_ALWAYS, false),
     captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),
     lockAfterFailures: int(env.LOCK_AFTER_FAILURES, 5),

@@ -71,6 +71,7 @@ export class UsersService {
     const [upload] = await this.db.query(`SELECT 1 FROM uploaded_file WHERE url = $1 AND owner_id = $2`, [avatar, user.id]);
     if (!upload) throw AppError.badRequest('avatarNotUploaded');
     await this.db.query(`UPDATE app_user SET avatar = $2, updated_at = now() WHERE id = $1`, [user.id, avatar]);
+    await this.sessions.forgetUser(user.id); // cached sessions carry the profile
     return { avatar };
   }
 
@@ -88,21 +89,25 @@ export class UsersService {
     }
     if (oldPassword === newPassword) throw new AppError(HttpStatus.BAD_REQUEST, CODES.samePassword, 'samePassword');
     const hash = await hashPassword(newPassword);
-    return this.db.transaction(async (em) => {
+    const result = await this.db.transaction(async (em) => {
       await em.query(`UPDATE app_user SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, hash]);
       const revokedSessions = await this.sessions.revokeAllOfUser(em, user.id, 'password-changed', user.sessionId);
       return { revokedSessions };
     });
+    await this.sessions.forgetUser(user.id);
+    return result;
   }
 
   /** Disabling ends every session of the user at once. */
   async setDisabled(userId: string, disabled: boolean): Promise<{ id: string; disabled: boolean }> {
     if (!/^[0-9a-f-]{36}$/i.test(userId)) throw AppError.notFound('userNotFound');
-    return this.db.transaction(async (em) => {
+    const result = await this.db.transaction(async (em) => {
       const [, count] = await em.query(`UPDATE app_user SET disabled = $2, updated_at = now() WHERE id = $1`, [userId, disabled]);
       if (!count) throw AppError.notFound('userNotFound');
       if (disabled) await this.sessions.revokeAllOfUser(em, userId, 'disabled');
       return { id: userId, disabled };
     });
+    await this.sessions.forgetUser(userId);
+    return result;
   }
 }

@@ -48,27 +48,55 @@ export class WorkflowRepository {
     );
   }
 
-  /** The optimistic step: only the request that saw the current version moves the instance. */
-  async advance(
+  /**
+   * One step of a loan, as a single statement (atomic on its own, inside or outside a transaction):
+   * the instance moves on only if it is still at the version read; then, from that same row, the
+   * event is appended and the outbox entry written. Nothing is written when the version moved.
+   */
+  async commitStep(
     em: EntityManager,
-    loanId: string,
-    expectedVersion: number,
-    next: { snapshot: unknown; stage: string; status: string; lastHash: string },
+    step: {
+      loanId: string;
+      expectedVersion: number;
+      snapshot: unknown;
+      stage: string;
+      status: string;
+      event: Omit<EventRow, 'actorName' | 'seq'>;
+      outbox: { topic: string; payload: unknown };
+    },
   ): Promise<boolean> {
-    const [, count] = await em.query(
-      `UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now()
-        WHERE loan_id = $1 AND version = $2`,
-      [loanId, expectedVersion, next.snapshot, next.stage, next.status, next.lastHash],
+    const e = step.event;
+    const [row] = await em.query(
+      `WITH moved AS (
+         UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now()
+          WHERE loan_id = $1 AND version = $2 RETURNING loan_id, version
+       ), appended AS (
+         INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
+         SELECT loan_id, version, $7, $8, $9, $10, $11, $12, $13, $14, $6 FROM moved RETURNING seq
+       ), queued AS (
+         INSERT INTO outbox (topic, payload) SELECT $15, $16 FROM moved RETURNING id
+       )
+       SELECT (SELECT count(*) FROM appended)::int AS applied`,
+      [
+        step.loanId,
+        step.expectedVersion,
+        step.snapshot,
+        step.stage,
+        step.status,
+        e.hash,
+        e.type,
+        e.payload,
+        e.actorId,
+        e.at,
+        JSON.stringify(e.from),
+        JSON.stringify(e.to),
+        e.machineVersion,
+        e.prevHash,
+        step.outbox.topic,
+        step.outbox.payload,
+      ],
     );
-    return count === 1;
-  }
-
-  async appendEvent(em: EntityManager, loanId: string, e: Omit<EventRow, 'actorName'>): Promise<void> {
-    await em.query(
-      `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [loanId, e.seq, e.type, e.payload, e.actorId, e.at, JSON.stringify(e.from), JSON.stringify(e.to), e.machineVersion, e.prevHash, e.hash],
-    );
+    return row.applied === 1;
   }
 
   async events(loanId: string, uptoSeq: number | null = null): Promise<EventRow[]> {
@@ -80,9 +108,5 @@ export class WorkflowRepository {
       [loanId, uptoSeq],
     );
     return rows.map((r: any) => ({ ...r, at: new Date(r.at).toISOString() }));
-  }
-
-  async enqueueOutbox(em: EntityManager, topic: string, payload: unknown): Promise<void> {
-    await em.query(`INSERT INTO outbox (topic, payload) VALUES ($1, $2)`, [topic, payload]);
   }
 }

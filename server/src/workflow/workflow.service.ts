@@ -87,7 +87,10 @@ export class WorkflowService {
     }
 
     try {
-      const view = await this.db.transaction(async (em) => {
+      // Without an Idempotency-Key the step is one statement, atomic by itself; with one, the key's
+      // claim and the step share a transaction.
+      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey ? this.db.transaction(work) : work(this.db.manager));
+      const view = await run(async (em) => {
         if (idempotencyKey) {
           // A concurrent twin with the same key waits here until the first commits, then finds its row.
           const [claimed] = await em.query(
@@ -302,9 +305,16 @@ export async function commitEvent(em: EntityManager, repo: WorkflowRepository, r
   const hash = eventHash(chained);
   const stage = engine.stageOf(snapshot);
   const status = statusKey(snapshot);
-  if (!(await repo.advance(em, row.loanId, row.version, { snapshot, stage, status, lastHash: hash }))) return { ok: false, stale: true };
-  await repo.appendEvent(em, row.loanId, { ...chained, hash });
-  await repo.enqueueOutbox(em, 'workflow.transitioned', { loanId: row.loanId, seq, type: event.type, stage, status, actorId: event.actorId });
+  const applied = await repo.commitStep(em, {
+    loanId: row.loanId,
+    expectedVersion: row.version,
+    snapshot,
+    stage,
+    status,
+    event: { ...chained, hash },
+    outbox: { topic: 'workflow.transitioned', payload: { loanId: row.loanId, seq, type: event.type, stage, status, actorId: event.actorId } },
+  });
+  if (!applied) return { ok: false, stale: true };
   return { ok: true, seq, snapshot, hash };
 }
 
