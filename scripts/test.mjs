@@ -5,13 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
-  ROOT, buildIfStale, ensureDebianCommand, ensureDependencies, freePort, log, shutdown, startChild, startPostgres, startRedis, waitForHealth,
+  ROOT, buildIfStale, ensureDebianCommand, ensureDependencies, freePort, log, onShutdown, shutdown, startChild, startPostgres, startRedis, waitForHealth,
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const wants = (tier) => only.length === 0 || only.includes(tier);
 const outDir = path.join(ROOT, '.data', 'test');
+// Services and files of this run live apart, so that two runs on one machine never share a cluster.
+const runDir = path.join(outDir, `run-${process.pid}`);
+onShutdown(() => fs.rmSync(runDir, { recursive: true, force: true }));
 const t0 = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -34,7 +37,7 @@ function check(name, cmd, cmdArgs) {
 }
 
 function runJest(project, env) {
-  const report = path.join(outDir, `jest-${project}.json`);
+  const report = path.join(outDir, `jest-${project}-${process.pid}.json`);
   fs.rmSync(report, { force: true });
   const r = spawnSync(process.execPath, ['node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', '--outputFile', report, '--forceExit', ...(project === 'unit' ? [] : ['--runInBand'])], {
     cwd: ROOT,
@@ -64,7 +67,7 @@ function runJest(project, env) {
 }
 
 function runVitest() {
-  const report = path.join(outDir, 'vitest.json');
+  const report = path.join(outDir, `vitest-${process.pid}.json`);
   fs.rmSync(report, { force: true });
   // npm may install vitest in web/node_modules (its own dependency tree) or hoist it to the root.
   const vitest = ['web/node_modules/vitest/vitest.mjs', 'node_modules/vitest/vitest.mjs'].find((p) => fs.existsSync(path.join(ROOT, p)));
@@ -103,8 +106,8 @@ try {
 
   if (wants('api') || wants('browser')) {
     const services = await step('services (fresh PostgreSQL cluster, Redis)', async () => {
-      const pg = await startPostgres(path.join(outDir, 'pg'), { fresh: true });
-      const redis = await startRedis(path.join(outDir, 'redis'), { persistent: false });
+      const pg = await startPostgres(path.join(runDir, 'pg'), { fresh: true });
+      const redis = await startRedis(path.join(runDir, 'redis'), { persistent: false });
       return { pg, redis };
     });
     const common = { REDIS_URL: services.redis.url, DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'Demo@2026', NODE_ENV: 'test' };
@@ -118,7 +121,7 @@ try {
       ensureDebianCommand('chromium', 'chromium', 'Install Chromium (Debian package chromium) for the browser tests.');
       const databaseUrl = await services.pg.ensureDatabase('browser_test');
       const port = await freePort();
-      const env = { ...common, DATABASE_URL: databaseUrl, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(outDir, 'browser-data'), QUEUE_PREFIX: 'browser-test' };
+      const env = { ...common, DATABASE_URL: databaseUrl, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(runDir, 'browser-data'), QUEUE_PREFIX: 'browser-test' };
       startChild('api (browser tests)', process.execPath, ['server/dist/server/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitForHealth(`http://127.0.0.1:${port}`, 120000);
       await step('browser tests (Playwright + Chromium)', () => runJest('browser', { ...env, APP_URL: `http://127.0.0.1:${port}` }));
