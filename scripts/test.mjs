@@ -1,6 +1,7 @@
 // `npm test`: every tier, each against real services started here (a fresh PostgreSQL cluster and
 // Redis per run), ending with one line `N passed, N failed`.
 //   --only unit|api|browser|web|check   run one tier (repeatable)
+//   --files PATH...                       only these test files (jest tiers), e.g. --only api --files test/api/auth.spec.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,8 @@ import {
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const wants = (tier) => only.length === 0 || only.includes(tier);
+const filesAt = args.indexOf('--files');
+const files = filesAt >= 0 ? args.slice(filesAt + 1).filter((a) => !a.startsWith('--')) : [];
 const outDir = path.join(ROOT, '.data', 'test');
 // Services and files of this run live apart, so that two runs on one machine never share a cluster.
 const runDir = path.join(outDir, `run-${process.pid}`);
@@ -39,7 +42,7 @@ function check(name, cmd, cmdArgs) {
 function runJest(project, env) {
   const report = path.join(outDir, `jest-${project}-${process.pid}.json`);
   fs.rmSync(report, { force: true });
-  const r = spawnSync(process.execPath, ['node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', '--outputFile', report, '--forceExit', ...(project === 'unit' ? [] : ['--runInBand'])], {
+  const r = spawnSync(process.execPath, ['node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', '--outputFile', report, '--forceExit', ...(project === 'unit' ? [] : ['--runInBand']), ...files], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },
