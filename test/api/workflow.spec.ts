@@ -1,3 +1,4 @@
+import { EVENT_PERMISSIONS } from '@app/workflow';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
 import { createCompany, createLoan, randomCreditCode, sendEvent } from './support/loans';
 
@@ -201,6 +202,21 @@ describe('workflow: instances, events, history', () => {
       const v = await t.http.get(`/server/loans/${r.loan_id}/history/verify`).set('X-Platform-Token', admin).expect(200);
       expect({ stage: r.stage, ...v.body.data }).toMatchObject({ stage: r.stage, ok: true, checked: r.version });
     }
+  });
+
+  it('casts every demo step to a demo account that holds its permission, so a newcomer can redo it by hand', async () => {
+    const rows = await t.db.query(
+      `SELECT e.type, u.username,
+              COALESCE((SELECT array_agg(DISTINCT rp.permission_key) FROM user_role ur JOIN role_permission rp ON rp.role_id = ur.role_id
+                        WHERE ur.user_id = u.id), '{}') AS permissions
+         FROM workflow_event e JOIN loan l ON l.id = e.loan_id JOIN app_user u ON u.id = e.actor_id
+        WHERE l.created_at < now() - interval '20 days'`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    const missing = rows
+      .filter((r: any) => !r.permissions.includes(EVENT_PERMISSIONS[r.type as keyof typeof EVENT_PERMISSIONS]))
+      .map((r: any) => `${r.username}: ${r.type} needs ${EVENT_PERMISSIONS[r.type as keyof typeof EVENT_PERMISSIONS]}`);
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   it('names the company of a loan', async () => {

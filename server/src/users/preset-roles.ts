@@ -122,6 +122,8 @@ export const PRESET_ROLES: PresetRole[] = [
       ...under('contract_seal_list'),
       ...under('guarantee_letter_approval_list'),
       ...under('guarantee_letter_seal'),
+      'guarantee_upload_list',
+      'sys:contract-archive:confirm', // the checker of the contract archive the clerk uploads
       'protect_after',
       ...under('leader_review_list'),
       ...under('statistics'),
