@@ -24,8 +24,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      // Only pure data (the permission tree) is imported from the workflow package, straight from
-      // source, so the web never waits for a workflow build and never bundles the state machine.
+      // The workflow package is imported straight from source, so the web never waits for a workflow
+      // build. Pure data (the permission tree) has its own entry; the state machine is bundled only
+      // into the loan node page's chunk.
       { find: /^@app\/workflow\/permissions$/, replacement: here('../workflow/src/permissions.ts') },
       { find: /^@app\/workflow$/, replacement: here('../workflow/src/index.ts') },
       { find: /^@\//, replacement: here('./src/') },

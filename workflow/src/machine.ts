@@ -58,7 +58,7 @@ const UPDATES = {
     bPostOfficerId: 'toOfficerId' in event ? event.toOfficerId : context.bPostOfficerId,
   })) satisfies Update,
 
-  allocateMeeting: ((context, event, params: { stage: MeetingStage }) => {
+  allocateMeeting: ((_context, event, params: { stage: MeetingStage }) => {
     if (!('attendees' in event)) return {};
     const meetingType = MEETING_TYPE_OF_STAGE[params.stage];
     return {
@@ -109,7 +109,7 @@ const UPDATES = {
     };
   }) satisfies Update<{ stage: MeetingStage }>,
 
-  recordContract: ((context, event) =>
+  recordContract: ((_context, event) =>
     'templateId' in event ? { contractBankId: event.bankId, contractTemplateId: event.templateId } : {}) satisfies Update,
 
   clearContract: (() => ({ contractBankId: null, contractTemplateId: null })) satisfies Update,

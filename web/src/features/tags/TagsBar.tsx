@@ -50,7 +50,10 @@ export function TagsBar() {
             <Menu
               key={tag.path}
               opened={contextFor === tag.path}
-              onChange={(open) => setContextFor(open ? tag.path : null)}
+              // Only a right-click opens this menu (see onContextMenu); a left click selects the tag.
+              onChange={(open) => {
+                if (!open) setContextFor(null);
+              }}
               position="bottom-start"
               shadow="md"
               withinPortal
