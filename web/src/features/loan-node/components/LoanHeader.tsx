@@ -1,0 +1,111 @@
+import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoanDetail, WorkflowView } from '../loan-node-api';
+import { pick, useLang, type Lang } from '../labels';
+
+export function formatAmount(amount: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' }).format(amount);
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Who the loan is for and where it stands: company, money, term, bank, stage and status. */
+export function LoanHeader({
+  view,
+  loan,
+  detailRefused,
+  refreshing,
+  onRefresh,
+}: {
+  view: WorkflowView;
+  loan: LoanDetail | undefined;
+  detailRefused: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const labels = view.statusLabels;
+  const context = view.snapshot.context;
+  const unknown = t('loanNode.header.unknown');
+  const amount = context.amount;
+  const term = context.termMonths;
+  const discontinued = labels.project.key === 'DISCONTINUE';
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="loan-header">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={6}>
+          <Title order={3} data-testid="loan-company">
+            {loan?.companyName ?? (detailRefused ? t('routes.pages.companyNode') : unknown)}
+          </Title>
+          <Group gap="xs">
+            <Badge size="lg" variant="filled" data-testid="loan-stage">
+              {pick(labels.stage, lang)}
+              {labels.stage.code ? ` · ${labels.stage.code}` : ''}
+            </Badge>
+            <Badge size="lg" variant="light" color={discontinued ? 'red' : 'teal'} data-testid="loan-status">
+              {pick(labels.status, lang)}
+            </Badge>
+            <Badge size="lg" variant="outline" color={discontinued ? 'red' : 'gray'}>
+              {pick(labels.project, lang)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" data-testid="loan-step">
+            {t('loanNode.header.step')}: {pick(labels.step, lang)}
+          </Text>
+        </Stack>
+        <Tooltip label={t('loanNode.refresh')}>
+          <ActionIcon variant="default" size="lg" onClick={onRefresh} loading={refreshing} aria-label={t('loanNode.refresh')}>
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" spacing="md">
+        <Field label={t('loanNode.header.amount')} testId="loan-amount">
+          {formatAmount(amount, lang)}
+        </Field>
+        <Field label={t('loanNode.header.term')} testId="loan-term">
+          {t('loanNode.header.termValue', { count: term })}
+        </Field>
+        <Field label={t('loanNode.header.bank')} testId="loan-bank">
+          {loan?.bank || unknown}
+        </Field>
+        <Field label={t('loanNode.header.loanType')}>{loan?.loanType || unknown}</Field>
+      </SimpleGrid>
+
+      {labels.regions.length > 0 && (
+        <Group gap="xs" mt="md">
+          <Text size="xs" c="dimmed">
+            {t('loanNode.header.regions')}
+          </Text>
+          {labels.regions.map((region) => (
+            <Badge key={region.region} variant={region.done ? 'filled' : 'light'} color={region.done ? 'teal' : 'blue'}>
+              {pick(region.label, lang)}: {pick(region.step, lang)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+
+      {detailRefused && (
+        <Text size="xs" c="dimmed" mt="sm">
+          {t('loanNode.header.noDetail')}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  fetchDefinition,
+  fetchHistory,
+  fetchHistoryAt,
+  fetchLoan,
+  fetchTimeline,
+  fetchVerify,
+  fetchWorkflow,
+  type WorkflowView,
+} from './loan-node-api';
+
+export const loanNodeKeys = {
+  all: (loanId: string) => ['loan-node', loanId] as const,
+  workflow: (loanId: string) => ['loan-node', loanId, 'workflow'] as const,
+  loan: (loanId: string) => ['loan-node', loanId, 'loan'] as const,
+  timeline: (loanId: string) => ['loan-node', loanId, 'timeline'] as const,
+  history: (loanId: string) => ['loan-node', loanId, 'history'] as const,
+  verify: (loanId: string) => ['loan-node', loanId, 'verify'] as const,
+  at: (loanId: string, seq: number) => ['loan-node', loanId, 'at', seq] as const,
+  definition: ['workflow-definition'] as const,
+};
+
+/** Loan ids in URLs are UUIDs (the spec's encryptId); anything else cannot be a loan. */
+export const LOAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function useWorkflowView(loanId: string, enabled: boolean) {
+  return useQuery({ queryKey: loanNodeKeys.workflow(loanId), queryFn: () => fetchWorkflow(loanId), enabled, staleTime: 0 });
+}
+
+export function useLoanDetail(loanId: string, enabled: boolean) {
+  return useQuery({ queryKey: loanNodeKeys.loan(loanId), queryFn: () => fetchLoan(loanId), enabled });
+}
+
+/** The parts that change with every event carry the version in use, so they refetch as it moves. */
+export function useTimeline(loanId: string, version: number | undefined) {
+  return useQuery({
+    queryKey: [...loanNodeKeys.timeline(loanId), version],
+    queryFn: () => fetchTimeline(loanId),
+    enabled: version !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHistory(loanId: string, version: number | undefined) {
+  return useQuery({
+    queryKey: [...loanNodeKeys.history(loanId), version],
+    queryFn: () => fetchHistory(loanId),
+    enabled: version !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVerify(loanId: string, version: number | undefined) {
+  return useQuery({
+    queryKey: [...loanNodeKeys.verify(loanId), version],
+    queryFn: () => fetchVerify(loanId),
+    enabled: version !== undefined,
+  });
+}
+
+/** A past event's state never changes: cached for good. */
+export function useHistoryAt(loanId: string, seq: number | null) {
+  return useQuery({
+    queryKey: loanNodeKeys.at(loanId, seq ?? -1),
+    queryFn: () => fetchHistoryAt(loanId, seq ?? 0),
+    enabled: seq !== null,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDefinition(enabled: boolean) {
+  return useQuery({ queryKey: loanNodeKeys.definition, queryFn: fetchDefinition, enabled, staleTime: Infinity });
+}
+
+/** After an event: the new view at once (from the answer), everything else fetched again. */
+export function useReloadLoan(loanId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (view?: WorkflowView) => {
+      if (view) queryClient.setQueryData(loanNodeKeys.workflow(loanId), view);
+      await queryClient.invalidateQueries({
+        queryKey: loanNodeKeys.all(loanId),
+        predicate: (query) => !(view && query.queryKey[2] === 'workflow') && query.queryKey[2] !== 'at',
+      });
+    },
+    [loanId, queryClient],
+  );
+}
