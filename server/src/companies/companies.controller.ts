@@ -1,31 +1,53 @@
-import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
-import { AppError, CODES } from '../common/errors';
-import { CreateCompanyDto } from './company.dto';
-import { isValidCreditCode } from './credit-code';
+import { langOf } from '../common/i18n';
+import { CompaniesService } from './companies.service';
+import { CompanyDto, CompanyListQuery } from './company.dto';
 
 @ApiTags('companies')
 @Controller('companies')
 export class CompaniesController {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly companies: CompaniesService) {}
+
+  @RequirePermission('company_list')
+  @Get()
+  @ApiOperation({ summary: 'Companies: filters (name, code, district, kind, qualification), sort, paging' })
+  list(@Query() query: CompanyListQuery) {
+    return this.companies.list(query);
+  }
+
+  @RequirePermission('company_list')
+  @Get('export')
+  @ApiOperation({ summary: 'The list under the same filters as an Excel workbook (headers in the request language)' })
+  export(@Query() query: CompanyListQuery, @Req() req: Request) {
+    return this.companies.export(query, langOf(req));
+  }
 
   @RequirePermission('sys:company:add')
   @Post()
-  async create(@Body() dto: CreateCompanyDto, @CurrentUser() user: AuthUser) {
-    if (!isValidCreditCode(dto.creditCode)) throw new AppError(HttpStatus.BAD_REQUEST, CODES.creditCodeInvalid, 'creditCodeInvalid');
-    try {
-      const [row] = await this.db.query(
-        `INSERT INTO company (name, credit_code, created_by) VALUES ($1, $2, $3)
-         RETURNING id, name, credit_code AS "creditCode", created_at AS "createdAt"`,
-        [dto.name, dto.creditCode, user.id],
-      );
-      return row;
-    } catch (error: any) {
-      if (error?.code === '23505') throw new AppError(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate');
-      throw error;
-    }
+  create(@Body() dto: CompanyDto, @CurrentUser() user: AuthUser) {
+    return this.companies.create(dto, user);
+  }
+
+  @RequirePermission('sys:company:detail')
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.companies.get(id);
+  }
+
+  @RequirePermission('sys:company:edit')
+  @Put(':id')
+  update(@Param('id') id: string, @Body() dto: CompanyDto, @CurrentUser() user: AuthUser) {
+    return this.companies.update(id, dto, user);
+  }
+
+  @RequirePermission('sys:company:delete')
+  @Delete(':id')
+  @ApiOperation({ summary: 'Soft delete; 409 while a loan of the company is neither closed nor discontinued' })
+  remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    return this.companies.remove(id, user);
   }
 }

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { STAGE_KEYS, type StageKey } from '@app/workflow';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PageQuery } from '../users/user.dto';
 
 export class CreateLoanDto {
   @ApiProperty()
@@ -42,4 +44,105 @@ export class CreateLoanDto {
   @IsOptional()
   @IsUUID()
   bPostOfficerId?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists of loans: the loan list and the stage lists of the meeting flow share these filters.
+
+export const LOAN_SORTS = ['createdAt', 'amount', 'companyName', 'updatedAt'] as const;
+export type LoanSort = (typeof LOAN_SORTS)[number];
+
+const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters of every loan list (a stage list fixes the stage itself). */
+export class LoanFilterQuery extends PageQuery {
+  @ApiPropertyOptional()
+  @optionalTrimmed()
+  @IsOptional()
+  @IsUUID()
+  companyId?: string;
+
+  @ApiPropertyOptional({ description: 'Part of the company name' })
+  @optionalTrimmed()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  companyName?: string;
+
+  @ApiPropertyOptional({ description: 'A status key of spec section 4, e.g. SUBMITTED, WAIT_EXAMINE' })
+  @optionalTrimmed()
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z_]{2,40}$/)
+  status?: string;
+
+  @ApiPropertyOptional({ description: "Lowest current amount (the machine's context), yuan" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1e13)
+  amountMin?: number;
+
+  @ApiPropertyOptional({ description: 'Highest current amount, yuan' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1e13)
+  amountMax?: number;
+
+  @ApiPropertyOptional({ description: 'Created on or after this day (YYYY-MM-DD, Shanghai time)' })
+  @optionalTrimmed()
+  @IsOptional()
+  @Matches(DAY)
+  @IsISO8601({ strict: true })
+  createdFrom?: string;
+
+  @ApiPropertyOptional({ description: 'Created on or before this day (YYYY-MM-DD, Shanghai time)' })
+  @optionalTrimmed()
+  @IsOptional()
+  @Matches(DAY)
+  @IsISO8601({ strict: true })
+  createdTo?: string;
+
+  @ApiPropertyOptional()
+  @optionalTrimmed()
+  @IsOptional()
+  @IsUUID()
+  aPostOfficerId?: string;
+
+  @ApiPropertyOptional()
+  @optionalTrimmed()
+  @IsOptional()
+  @IsUUID()
+  bPostOfficerId?: string;
+
+  @ApiPropertyOptional({ enum: LOAN_SORTS })
+  @IsOptional()
+  @IsIn(LOAN_SORTS)
+  sort?: LoanSort;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
+}
+
+export class LoanListQuery extends LoanFilterQuery {
+  @ApiPropertyOptional({ enum: STAGE_KEYS })
+  @optionalTrimmed()
+  @IsOptional()
+  @IsIn(STAGE_KEYS)
+  stage?: StageKey;
+}
+
+export const OFFICER_ROLES = ['A_POST', 'B_POST'] as const;
+export type OfficerRole = (typeof OFFICER_ROLES)[number];
+
+export class OfficerQuery {
+  @ApiProperty({ enum: OFFICER_ROLES })
+  @IsIn(OFFICER_ROLES)
+  role: OfficerRole;
 }

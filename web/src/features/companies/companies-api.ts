@@ -1,0 +1,67 @@
+/** The company calls (server/src/companies): list with filters, export, detail, create, update, delete. */
+import type { CompanyInput, StatusLabels } from '@app/workflow';
+import { http, type Page } from '@/api/http';
+import { downloadExport } from '@/features/loans/download';
+
+export interface CompanyRow extends Required<{ [K in keyof CompanyInput]: Exclude<CompanyInput[K], undefined> }> {
+  id: string;
+  loanCount: number;
+  /** Loans neither closed nor discontinued: while any, the company cannot be deleted. */
+  openLoanCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyLoan {
+  id: string;
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  createdAt: string;
+  statusLabels: StatusLabels;
+}
+
+export interface CompanyDetail extends CompanyRow {
+  loans: CompanyLoan[];
+}
+
+export type CompanySort = 'name' | 'creditCode' | 'createdAt' | 'registeredCapital' | 'establishedDate';
+
+export interface CompanyFilters {
+  name?: string;
+  creditCode?: string;
+  districtCode?: string | null;
+  enterpriseKind?: string | null;
+  qualification?: string | null;
+}
+
+export interface CompanyQuery extends CompanyFilters {
+  pageNum: number;
+  pageSize: number;
+  sort?: CompanySort;
+  order?: 'asc' | 'desc';
+}
+
+export async function fetchCompanies(query: CompanyQuery): Promise<Page<CompanyRow>> {
+  return (await http.get<Page<CompanyRow>>('/companies', { params: { ...query } })).data;
+}
+
+export function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
+  return downloadExport('/companies/export', { ...query }, fileName);
+}
+
+export async function fetchCompany(id: string): Promise<CompanyDetail> {
+  return (await http.get<CompanyDetail>(`/companies/${encodeURIComponent(id)}`)).data;
+}
+
+/** Failures come back to the form (field errors, duplicate code) without a toast. */
+export async function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyDetail> {
+  const res = id
+    ? await http.put<CompanyDetail>(`/companies/${encodeURIComponent(id)}`, input, { passErrors: true })
+    : await http.post<CompanyDetail>('/companies', input, { passErrors: true });
+  return res.data;
+}
+
+export async function deleteCompany(id: string): Promise<void> {
+  await http.delete(`/companies/${encodeURIComponent(id)}`);
+}

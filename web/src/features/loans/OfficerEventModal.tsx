@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '@/api/feedback';
+import { ApiError } from '@/api/http';
+import { newIdempotencyKey } from '@/features/loan-node/idempotency';
+import { sendEvent } from '@/features/loan-node/loan-node-api';
+import { fetchOfficers, type LoanRow } from './loans-api';
+
+/** The events whose payload names a B-post officer, and that field. */
+export const OFFICER_EVENTS = { TRANSFER_DATA: 'toOfficerId', SUBMIT_TO_RISK_CONTROL: 'bPostOfficerId', SUBMIT_TO_INSURANCE_REVIEW: 'bPostOfficerId' } as const;
+export type OfficerEvent = keyof typeof OFFICER_EVENTS;
+
+/**
+ * An event that names a B-post officer, with a choice among the users holding the B-post role:
+ * TRANSFER_DATA (someone other than the current officer), or a submission to risk control or the
+ * review committee of a loan that has no B-post officer yet.
+ */
+export function OfficerEventModal({ target, onClose }: { target: { row: LoanRow; type: OfficerEvent; label: string } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const title = target ? (target.type === 'TRANSFER_DATA'
+        ? t('loans.transfer.title', { company: target.row.companyName })
+        : t('loans.officerEventTitle', { action: target.label, company: target.row.companyName })) : '';
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={title} centered>
+      {target && <OfficerForm key={`${target.row.id}@${target.row.workflow.version}`} row={target.row} type={target.type} submitLabel={target.label} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function OfficerForm({ row, type, submitLabel, onClose }: { row: LoanRow; type: OfficerEvent; submitLabel: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [officer, setOfficer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [key] = useState(newIdempotencyKey);
+  const officers = useQuery({ queryKey: ['officers', 'B_POST'], queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
+  const current = row.workflow.snapshot.context.bPostOfficerId;
+  const choices = (officers.data ?? []).filter((u) => u.id !== current).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
+  const send = useMutation({
+    mutationFn: (officerId: string) => sendEvent(row.id, { type, payload: { [OFFICER_EVENTS[type]]: officerId }, expectedVersion: row.workflow.version }, key),
+  });
+
+  const submit = async () => {
+    if (!officer) {
+      setError(t('loans.transfer.required'));
+      return;
+    }
+    try {
+      await send.mutateAsync(officer);
+      const name = choices.find((c) => c.value === officer)?.label ?? '';
+      showSuccessToast(type === 'TRANSFER_DATA' ? t('loans.transfer.success', { name }) : t('loanNode.actions.success', { action: submitLabel }));
+      onClose();
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+      setError(failure.message);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="transfer-form">
+      {type === 'TRANSFER_DATA' && row.bPostOfficer && <Text size="sm">{t('loans.transfer.current', { name: row.bPostOfficer.name })}</Text>}
+      {error && (
+        <Alert color="red" variant="light" p="xs">
+          {error}
+        </Alert>
+      )}
+      <Select
+        label={type === 'TRANSFER_DATA' ? t('loans.transfer.officer') : t('loans.filters.bPostOfficer')}
+        data-field={OFFICER_EVENTS[type]}
+        withAsterisk
+        data={choices}
+        value={officer}
+        onChange={(value) => {
+          setOfficer(value);
+          setError(null);
+        }}
+        searchable
+        comboboxProps={{ withinPortal: false }}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={send.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={() => void submit()} loading={send.isPending} data-testid="officer-submit">
+          {type === 'TRANSFER_DATA' ? t('loans.transfer.submit') : submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
