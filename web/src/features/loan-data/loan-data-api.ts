@@ -1,0 +1,127 @@
+/**
+ * Calls of a loan's data (CLIENT, INQUIRY, AGENT, REPORT): the shapes the server answers. The data's
+ * own structure (sections, fields, completeness) comes from @app/workflow, never copied here.
+ */
+import type { DataIssue, DataType, EditRefusalCode, Label, LoanDataContent, TypeCompleteness } from '@app/workflow';
+import { ApiError, http } from '@/api/http';
+import i18n from '@/i18n';
+
+export interface LoanSummary {
+  id: string;
+  companyId: string;
+  companyName: string;
+  creditCode: string;
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  loanType: string | null;
+  aPostOfficerId: string;
+  aPostOfficerName: string | null;
+  bPostOfficerId: string | null;
+  bPostOfficerName: string | null;
+  stage: string;
+  status: Label;
+  workflowVersion: number;
+}
+
+export interface DraftView {
+  content: LoanDataContent;
+  baseVersion: number;
+  savedAt: string;
+}
+
+export interface LoanDataView {
+  loanId: string;
+  type: DataType;
+  loan: LoanSummary;
+  content: LoanDataContent;
+  /** 0 while nothing was saved. */
+  version: number;
+  updatedAt: string | null;
+  updatedBy: { id: string; name: string | null } | null;
+  completeness: TypeCompleteness;
+  /** The caller's own autosaved draft, if any. */
+  draft: DraftView | null;
+  /** CLIENT only, before the first save: what the company record already knows. */
+  prefill: LoanDataContent | null;
+  editable: { sections: string[]; refusal: EditRefusalCode | null; reason: Label | null };
+}
+
+export interface CompletenessView {
+  loanId: string;
+  types: (TypeCompleteness & { version: number; label: Label })[];
+  completeDataTypes: DataType[];
+  requiredForSubmission: DataType[];
+  submittable: boolean;
+}
+
+/** A 400 answer of a save carries the schema's issues (same words as the form's own checks). */
+export interface SaveFailureData {
+  issues?: DataIssue[];
+  version?: number;
+}
+
+export const LOAN_DATA_ERROR_CODES = {
+  invalid: 'A06002',
+  notEditable: 'A06003',
+  stale: 'A06004',
+  notOfficer: 'A06005',
+  sectionNotEditable: 'A06006',
+  tooLarge: 'A06007',
+  pdfUnavailable: 'A06008',
+} as const;
+
+export type PreviewTarget = DataType | 'ALL';
+export type PreviewPart = 'A' | 'B' | 'ALL';
+
+const base = (loanId: string, type: string) => `/loans/${encodeURIComponent(loanId)}/data/${type}`;
+
+export async function fetchLoanData(loanId: string, type: DataType): Promise<LoanDataView> {
+  return (await http.get<LoanDataView>(base(loanId, type))).data;
+}
+
+export async function fetchCompleteness(loanId: string): Promise<CompletenessView> {
+  return (await http.get<CompletenessView>(`/loans/${encodeURIComponent(loanId)}/data/completeness`)).data;
+}
+
+/** Failures come back without a toast: the page words a stale version and field issues itself. */
+export async function saveLoanData(loanId: string, type: DataType, content: LoanDataContent, expectedVersion: number): Promise<LoanDataView> {
+  return (await http.put<LoanDataView>(base(loanId, type), { content, expectedVersion }, { passErrors: true })).data;
+}
+
+/** An autosave: quiet on failure (the page shows it in its indicator; the copy on this device stays). */
+export async function saveDraft(loanId: string, type: DataType, content: LoanDataContent, baseVersion: number): Promise<{ savedAt: string; baseVersion: number }> {
+  return (await http.put<{ savedAt: string; baseVersion: number }>(`${base(loanId, type)}/draft`, { content, baseVersion }, { passErrors: true })).data;
+}
+
+export async function discardDraft(loanId: string, type: DataType): Promise<void> {
+  await http.delete(`${base(loanId, type)}/draft`, { passErrors: true });
+}
+
+function query(part?: PreviewPart): Record<string, string> | undefined {
+  return part && part !== 'ALL' ? { part } : undefined;
+}
+
+async function textOf(blob: Blob): Promise<string> {
+  // jsdom's Blob has no text(); a FileReader works everywhere.
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+/** The print-ready HTML the server renders (the same document the PDF is printed from). */
+export async function fetchPreviewHtml(loanId: string, target: PreviewTarget, part?: PreviewPart): Promise<string> {
+  const result = await http.raw('GET', `${base(loanId, target)}/preview`, { params: query(part) });
+  if (result instanceof Blob) return textOf(result);
+  throw new ApiError(result.message || i18n.t('http.systemError'), 200, result.code, result);
+}
+
+export async function fetchPdf(loanId: string, target: PreviewTarget, part?: PreviewPart): Promise<Blob> {
+  const result = await http.raw('GET', `${base(loanId, target)}/pdf`, { params: query(part), timeoutMs: 120_000 });
+  if (result instanceof Blob) return result;
+  throw new ApiError(result.message || i18n.t('http.systemError'), 200, result.code, result);
+}

@@ -1,0 +1,96 @@
+import type zhCN from '../zh-CN/loan-data';
+import type { Translation } from '../types';
+
+const en: Translation<typeof zhCN> = {
+  loading: 'Loading the data…',
+  notFound: {
+    title: 'Data not found',
+    description: 'The loan "{{id}}" does not exist or was deleted.',
+    back: 'Back to the dashboard',
+  },
+  loadFailed: {
+    title: 'The data could not be loaded',
+    description: 'Please try again later.',
+    retry: 'Retry',
+  },
+  header: {
+    amount: 'Amount',
+    yuan: 'yuan',
+    term: 'Term',
+    termValue: '{{count}} months',
+    bank: 'Bank',
+    aPost: 'A-post officer',
+    bPost: 'B-post officer',
+    version: 'Saved version',
+    savedVersion: 'Version {{version}} ({{by}}, {{time}})',
+    notSaved: 'Not saved yet',
+  },
+  actions: {
+    preview: 'Report preview',
+    save: 'Save',
+    edit: 'Perfect data',
+    detail: 'Back to the detail',
+  },
+  readOnly: {
+    title: 'Not editable now',
+    section: 'This part is not yours to fill in; it is shown for reference.',
+  },
+  restore: {
+    title: 'Unsaved draft restored',
+    fromDevice: 'The draft kept on this device at {{time}} was restored.',
+    fromServer: 'The draft autosaved at {{time}} was restored.',
+    older: 'It was started from version {{base}}; version {{version}} is saved now. Saving keeps the draft.',
+    discard: 'Discard draft',
+  },
+  form: {
+    counter: '{{count}} / {{max}} characters',
+    choose: 'Choose',
+    yes: 'Yes',
+    no: 'No',
+    addRow: 'Add a row',
+    removeRow: 'Remove this row',
+    noRows: 'None',
+    required: 'Required',
+  },
+  nav: {
+    complete: 'Complete',
+    missing: '{{count}} required items missing',
+    optional: 'Optional',
+  },
+  save: {
+    invalid: '{{count}} entries are not valid: correct them, then save.',
+    saved: 'Saved.',
+    savedIncomplete: 'Saved; {{count}} required items are still missing.',
+  },
+  autosave: {
+    idle: 'Not saved yet',
+    versionAt: 'Saved at {{time}}',
+    saving: 'Autosaving the draft…',
+    savingVersion: 'Saving…',
+    savedAt: 'Draft autosaved at {{time}}',
+    device: 'Draft kept on this device ({{time}}); the server could not be reached',
+    sessionExpired: 'Your session expired; the draft is kept on this device ({{time}}). Sign in again and reopen this page to continue',
+  },
+  financials: {
+    unit: 'Unit',
+    form: 'Form',
+    item: 'Item',
+    year: 'Year {{index}}',
+    unbalanced: 'Total assets differ from total liabilities plus equity in: {{years}}. Please check.',
+    summaryHint: 'Items marked * are the summary set: required for every year given. The ratio analysis uses only them and is computed automatically.',
+    ratios: 'Financial ratio analysis',
+    computed: 'Computed',
+    ratio: 'Ratio',
+    ratiosHint: '"—": cannot be computed (a value missing, the year not given, or a zero divisor). Hover a ratio to see its formula.',
+    cashFlow: 'Cash flows',
+    cashToProfit: 'Operating cash flow ÷ net profit',
+  },
+  preview: {
+    print: 'Print',
+    download: 'Download PDF',
+    pdfFailed: 'The PDF could not be made; try again later or print instead.',
+    frameTitle: 'Report preview',
+    hint: 'The preview and the PDF share one layout and show the last saved data (not unsaved drafts).',
+  },
+};
+export default en;
