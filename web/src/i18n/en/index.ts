@@ -1,11 +1,18 @@
 import type zhCN from '../zh-CN';
 import type { Translation } from '../types';
 import agreements from './agreements';
+import archives from './archives';
 import auth from './auth';
 import common from './common';
+import companies from './companies';
+import conferees from './conferees';
 import dashboard from './dashboard';
 import history from './history';
 import http from './http';
+import loanData from './loan-data';
+import loanNode from './loan-node';
+import loans from './loans';
+import meetings from './meetings';
 import permissions from './permissions';
 import profile from './profile';
 import routes from './routes';
@@ -13,5 +20,5 @@ import shell from './shell';
 import tags from './tags';
 import users from './users';
 
-const en: Translation<typeof zhCN> = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, permissions, routes };
+const en: Translation<typeof zhCN> = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, loanNode, loanData, companies, loans, meetings, conferees, archives, permissions, routes };
 export default en;

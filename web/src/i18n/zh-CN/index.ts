@@ -1,9 +1,16 @@
 import agreements from './agreements';
+import archives from './archives';
 import auth from './auth';
 import common from './common';
+import companies from './companies';
+import conferees from './conferees';
 import dashboard from './dashboard';
 import history from './history';
 import http from './http';
+import loanData from './loan-data';
+import loanNode from './loan-node';
+import loans from './loans';
+import meetings from './meetings';
 import permissions from './permissions';
 import profile from './profile';
 import routes from './routes';
@@ -12,5 +19,5 @@ import tags from './tags';
 import users from './users';
 
 /** The Chinese dictionary is the source of truth: the English one is typed against it. */
-const zhCN = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, permissions, routes };
+const zhCN = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, loanNode, loanData, companies, loans, meetings, conferees, archives, permissions, routes };
 export default zhCN;

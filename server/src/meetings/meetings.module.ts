@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ArchivesModule } from '../archives/archives.module';
+import { Clock } from '../common/clock';
+import { ConfereesModule } from '../conferees/conferees.module';
+import { WorkflowModule } from '../workflow/workflow.module';
+import { WorkflowRepository } from '../workflow/workflow.repository';
+import { BsMeetingsController, BsVotesController, YsMeetingsController, ZbMeetingsController, ZbVotesController } from './meetings.controller';
+import { MeetingsService } from './meetings.service';
+import { VotesService } from './votes.service';
+import { YsSessionsService } from './ys-sessions.service';
+
+/** The meeting data library, the voting pages, the attendee pool and the archives. */
+@Module({
+  imports: [WorkflowModule, ArchivesModule, ConfereesModule],
+  controllers: [YsMeetingsController, ZbMeetingsController, BsMeetingsController, ZbVotesController, BsVotesController],
+  providers: [Clock, WorkflowRepository, MeetingsService, VotesService, YsSessionsService],
+})
+export class MeetingsModule {}

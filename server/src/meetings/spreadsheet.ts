@@ -1,0 +1,65 @@
+import { StreamableFile } from '@nestjs/common';
+import type { Label } from '@app/workflow';
+import ExcelJS from 'exceljs';
+import { contentDisposition } from '../archives/attachment-store';
+import type { Lang } from '../common/i18n';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Largest number of rows an export writes (a filter narrows it). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+export interface SheetColumn<T> {
+  header: Label;
+  width?: number;
+  value: (row: T, lang: Lang) => string | number | Date | null | undefined;
+}
+
+export interface Sheet<T> {
+  name: Label;
+  columns: SheetColumn<T>[];
+  rows: readonly T[];
+}
+
+export const pickLabel = (label: Label, lang: Lang) => (lang === 'en' ? label.en : label.zh);
+
+/** Adds one sheet: a bold header row in the request's language, then one line per row. */
+export function addSheet<T>(book: ExcelJS.Workbook, sheet: Sheet<T>, lang: Lang): ExcelJS.Worksheet {
+  const ws = book.addWorksheet(pickLabel(sheet.name, lang).slice(0, 31));
+  ws.columns = sheet.columns.map((c, i) => ({ header: pickLabel(c.header, lang), key: `c${i}`, width: c.width ?? 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of sheet.rows) ws.addRow(sheet.columns.map((c) => c.value(row, lang) ?? ''));
+  return ws;
+}
+
+export async function workbookBuffer(build: (book: ExcelJS.Workbook) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'guarantee back office';
+  build(book);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A one-sheet export of a list, answered as a download named after the list and the day. */
+export async function exportSheet<T>(sheet: Sheet<T>, lang: Lang, fileName: Label, now = new Date()): Promise<StreamableFile> {
+  const buffer = await workbookBuffer((book) => addSheet(book, sheet, lang));
+  return downloadFile(buffer, XLSX_MIME, `${pickLabel(fileName, lang)}-${now.toISOString().slice(0, 10)}.xlsx`);
+}
+
+export function downloadFile(buffer: Buffer, type: string, name: string): StreamableFile {
+  return new StreamableFile(buffer, { type, disposition: contentDisposition(name), length: buffer.length });
+}
+
+/** A time as people read it in Shanghai: 2026-11-21 09:30. */
+export function formatTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const shanghai = new Date(date.getTime() + 8 * 3600_000);
+  return shanghai.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export function formatAmount(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined) return '';
+  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -1,0 +1,57 @@
+import type { AttachmentKind, Label, StageKey } from '@app/workflow';
+import { http, type Page } from '@/api/http';
+import type { StoredFile } from '@/features/meetings/meetings-api';
+
+export interface ArchiveRow {
+  loanId: string;
+  companyName: string;
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  stage: Label & { key: StageKey; code: string | null };
+  attachmentCount: number;
+  lastUploadAt: string | null;
+  createdAt: string;
+}
+
+export interface ArchiveListParams {
+  pageNum: number;
+  pageSize: number;
+  company?: string;
+  stage?: StageKey;
+  hasAttachments?: boolean;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export interface ArchiveDetail {
+  loan: { loanId: string; companyName: string; amount: number; termMonths: number; bank: string | null; stage: Label & { key: StageKey } };
+  groups: { kind: AttachmentKind; label: Label; files: StoredFile[] }[];
+  total: number;
+}
+
+export async function fetchArchives(params: ArchiveListParams): Promise<Page<ArchiveRow>> {
+  return (await http.get<Page<ArchiveRow>>('/archives', { params: { ...params } })).data;
+}
+
+export async function fetchArchive(loanId: string): Promise<ArchiveDetail> {
+  return (await http.get<ArchiveDetail>(`/archives/${encodeURIComponent(loanId)}`)).data;
+}
+
+/** The form shows a refusal itself (type by content, size). */
+export async function uploadAttachment(loanId: string, kind: AttachmentKind, file: File): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', file);
+  return (await http.post<{ id: string }>(`/archives/${encodeURIComponent(loanId)}/files`, form, { passErrors: true })).data;
+}
+
+export async function deleteAttachment(id: string): Promise<void> {
+  await http.delete(`/archives/files/${encodeURIComponent(id)}`);
+}
+
+export const archivePaths = {
+  export: '/archives/export',
+  zip: (loanId: string) => `/archives/${encodeURIComponent(loanId)}/zip`,
+  file: (id: string) => `/archives/files/${encodeURIComponent(id)}`,
+};

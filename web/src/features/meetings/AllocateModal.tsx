@@ -1,0 +1,127 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { VotingMeetingKind } from '@app/workflow';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '@/api/feedback';
+import { pick, useLang } from '@/features/loan-node/labels';
+import { formatAmount, PAGE_SIZES } from './labels';
+import { allocate, fetchCandidates, type Candidate } from './meetings-api';
+
+/**
+ * Chooses loans for the meeting among those the machine would accept (the server asks each loan's
+ * machine), and allocates them all in one request: all or none.
+ */
+export function AllocateModal({
+  kind,
+  meeting,
+  opened,
+  onClose,
+  onDone,
+}: {
+  kind: VotingMeetingKind;
+  meeting: { id: string; title: string };
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('meetings.allocate.title', { title: meeting.title })} size="xl" centered>
+      {opened && <Allocation kind={kind} meetingId={meeting.id} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingKind; meetingId: string; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [draft, setDraft] = useState('');
+  const [company, setCompany] = useState('');
+  const [selected, setSelected] = useState<Candidate[]>([]);
+  const candidates = useQuery({
+    queryKey: ['meetings', kind, 'candidates', meetingId, page, pageSize, company],
+    queryFn: () => fetchCandidates(kind, meetingId, { pageNum: page, pageSize, company: company || undefined }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const save = useMutation({ mutationFn: () => allocate(kind, meetingId, selected.map((c) => c.loanId)) });
+  const submit = async () => {
+    // A refusal (one loan the machine no longer accepts) is toasted; nothing was allocated.
+    const ok = await save.mutateAsync().then(() => true, () => false);
+    if (!ok) {
+      void candidates.refetch();
+      return;
+    }
+    showSuccessToast(t('meetings.allocate.done', { n: selected.length }));
+    onDone();
+    onClose();
+  };
+
+  return (
+    <Stack gap="sm" data-testid="allocate-form">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setCompany(draft.trim());
+        }}
+      >
+        <Group gap="sm">
+          <TextInput placeholder={t('meetings.allocate.search')} leftSection={<IconSearch size={16} />} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={260} />
+          <Button type="submit" variant="light">
+            {t('common.search')}
+          </Button>
+        </Group>
+      </form>
+      <DataTable<Candidate>
+        withTableBorder
+        borderRadius="sm"
+        minHeight={candidates.data?.list.length ? undefined : 150}
+        fetching={candidates.isFetching}
+        records={candidates.data?.list ?? []}
+        idAccessor="loanId"
+        customRowAttributes={(c) => ({ 'data-testid': 'candidate-row', 'data-loan-id': c.loanId })}
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        noRecordsText={t('meetings.allocate.empty')}
+        totalRecords={candidates.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t('common.recordsPerPage')}
+        paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
+        columns={[
+          { accessor: 'companyName', title: t('meetings.allocate.columns.company') },
+          { accessor: 'amount', title: t('meetings.allocate.columns.amount'), textAlign: 'right', render: (c) => formatAmount(c.amount) },
+          { accessor: 'termMonths', title: t('meetings.allocate.columns.term'), width: 90, render: (c) => t('meetings.detail.months', { n: c.termMonths }) },
+          { accessor: 'bank', title: t('meetings.allocate.columns.bank') },
+          { accessor: 'aPostOfficerName', title: t('meetings.allocate.columns.officer') },
+          { accessor: 'step', title: t('meetings.allocate.columns.step'), render: (c) => pick(c.step, lang) },
+        ]}
+      />
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('meetings.allocate.selected', { n: selected.length })}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={selected.length === 0} loading={save.isPending} data-testid="allocate-submit">
+            {t('meetings.allocate.submit')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { VoteDetailPage } from './VoteDetailPage';
+
+/** /process/bsMeetingVoteDetail/:encryptId */
+export default function BsVoteDetailPage() {
+  return <VoteDetailPage kind="BS" />;
+}

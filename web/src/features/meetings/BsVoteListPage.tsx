@@ -1,0 +1,6 @@
+import { VoteListPage } from './VoteListPage';
+
+/** /process/bsMeetingVoteList */
+export default function BsVoteListPage() {
+  return <VoteListPage kind="BS" />;
+}

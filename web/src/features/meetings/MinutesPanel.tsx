@@ -1,0 +1,147 @@
+import { ActionIcon, Alert, Button, Card, FileButton, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDownload, IconFileExport, IconTrash, IconUpload } from '@tabler/icons-react';
+import { acceptAttribute, MINUTES_FILE_TYPES, uploadProblem } from '@app/workflow';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '@/api/feedback';
+import { Can } from '@/features/permissions/Can';
+import { downloadFile, safeFileName } from './download';
+import { formatSize, formatTime } from './labels';
+import { deleteMinutes, uploadMinutes, type StoredFile } from './meetings-api';
+
+/**
+ * A meeting's minutes: the files (download), upload (checked here by name and size, by content on
+ * the server), soft delete, and the export of generated minutes as Word or Excel.
+ */
+export function MinutesPanel({
+  basePath,
+  title,
+  files,
+  uploadPerm,
+  exportPerm,
+  onChanged,
+}: {
+  /** e.g. /meetings/zb/<id>/minutes or /meetings/ys/<day>/minutes */
+  basePath: string;
+  title: string;
+  files: StoredFile[];
+  uploadPerm: string;
+  exportPerm: string;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({ mutationFn: (file: File) => uploadMinutes(basePath, file) });
+  const remove = useMutation({ mutationFn: (id: string) => deleteMinutes(`${basePath}/${id}`) });
+
+  const pickFile = async (file: File | null) => {
+    setProblem(null);
+    if (!file) return;
+    const issue = uploadProblem(file, MINUTES_FILE_TYPES);
+    if (issue) {
+      setProblem(t(`meetings.minutes.errors.${issue}`, { types: MINUTES_FILE_TYPES.join(', ') }));
+      return;
+    }
+    // A refusal is toasted by the HTTP client.
+    const done = await upload.mutateAsync(file).then(() => true, () => false);
+    if (!done) return;
+    showSuccessToast(t('meetings.minutes.uploaded'));
+    onChanged();
+  };
+  const confirmDelete = (file: StoredFile) =>
+    modals.openConfirmModal({
+      title: t('meetings.minutes.delete'),
+      centered: true,
+      children: <Text size="sm">{t('meetings.minutes.confirmDelete', { name: file.name })}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void remove.mutateAsync(file.id).then(
+          () => {
+            showSuccessToast(t('meetings.minutes.deleted'));
+            onChanged();
+          },
+          () => undefined,
+        ),
+    });
+  const exportAs = (format: 'docx' | 'xlsx') =>
+    void downloadFile(`${basePath}/export`, `${safeFileName(title)}-${t('meetings.minutes.fileSuffix')}.${format}`, { format });
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="minutes-panel">
+      <Group justify="space-between" mb="sm">
+        <Title order={5}>{t('meetings.minutes.title')}</Title>
+        <Group gap="sm">
+          <Can perms={[exportPerm]}>
+            <Menu position="bottom-end" withinPortal={false}>
+              <Menu.Target>
+                <Button variant="light" size="xs" leftSection={<IconFileExport size={14} />} data-testid="minutes-export">
+                  {t('meetings.minutes.export')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => exportAs('docx')} data-testid="minutes-export-docx">
+                  {t('meetings.minutes.exportWord')}
+                </Menu.Item>
+                <Menu.Item onClick={() => exportAs('xlsx')} data-testid="minutes-export-xlsx">
+                  {t('meetings.minutes.exportExcel')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Can>
+          <Can perms={[uploadPerm]}>
+            <FileButton onChange={(file) => void pickFile(file)} accept={acceptAttribute(MINUTES_FILE_TYPES)}>
+              {(props) => (
+                <Button {...props} size="xs" leftSection={<IconUpload size={14} />} loading={upload.isPending} data-testid="minutes-upload">
+                  {t('meetings.minutes.upload')}
+                </Button>
+              )}
+            </FileButton>
+          </Can>
+        </Group>
+      </Group>
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed">
+          {t('meetings.minutes.hint')}
+        </Text>
+        {problem && (
+          <Alert color="red" variant="light" p="xs" data-testid="minutes-problem">
+            {problem}
+          </Alert>
+        )}
+        {files.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('meetings.minutes.empty')}
+          </Text>
+        ) : (
+          <Table striped withTableBorder>
+            <Table.Tbody>
+              {files.map((f) => (
+                <Table.Tr key={f.id} data-testid="minutes-file">
+                  <Table.Td>{f.name}</Table.Td>
+                  <Table.Td w={90}>{formatSize(f.size)}</Table.Td>
+                  <Table.Td w={120}>{f.uploadedByName}</Table.Td>
+                  <Table.Td w={150}>{formatTime(f.uploadedAt)}</Table.Td>
+                  <Table.Td w={80}>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={t('meetings.minutes.download')} onClick={() => void downloadFile(`${basePath}/${f.id}`, f.name)}>
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                      <Can perms={[uploadPerm]}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('meetings.minutes.delete')} onClick={() => confirmDelete(f)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Can>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}

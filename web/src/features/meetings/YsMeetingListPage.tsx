@@ -1,0 +1,172 @@
+import { Badge, Button, Card, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { YS_MEETING_PERMISSIONS } from '@app/workflow';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick, useLang } from '@/features/loan-node/labels';
+import { downloadFile, today } from './download';
+import { formatAmount, formatTime, PAGE_SIZES } from './labels';
+import { fetchSession, fetchSessions, type SessionItem } from './meetings-api';
+import { MinutesPanel } from './MinutesPanel';
+
+const DECISION_COLORS = { EXAMINE_PASS: 'teal', EXAMINE_FAIL: 'red', RETURN: 'orange' } as const;
+
+/**
+ * /meeting/ysMeetingList: pre-review meetings. There is no pre-review vote: each loan is approved,
+ * rejected or returned on its own; a session is a day of such decisions, kept with its minutes.
+ */
+export default function YsMeetingListPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [draft, setDraft] = useState({ from: '', to: '' });
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [sort, setSort] = useState<DataTableSortStatus<SessionItem>>({ columnAccessor: 'day', direction: 'desc' });
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const params = { pageNum: page, pageSize, from: range.from || undefined, to: range.to || undefined, order: sort.direction };
+  const sessions = useQuery({ queryKey: ['meetings', 'YS', 'list', params], queryFn: () => fetchSessions(params), placeholderData: keepPreviousData });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setRange(draft);
+  };
+
+  return (
+    <Stack p="md" data-testid="ys-meeting-list">
+      <Card withBorder radius="md" padding="lg">
+        <form onSubmit={search}>
+          <Group mb="md" gap="sm" align="flex-end">
+            <TextInput type="date" label={t('meetings.list.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={170} />
+            <TextInput type="date" label={t('meetings.list.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={170} />
+            <Button type="submit">{t('common.search')}</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft({ from: '', to: '' });
+                setRange({ from: '', to: '' });
+                setPage(1);
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button
+              variant="light"
+              ml="auto"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void downloadFile('/meetings/ys/export', `${t('meetings.kinds.YS')}-${today()}.xlsx`, { from: params.from, to: params.to, order: params.order })}
+            >
+              {t('meetings.list.export')}
+            </Button>
+          </Group>
+        </form>
+        <DataTable<SessionItem>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          minHeight={sessions.data?.list.length ? undefined : 180}
+          fetching={sessions.isFetching}
+          records={sessions.data?.list ?? []}
+          idAccessor="day"
+          customRowAttributes={(s) => ({ 'data-testid': 'ys-row', 'data-day': s.day })}
+          noRecordsText={t('common.empty')}
+          totalRecords={sessions.data?.total ?? 0}
+          recordsPerPage={pageSize}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPageOptions={PAGE_SIZES}
+          onRecordsPerPageChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          recordsPerPageLabel={t('common.recordsPerPage')}
+          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
+          sortStatus={sort}
+          onSortStatusChange={setSort}
+          columns={[
+            { accessor: 'day', title: t('meetings.ys.columns.day'), sortable: true, width: 130 },
+            { accessor: 'loanCount', title: t('meetings.ys.columns.loanCount'), width: 90, textAlign: 'right' },
+            { accessor: 'approved', title: t('meetings.ys.columns.approved'), width: 80, textAlign: 'right' },
+            { accessor: 'rejected', title: t('meetings.ys.columns.rejected'), width: 80, textAlign: 'right' },
+            { accessor: 'returned', title: t('meetings.ys.columns.returned'), width: 80, textAlign: 'right' },
+            { accessor: 'approvers', title: t('meetings.ys.columns.approvers') },
+            { accessor: 'minutesCount', title: t('meetings.columns.minutes'), width: 90, textAlign: 'right' },
+            {
+              accessor: 'actions',
+              title: t('common.actions'),
+              width: 90,
+              render: (s) => (
+                <Button size="compact-xs" variant="subtle" onClick={() => setOpenDay(s.day)} data-testid="ys-open">
+                  {t('meetings.list.detail')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Drawer opened={openDay !== null} onClose={() => setOpenDay(null)} position="right" size="xl" title={openDay ? t('meetings.ys.drawerTitle', { day: openDay }) : ''}>
+        {openDay && <SessionView day={openDay} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function SessionView({ day }: { day: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: ['meetings', 'YS', 'session', day], queryFn: () => fetchSession(day), staleTime: 0 });
+  if (!session.data) return null;
+  const s = session.data;
+  return (
+    <Stack gap="md" data-testid="ys-session">
+      <Card withBorder radius="md" padding="md">
+        <Text fw={600} mb="xs">
+          {t('meetings.ys.decisions')}
+        </Text>
+        <Table withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('meetings.detail.company')}</Table.Th>
+              <Table.Th>{t('meetings.detail.amount')}</Table.Th>
+              <Table.Th>{t('meetings.ys.decision')}</Table.Th>
+              <Table.Th>{t('meetings.ys.approver')}</Table.Th>
+              <Table.Th>{t('meetings.ys.reason')}</Table.Th>
+              <Table.Th>{t('meetings.votes.time')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {s.decisions.map((d, i) => (
+              <Table.Tr key={`${d.loanId}-${i}`}>
+                <Table.Td>{d.companyName}</Table.Td>
+                <Table.Td>{formatAmount(d.amount)}</Table.Td>
+                <Table.Td>
+                  <Badge color={DECISION_COLORS[d.decision]} variant="light">
+                    {pick(d.decisionLabel, lang)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{d.approverName}</Table.Td>
+                <Table.Td>{d.reason}</Table.Td>
+                <Table.Td>{formatTime(d.at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <MinutesPanel
+        basePath={`/meetings/ys/${day}/minutes`}
+        title={s.title}
+        files={s.minutes}
+        uploadPerm={YS_MEETING_PERMISSIONS.uploadMinutes}
+        exportPerm={YS_MEETING_PERMISSIONS.exportMinutes}
+        onChanged={() => {
+          void session.refetch();
+          void queryClient.invalidateQueries({ queryKey: ['meetings', 'YS', 'list'] });
+        }}
+      />
+    </Stack>
+  );
+}

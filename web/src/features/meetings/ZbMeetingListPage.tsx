@@ -1,0 +1,6 @@
+import { MeetingListPage } from './MeetingListPage';
+
+/** /meeting/zbMeetingList */
+export default function ZbMeetingListPage() {
+  return <MeetingListPage kind="ZB" />;
+}

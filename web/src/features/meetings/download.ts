@@ -1,0 +1,33 @@
+import { http } from '@/api/http';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * Fetches a binary answer (export, minutes, archive zip, an attachment) and saves it under `fileName`.
+ * Failures are shown by the HTTP client itself (toast); resolves false then.
+ */
+export async function downloadFile(path: string, fileName: string, params?: Record<string, QueryValue>): Promise<boolean> {
+  const answer = await http.raw('GET', path, { params }).catch(() => null);
+  if (!(answer instanceof Blob)) return false;
+  const url = URL.createObjectURL(answer);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}
+
+/** Today as YYYY-MM-DD, for export names. */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A file name without characters that file systems refuse. */
+export function safeFileName(name: string): string {
+  return name.replace(/[\\/:*?"<>|]/g, '_').trim();
+}
