@@ -20,6 +20,9 @@ export const API_PREFIX = 'server';
 export async function createApp(config: AppConfig = loadConfig(), logLevels: LogLevel[] = ['log', 'warn', 'error']): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
   app.setGlobalPrefix(API_PREFIX);
+  // A loan's review report (17 sections of Chinese text) outgrows express's 100 kB default; the
+  // loan-data service still refuses content over MAX_CONTENT_CHARS (512 kB of JSON text).
+  app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());

@@ -1,6 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -10,7 +11,11 @@ import { HistoryMiddleware } from './history/history.middleware';
 import { HistoryWriter } from './history/history.writer';
 import { QueueModule } from './jobs/queue.module';
 import { RedisModule } from './jobs/redis.module';
+import { LoanDataModule } from './loan-data/loan-data.module';
+import { LoansModule } from './loans/loans.module';
+import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
+import { ProcessModule } from './process/process.module';
 import { UsersModule } from './users/users.module';
 import { WorkflowModule } from './workflow/workflow.module';
 
@@ -19,7 +24,7 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule, WorkflowModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule, WorkflowModule, CompaniesModule, LoansModule, ProcessModule, MeetingsModule, LoanDataModule],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],
     };

@@ -1,6 +1,6 @@
 import { EVENT_PERMISSIONS } from '@app/workflow';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
-import { createCompany, createLoan, randomCreditCode, sendEvent } from './support/loans';
+import { createCompany, createLoan, ensureClientData, randomCreditCode, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
 
@@ -77,6 +77,18 @@ describe('workflow: instances, events, history', () => {
     expect(await count(t, 'workflow_event WHERE loan_id = $1', [loan.id])).toBe(0);
   });
 
+  it('leaves meeting-wide events to the meeting library: refused here (409) and never offered', async () => {
+    const [row] = await t.db.query(`SELECT loan_id, version FROM workflow_instance WHERE status = 'NOT_STARTED' AND stage = 'generalOffice' LIMIT 1`);
+    const admin2 = await tokenOf(t, 'admin');
+    const view = (await t.http.get(`/server/loans/${row.loan_id}/workflow`).set('X-Platform-Token', admin2).expect(200)).body.data;
+    expect(view.legalActions.map((a: any) => a.type)).not.toContain('GENERAL_OFFICE_ALLOCATE');
+    const res = await sendEvent(t, admin2, row.loan_id, 'GENERAL_OFFICE_ALLOCATE', row.version, { meetingId: 'm1', attendees: ['x'] })
+      .set('Accept-Language', 'en')
+      .expect(409);
+    expect(res.body).toMatchObject({ code: 'A03006', message: 'Allocating, starting, ending and cancelling meetings is done in the meeting library' });
+    expect(await count(t, 'workflow_event WHERE loan_id = $1 AND seq > $2', [row.loan_id, row.version])).toBe(0);
+  });
+
   it('applies exactly one of 20 concurrent requests with the same expectedVersion; sequence numbers stay gapless', async () => {
     const loan = await createLoan(t, apost);
     await sendEvent(t, apost, loan.id, 'SUBMIT_MATERIALS', 0, SUBMIT).expect(200);
@@ -94,6 +106,8 @@ describe('workflow: instances, events, history', () => {
 
   it('applies an Idempotency-Key repeat once and answers A00103; the same key with another body is refused', async () => {
     const loan = await createLoan(t, apost);
+    // Sent without sendEvent: the saved customer data SUBMIT_MATERIALS needs is stored here.
+    await ensureClientData(t, loan.id);
     const send = (payload: object) =>
       t.http
         .post(`/server/loans/${loan.id}/events`)
@@ -111,6 +125,7 @@ describe('workflow: instances, events, history', () => {
 
     // Concurrent twins with one key: one applies, the other answers the same result.
     const loan2 = await createLoan(t, apost);
+    await ensureClientData(t, loan2.id);
     const twins = await Promise.all(
       [0, 1].map(() =>
         t.http.post(`/server/loans/${loan2.id}/events`).set('X-Platform-Token', apost).set('Idempotency-Key', `twin-${loan2.id}`).send({ type: 'SUBMIT_MATERIALS', payload: SUBMIT, expectedVersion: 0 }),

@@ -10,7 +10,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import { eventFromRecord, replay, type GuaranteeInput } from '../../workflow/src';
+import { eventFromRecord, exampleContent, replay, type GuaranteeInput } from '../../workflow/src';
 
 const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -112,6 +112,8 @@ async function main() {
     const loans: { id: string; version: number }[] = [];
     for (let i = 0; i < level; i++) {
       const loan = await call('POST', '/loans', apost, { companyId, amount: 1_000_000, termMonths: 12 });
+      // Submitting is judged on the saved customer data: store a complete set once per loan.
+      await call('PUT', `/loans/${loan.id}/data/CLIENT`, apost, { content: exampleContent('CLIENT'), expectedVersion: 0 });
       loans.push({ id: loan.id, version: 0 });
     }
     const api = await measure(level, async (w) => {

@@ -69,7 +69,7 @@ describe('application shell (administrator)', () => {
     await page.goto('/dashboard');
     await openFromTopMenu(page, 'company', '企业列表');
     await page.waitForURL('**/company/list');
-    await page.getByText('该页面暂未开放').first().waitFor();
+    await page.getByTestId('company-list-page').waitFor();
 
     await openFromTopMenu(page, 'user', '用户列表');
     await page.waitForURL('**/user/list');

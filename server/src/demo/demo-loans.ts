@@ -75,12 +75,28 @@ export async function seedDemoLoans(em: EntityManager, people: DemoPeople, now =
   for (const [i, demo] of DEMO_LOANS.entries()) {
     const creditCode = withCheckChar(`9131000${String(1000000000 + i * 7919).slice(0, 10)}`);
     const startAt = new Date(now.getTime() - (DEMO_LOANS.length - i + 30) * 24 * 3600_000).toISOString();
-    const [company] = await em.query(`INSERT INTO company (name, credit_code, created_by, created_at) VALUES ($1, $2, $3, $4) RETURNING id`, [
-      demo.company,
-      creditCode,
-      people.apost,
-      startAt,
-    ]);
+    // A filled-in record (district, contacts, profile) so that the company list shows what it holds.
+    const districts = ['PDXQ', 'MHQ', 'JDQ', 'XHQ', 'SJQ', 'BSQ'];
+    const [company] = await em.query(
+      `INSERT INTO company (name, credit_code, created_by, created_at, legal_representative, registered_capital, established_date,
+                            district_code, contact_person, contact_phone, enterprise_kinds, qualifications, employee_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        demo.company,
+        creditCode,
+        people.apost,
+        startAt,
+        '张' + '伟明华强军'[i % 5],
+        1000 + i * 500,
+        `${2005 + i}-06-18`,
+        districts[i % districts.length],
+        '李' + '敏静婷雪娜'[i % 5],
+        `1380013${String(8000 + i).padStart(4, '0')}`,
+        [i % 3 === 0 ? 'TECH_INNOVATION' : 'STRATEGIC_EMERGING_OTHER'],
+        i % 2 === 0 ? ['HIGH_TECH'] : ['SPECIALIZED_NEW'],
+        50 + i * 10,
+      ],
+    );
     const [loan] = await em.query(
       `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
        VALUES ($1, $2, $3, $4, '流动资金贷款', $5, $6, $5, $7) RETURNING id`,

@@ -3,6 +3,8 @@ import { ROLE_ADMIN, ROLE_USER } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
+import { seedDemoConferees } from '../conferees/demo-conferees';
+import { seedDemoLoanData } from '../loan-data/demo-data';
 import { seedDemoLoans } from './demo-loans';
 import { DEMO_USERS } from './demo-users';
 
@@ -51,6 +53,8 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
         zb: [ids.zb1, ids.zb2, ids.zb3],
         bs: [ids.bs1, ids.bs2, ids.bs3],
       });
+      await seedDemoConferees(em, ids, ids.admin);
+      await seedDemoLoanData(em, ids.apost, ids.bpost);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans} loans`);
       return 'demo';
     }

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { CompaniesController } from '../companies/companies.controller';
-import { LoansController } from '../loans/loans.controller';
 import { LoansService } from '../loans/loans.service';
 import { WorkflowController } from './workflow.controller';
 import { WorkflowRepository } from './workflow.repository';
 import { WorkflowService } from './workflow.service';
 
 @Module({
-  controllers: [WorkflowController, CompaniesController, LoansController],
+  // Companies and loans have modules of their own (CompaniesModule, LoansModule); LoansService stays
+  // here, exported, because initiating a loan creates its workflow instance in the same transaction.
+  controllers: [WorkflowController],
   providers: [Clock, WorkflowRepository, WorkflowService, LoansService],
   exports: [WorkflowService, LoansService],
 })

@@ -33,8 +33,11 @@ export class WorkflowRepository {
 
   async instance(loanId: string, em: EntityManager = this.db.manager): Promise<InstanceRow | null> {
     const [row] = await em.query(
-      `SELECT loan_id AS "loanId", machine_version AS "machineVersion", input, snapshot, stage, status, version, last_hash AS "lastHash"
-         FROM workflow_instance WHERE loan_id = $1`,
+      // A deleted loan (soft delete, before pre-review) is gone for the workflow too: no view, no events.
+      `SELECT wi.loan_id AS "loanId", wi.machine_version AS "machineVersion", wi.input, wi.snapshot, wi.stage, wi.status, wi.version,
+              wi.last_hash AS "lastHash"
+         FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id
+        WHERE wi.loan_id = $1 AND l.deleted_at IS NULL`,
       [loanId],
     );
     return row ?? null;

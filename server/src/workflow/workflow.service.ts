@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
 import { Clock } from '../common/clock';
+import { storedCompleteDataTypes } from '../loan-data/loan-data.repository';
 import { canonicalJson, eventHash, genesisHash, sha256 } from './hash-chain';
 import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
@@ -49,7 +50,7 @@ export class WorkflowService {
       stage: engine.stageOf(row.snapshot),
       state: row.snapshot.value,
       statusLabels: engine.statusLabels(row.snapshot),
-      legalActions: engine.legalActions(row.snapshot, actorOf(user)),
+      legalActions: engine.legalActions(row.snapshot, actorOf(user)).filter((a) => !engine.isMeetingLibraryEvent(a.type)),
       // Beside the fixed fields: the persisted snapshot, so the web runs the same machine on it.
       snapshot: row.snapshot,
     };
@@ -64,6 +65,9 @@ export class WorkflowService {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.unknownEvent, 'unknownEvent', { type: dto.type });
     }
     const type = dto.type as engine.EventType;
+    if (engine.isMeetingLibraryEvent(type)) {
+      throw new AppError(HttpStatus.CONFLICT, CODES.meetingLibraryEvent, 'meetingLibraryEvent', {}, { type }, 'MeetingLibraryEvent');
+    }
     const permission = engine.EVENT_PERMISSIONS[type];
     // Permission first: a refused actor learns nothing about the loan and writes nothing.
     if (!holds(user, permission, 'action')) throw AppError.forbidden({ required: permission });
@@ -72,8 +76,11 @@ export class WorkflowService {
     if (reserved.length) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail: reserved.join(', ') });
     }
+    // SUBMIT_MATERIALS: the completeness the guard checks comes from the loan's saved data (loan-data
+    // feature), never from the client: a completeDataTypes sent along is shape-checked, then replaced.
+    const serverFilled = type === 'SUBMIT_MATERIALS' && UUID.test(loanId) ? { completeDataTypes: await storedCompleteDataTypes(this.db, loanId) } : {};
     // Shape first (400), so that the machine only ever judges well-formed events.
-    const fieldErrors = engine.validateEvent({ ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
+    const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
     if (fieldErrors.length) {
       const detail = fieldErrors.map((f) => `${f.field} ${f.message}`).join('; ');
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
@@ -103,7 +110,7 @@ export class WorkflowService {
         if (!row) throw AppError.notFound('loanNotFound');
         if (row.version !== dto.expectedVersion) throw this.stale(row);
 
-        const event = { ...payload, type, actorId: user.id, at: this.clock.now().toISOString() } as engine.GuaranteeEvent;
+        const event = { ...payload, ...serverFilled, type, actorId: user.id, at: this.clock.now().toISOString() } as engine.GuaranteeEvent;
         const outcome = await commitEvent(em, this.repo, row, event);
         if (!outcome.ok) {
           if (outcome.stale) throw this.stale({ version: dto.expectedVersion + 1 });

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { exampleContent } from '@app/workflow';
+import type { Test } from 'supertest';
 import { withCheckChar } from '../../../server/src/companies/credit-code';
 import { TestApp } from './app';
 
@@ -27,6 +29,34 @@ export async function createLoan(t: TestApp, token: string, extra: Record<string
   return res.body.data as { id: string; workflow: { version: number; stage: string; legalActions: { type: string }[] } };
 }
 
-export function sendEvent(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}) {
-  return t.http.post(`/server/loans/${loanId}/events`).set('X-Platform-Token', token).send({ type, payload, expectedVersion });
+export function sendEvent(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
+  const test = t.http.post(`/server/loans/${loanId}/events`).set('X-Platform-Token', token).send({ type, payload, expectedVersion });
+  if (type !== 'SUBMIT_MATERIALS') return test;
+  // The request goes out when awaited (superagent's then() calls end()): store the data just before.
+  const send = test.end.bind(test);
+  test.end = (callback) => {
+    ensureClientData(t, loanId).then(() => send(callback), (error: Error) => callback?.(error, undefined as never));
+    return test;
+  };
+  return test;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * SUBMIT_MATERIALS is judged on the loan's SAVED customer data, which the server reads itself
+ * (loan-data feature). Tests that only move loans along get a complete CLIENT set stored first,
+ * unless the loan already has CLIENT data of its own (the completeness tests save theirs).
+ */
+export async function ensureClientData(t: TestApp, loanId: string): Promise<void> {
+  if (!UUID.test(loanId)) return;
+  await t.db.query(
+    `WITH saved AS (
+       INSERT INTO loan_data (loan_id, type, content, version, updated_by)
+       SELECT l.id, 'CLIENT', $2, 1, l.a_post_officer_id FROM loan l WHERE l.id = $1
+       ON CONFLICT (loan_id, type) DO NOTHING RETURNING loan_id, type, content, version, updated_by
+     )
+     INSERT INTO loan_data_version (loan_id, type, version, content, saved_by) SELECT loan_id, type, version, content, updated_by FROM saved`,
+    [loanId, exampleContent('CLIENT')],
+  );
 }

@@ -62,7 +62,7 @@ describe('router rules (spec section 2)', () => {
   it('loads the current user once, then shows an allowed page with its tag', async () => {
     currentUser = jsonResponse({ code: 'A00000', data: [clerk] });
     start('/company/loanList', 'tok');
-    expect(await screen.findByTestId('not-available')).toBeTruthy();
+    expect(await screen.findByTestId('loan-list-page')).toBeTruthy();
     expect(userCalls()).toBe(1);
     const tags = screen.getAllByTestId('tag').map((el) => el.getAttribute('data-path'));
     expect(tags).toEqual(['/dashboard', '/company/loanList']);
@@ -82,7 +82,7 @@ describe('router rules (spec section 2)', () => {
   it('sends a later unmatched navigation back to the previous page', async () => {
     currentUser = jsonResponse({ code: 'A00000', data: [clerk] });
     start('/company/loanList', 'tok');
-    expect(await screen.findByTestId('not-available')).toBeTruthy();
+    expect(await screen.findByTestId('loan-list-page')).toBeTruthy();
     act(() => {
       window.history.pushState(null, '', '/company/list');
       window.dispatchEvent(new PopStateEvent('popstate'));

@@ -5,7 +5,35 @@
  *
  * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, notFoundPage, notYet, userListPage } from './pages';
+import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, userListPage } from './pages';
+// A-post data and reports, B-post data (the /detail group).
+import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
+// Companies, loans and the stage lists of the meeting flow.
+import {
+  bsMeetingProcessListPage,
+  companyListPage,
+  initiateWithdrawalListPage,
+  loanListPage,
+  reviewMeetingListPage,
+  reviewMeetingVoteListPage,
+  riskControlListPage,
+  zbMeetingProcessListPage,
+} from './pages';
+// Meetings, votes, pre-review sessions, archives and the attendee pool.
+import {
+  archiveDetailPage,
+  archiveListPage,
+  bsMeetingDetailPage,
+  bsMeetingListPage,
+  bsVoteDetailPage,
+  bsVoteListPage,
+  confereeListPage,
+  ysMeetingListPage,
+  zbMeetingDetailPage,
+  zbMeetingListPage,
+  zbVoteDetailPage,
+  zbVoteListPage,
+} from './pages';
 import type { RouteGroup } from './types';
 
 export const HOME_PATH = '/';
@@ -44,22 +72,22 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/detail',
     hidden: true,
     children: [
-      { name: 'clientDetail', path: 'CLIENTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'inquiryDetail', path: 'INQUIRYDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'agentDetail', path: 'AGENTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'reportDetail', path: 'REPORTDetail/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'editClient', path: 'editClient/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'editInquiry', path: 'editInquiry/:encryptId/:show', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'editAgent', path: 'editAgent/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'editReport', path: 'editReport/:encryptId', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'viewClient', path: 'viewClient', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'viewInquiry', path: 'viewInquiry', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'viewAgent', path: 'viewAgent', page: notYet, hidden: true, activeMenu: LOANS },
-      { name: 'viewReport', path: 'viewReport', page: notYet, hidden: true, activeMenu: LOANS },
+      { name: 'clientDetail', path: 'CLIENTDetail/:encryptId', page: loanDataDetailPage, hidden: true, activeMenu: LOANS },
+      { name: 'inquiryDetail', path: 'INQUIRYDetail/:encryptId', page: loanDataDetailPage, hidden: true, activeMenu: LOANS },
+      { name: 'agentDetail', path: 'AGENTDetail/:encryptId', page: loanDataDetailPage, hidden: true, activeMenu: LOANS },
+      { name: 'reportDetail', path: 'REPORTDetail/:encryptId', page: loanDataDetailPage, hidden: true, activeMenu: LOANS },
+      { name: 'editClient', path: 'editClient/:encryptId', page: loanDataEditPage, hidden: true, activeMenu: LOANS },
+      { name: 'editInquiry', path: 'editInquiry/:encryptId/:show', page: loanDataEditPage, hidden: true, activeMenu: LOANS },
+      { name: 'editAgent', path: 'editAgent/:encryptId', page: loanDataEditPage, hidden: true, activeMenu: LOANS },
+      { name: 'editReport', path: 'editReport/:encryptId', page: loanDataEditPage, hidden: true, activeMenu: LOANS },
+      { name: 'viewClient', path: 'viewClient', page: loanDataPreviewPage, hidden: true, activeMenu: LOANS },
+      { name: 'viewInquiry', path: 'viewInquiry', page: loanDataPreviewPage, hidden: true, activeMenu: LOANS },
+      { name: 'viewAgent', path: 'viewAgent', page: loanDataPreviewPage, hidden: true, activeMenu: LOANS },
+      { name: 'viewReport', path: 'viewReport', page: loanDataPreviewPage, hidden: true, activeMenu: LOANS },
       {
         name: 'riskControlListDetail',
         path: 'riskControlListDetail/:encryptId',
-        page: notYet,
+        page: loanDataDetailPage,
         hidden: true,
         perms: ['risk_control_detail'],
         activeMenu: RISK,
@@ -67,12 +95,12 @@ export const ROUTE_TABLE: RouteGroup[] = [
       {
         name: 'riskControlListEdit',
         path: 'riskControlListEdit/:encryptId',
-        page: notYet,
+        page: loanDataEditPage,
         hidden: true,
         perms: ['risk_control_perfect'],
         activeMenu: RISK,
       },
-      { name: 'viewReportB', path: 'viewReportB/:encryptId', page: notYet, hidden: true, activeMenu: RISK },
+      { name: 'viewReportB', path: 'viewReportB/:encryptId', page: loanDataPreviewPage, hidden: true, activeMenu: RISK },
       { name: 'detailProject', path: 'project', page: notYet, hidden: true },
     ],
   },
@@ -80,9 +108,9 @@ export const ROUTE_TABLE: RouteGroup[] = [
     key: 'company',
     path: '/company',
     children: [
-      { name: 'companyList', path: 'list', page: notYet, perms: ['company_list'] },
-      { name: 'loanList', path: 'loanList', page: notYet, perms: ['loan_list'] },
-      { name: 'companyNode', path: 'node/:encryptId', page: notYet, hidden: true, perms: ['archives_detail'], activeMenu: LOANS },
+      { name: 'companyList', path: 'list', page: companyListPage, perms: ['company_list'] },
+      { name: 'loanList', path: 'loanList', page: loanListPage, perms: ['loan_list'] },
+      { name: 'companyNode', path: 'node/:encryptId', page: loanNodePage, hidden: true, perms: ['archives_detail'], activeMenu: LOANS },
     ],
   },
   {
@@ -90,30 +118,30 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/process',
     perms: ['meeting'],
     children: [
-      { name: 'reviewMeetingList', path: 'reviewMeetingList', page: notYet, perms: ['review_meeting_list'] },
-      { name: 'reviewMeetingVoteList', path: 'reviewMeetingVoteList', page: notYet, perms: ['review_meeting_vote_list'] },
-      { name: 'zbMeetingProcessList', path: 'zbMeetingProcessList', page: notYet, perms: ['zb_meeting_process_list'] },
-      { name: 'zbMeetingVoteList', path: 'zbMeetingVoteList', page: notYet, perms: ['zb_meeting_vote_list'] },
+      { name: 'reviewMeetingList', path: 'reviewMeetingList', page: reviewMeetingListPage, perms: ['review_meeting_list'] },
+      { name: 'reviewMeetingVoteList', path: 'reviewMeetingVoteList', page: reviewMeetingVoteListPage, perms: ['review_meeting_vote_list'] },
+      { name: 'zbMeetingProcessList', path: 'zbMeetingProcessList', page: zbMeetingProcessListPage, perms: ['zb_meeting_process_list'] },
+      { name: 'zbMeetingVoteList', path: 'zbMeetingVoteList', page: zbVoteListPage, perms: ['zb_meeting_vote_list'] },
       {
         name: 'zbMeetingVoteDetail',
         path: 'zbMeetingVoteDetail/:encryptId',
-        page: notYet,
+        page: zbVoteDetailPage,
         hidden: true,
         perms: ['zb_meeting_vote_list'],
         activeMenu: '/process/zbMeetingVoteList',
       },
-      { name: 'riskControlList', path: 'riskControlList', page: notYet, perms: ['risk_control_list'] },
-      { name: 'bsMeetingProcessList', path: 'bsMeetingProcessList', page: notYet, perms: ['bs_meeting_process_list'] },
-      { name: 'bsMeetingVoteList', path: 'bsMeetingVoteList', page: notYet, perms: ['bs_meeting_vote_list'] },
+      { name: 'riskControlList', path: 'riskControlList', page: riskControlListPage, perms: ['risk_control_list'] },
+      { name: 'bsMeetingProcessList', path: 'bsMeetingProcessList', page: bsMeetingProcessListPage, perms: ['bs_meeting_process_list'] },
+      { name: 'bsMeetingVoteList', path: 'bsMeetingVoteList', page: bsVoteListPage, perms: ['bs_meeting_vote_list'] },
       {
         name: 'bsMeetingVoteDetail',
         path: 'bsMeetingVoteDetail/:encryptId',
-        page: notYet,
+        page: bsVoteDetailPage,
         hidden: true,
         perms: ['bs_meeting_vote_list'],
         activeMenu: '/process/bsMeetingVoteList',
       },
-      { name: 'initiateWithdrawalList', path: 'initiateWithdrawalList', page: notYet, perms: ['initiate_withdrawal_list'] },
+      { name: 'initiateWithdrawalList', path: 'initiateWithdrawalList', page: initiateWithdrawalListPage, perms: ['initiate_withdrawal_list'] },
     ],
   },
   {
@@ -121,30 +149,30 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/meeting',
     perms: ['database'],
     children: [
-      { name: 'ysMeetingList', path: 'ysMeetingList', page: notYet, perms: ['ys_meeting_list'] },
-      { name: 'zbMeetingList', path: 'zbMeetingList', page: notYet, perms: ['zb_meeting_list'] },
+      { name: 'ysMeetingList', path: 'ysMeetingList', page: ysMeetingListPage, perms: ['ys_meeting_list'] },
+      { name: 'zbMeetingList', path: 'zbMeetingList', page: zbMeetingListPage, perms: ['zb_meeting_list'] },
       {
         name: 'zbMeetingDetail',
         path: 'zbMeetingDetail/:encryptId',
-        page: notYet,
+        page: zbMeetingDetailPage,
         hidden: true,
         perms: ['zb_meeting_list'],
         activeMenu: '/meeting/zbMeetingList',
       },
-      { name: 'bsMeetingList', path: 'bsMeetingList', page: notYet, perms: ['bs_meeting_list'] },
+      { name: 'bsMeetingList', path: 'bsMeetingList', page: bsMeetingListPage, perms: ['bs_meeting_list'] },
       {
         name: 'bsMeetingDetail',
         path: 'bsMeetingDetail/:encryptId',
-        page: notYet,
+        page: bsMeetingDetailPage,
         hidden: true,
         perms: ['bs_meeting_list'],
         activeMenu: '/meeting/bsMeetingList',
       },
-      { name: 'filesList', path: 'filesList', page: notYet, perms: ['files_list'] },
+      { name: 'filesList', path: 'filesList', page: archiveListPage, perms: ['files_list'] },
       {
         name: 'filesDetail',
         path: 'filesDetail/:encryptId',
-        page: notYet,
+        page: archiveDetailPage,
         hidden: true,
         perms: ['files_list'],
         activeMenu: '/meeting/filesList',
@@ -277,7 +305,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
     children: [
       { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'] },
       { name: 'roleList', path: 'role', page: notYet, perms: ['role_list'] },
-      { name: 'participation', path: 'participation', page: notYet, perms: ['conferee_list'] },
+      { name: 'participation', path: 'participation', page: confereeListPage, perms: ['conferee_list'] },
     ],
   },
   {
