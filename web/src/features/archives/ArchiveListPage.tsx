@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Select, Stack, TextInput } from '@mantine/c
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,17 +103,12 @@ export default function ArchiveListPage() {
             </Button>
           </Group>
         </form>
-        <DataTable<ArchiveRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<ArchiveRow>
           minHeight={rows.data?.list.length ? undefined : 180}
           fetching={rows.isFetching}
           records={rows.data?.list ?? []}
           idAccessor="loanId"
           customRowAttributes={(r) => ({ 'data-testid': 'archive-row', 'data-loan-id': r.loanId })}
-          noRecordsText={t('common.empty')}
           totalRecords={rows.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -122,8 +118,6 @@ export default function ArchiveListPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sort}
           onSortStatusChange={(next) => {
             setSort(next);

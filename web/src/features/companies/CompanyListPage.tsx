@@ -3,7 +3,8 @@ import { modals } from '@mantine/modals';
 import { IconCash, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,16 +120,11 @@ export default function CompanyListPage() {
             {t('companies.export')}
           </Button>
         </Group>
-        <DataTable<CompanyRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<CompanyRow>
           minHeight={companies.data?.list.length ? undefined : 180}
           fetching={companies.isFetching}
           records={companies.data?.list ?? []}
           idAccessor="id"
-          noRecordsText={t('common.empty')}
           totalRecords={companies.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -138,8 +134,6 @@ export default function CompanyListPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sortStatus}
           onSortStatusChange={(next) => {
             setSortStatus(next);

@@ -3,7 +3,8 @@ import { modals } from '@mantine/modals';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { VOTING_MEETING_KINDS, type VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,17 +132,12 @@ export default function ConfereeListPage() {
             </Group>
           </Group>
         </form>
-        <DataTable<ConfereeRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<ConfereeRow>
           minHeight={rows.data?.list.length ? undefined : 180}
           fetching={rows.isFetching}
           records={rows.data?.list ?? []}
           idAccessor="userId"
           customRowAttributes={(r) => ({ 'data-testid': 'conferee-row', 'data-username': r.username })}
-          noRecordsText={t('common.empty')}
           totalRecords={rows.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -151,8 +147,6 @@ export default function ConfereeListPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sort}
           onSortStatusChange={(next) => {
             setSort(next);

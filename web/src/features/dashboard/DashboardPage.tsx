@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconMailOpened } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +59,7 @@ export default function DashboardPage() {
         <Title order={4} mb="md">
           {t('dashboard.title')}
         </Title>
-        <DataTable<Message>
-          withTableBorder
-          borderRadius="sm"
-          highlightOnHover
+        <AppDataTable<Message>
           minHeight={messages.data?.list.length ? undefined : 180}
           fetching={messages.isFetching}
           records={messages.data?.list ?? []}
@@ -77,8 +74,6 @@ export default function DashboardPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           columns={[
             {
               accessor: 'read',

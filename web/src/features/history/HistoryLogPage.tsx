@@ -1,7 +1,7 @@
 import { Badge, Card, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,16 +23,11 @@ export default function HistoryLogPage() {
   return (
     <Stack p="md">
       <Card withBorder radius="md" padding="lg">
-        <DataTable<HistoryEntry>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<HistoryEntry>
           minHeight={history.data?.list.length ? undefined : 180}
           fetching={history.isFetching}
           records={history.data?.list ?? []}
           idAccessor="id"
-          noRecordsText={t('common.empty')}
           totalRecords={history.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -42,8 +37,6 @@ export default function HistoryLogPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           columns={[
             {
               accessor: 'createdAt',

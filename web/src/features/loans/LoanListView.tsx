@@ -4,7 +4,8 @@ import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -176,16 +177,11 @@ export function LoanListView({ name }: { name: ListName }) {
             </Group>
           </Group>
         </form>
-        <DataTable<LoanRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<LoanRow>
           minHeight={rows.data?.list?.length ? undefined : 180}
           fetching={rows.isFetching}
           records={rows.data?.list ?? []}
           idAccessor="id"
-          noRecordsText={t('common.empty')}
           totalRecords={rows.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -195,8 +191,6 @@ export function LoanListView({ name }: { name: ListName }) {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sortStatus}
           onSortStatusChange={(next) => {
             setSortStatus(next);

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
@@ -78,9 +78,7 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
           </Button>
         </Group>
       </form>
-      <DataTable<Candidate>
-        withTableBorder
-        borderRadius="sm"
+      <AppDataTable<Candidate>
         minHeight={candidates.data?.list.length ? undefined : 150}
         fetching={candidates.isFetching}
         records={candidates.data?.list ?? []}
@@ -98,8 +96,6 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
           setPageSize(size);
           setPage(1);
         }}
-        recordsPerPageLabel={t('common.recordsPerPage')}
-        paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
         columns={[
           { accessor: 'companyName', title: t('meetings.allocate.columns.company') },
           { accessor: 'amount', title: t('meetings.allocate.columns.amount'), textAlign: 'right', render: (c) => formatAmount(c.amount) },

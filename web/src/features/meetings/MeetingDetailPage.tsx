@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,10 +109,7 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
         <Title order={5} mb="sm">
           {t('meetings.detail.agenda')}
         </Title>
-        <DataTable<AgendaRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
+        <AppDataTable<AgendaRow>
           minHeight={meeting.loans.length ? undefined : 120}
           records={meeting.loans}
           idAccessor="itemId"

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@man
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, MEETING_STATUSES, type MeetingStatus, type VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,17 +112,12 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
             </Group>
           </Group>
         </form>
-        <DataTable<MeetingListItem>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<MeetingListItem>
           minHeight={meetings.data?.list.length ? undefined : 180}
           fetching={meetings.isFetching}
           records={meetings.data?.list ?? []}
           idAccessor="id"
           customRowAttributes={(m) => ({ 'data-testid': 'meeting-row', 'data-meeting-id': m.id, 'data-status': m.status })}
-          noRecordsText={t('common.empty')}
           totalRecords={meetings.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -131,8 +127,6 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sort}
           onSortStatusChange={(next) => {
             setSort(next);

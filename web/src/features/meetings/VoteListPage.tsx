@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SegmentedControl, Stack, TextInput } from '
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,11 +68,7 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
             </Button>
           </Group>
         </form>
-        <DataTable<VoteListItem>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<VoteListItem>
           minHeight={rows.data?.list.length ? undefined : 180}
           fetching={rows.isFetching}
           records={rows.data?.list ?? []}
@@ -88,8 +84,6 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           columns={[
             { accessor: 'meetingTitle', title: t('meetings.vote.list.columns.meeting') },
             { accessor: 'heldAt', title: t('meetings.columns.heldAt'), width: 150, render: (r) => formatTime(r.heldAt) },

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Drawer, Group, Stack, Table, Text, TextInput } fro
 import { IconDownload } from '@tabler/icons-react';
 import { YS_MEETING_PERMISSIONS } from '@app/workflow';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { type DataTableSortStatus } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,17 +63,12 @@ export default function YsMeetingListPage() {
             </Button>
           </Group>
         </form>
-        <DataTable<SessionItem>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<SessionItem>
           minHeight={sessions.data?.list.length ? undefined : 180}
           fetching={sessions.isFetching}
           records={sessions.data?.list ?? []}
           idAccessor="day"
           customRowAttributes={(s) => ({ 'data-testid': 'ys-row', 'data-day': s.day })}
-          noRecordsText={t('common.empty')}
           totalRecords={sessions.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -82,8 +78,6 @@ export default function YsMeetingListPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           sortStatus={sort}
           onSortStatusChange={setSort}
           columns={[

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,16 +57,11 @@ export default function UserListPage() {
             </Button>
           </Group>
         </form>
-        <DataTable<UserRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
+        <AppDataTable<UserRow>
           minHeight={users.data?.list.length ? undefined : 180}
           fetching={users.isFetching}
           records={users.data?.list ?? []}
           idAccessor="id"
-          noRecordsText={t('common.empty')}
           totalRecords={users.data?.total ?? 0}
           recordsPerPage={pageSize}
           page={page}
@@ -76,8 +71,6 @@ export default function UserListPage() {
             setPageSize(size);
             setPage(1);
           }}
-          recordsPerPageLabel={t('common.recordsPerPage')}
-          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
           columns={[
             {
               accessor: 'username',
