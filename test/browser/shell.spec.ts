@@ -86,7 +86,8 @@ describe('application shell (administrator)', () => {
     expect(await page.getByPlaceholder('按用户名搜索').inputValue()).toBe('zb');
     // The list works too: searching shows only the matching users.
     await page.getByPlaceholder('按用户名搜索').press('Enter');
-    await page.getByText('zb1', { exact: true }).waitFor();
+    // Pages stay mounted as tags (the history log may name zb1 too): look in the active page only.
+    await page.locator('[data-testid="page-pane"][data-active]').getByText('zb1', { exact: true }).first().waitFor();
     await eventually(
       () => page.locator('[data-testid="page-pane"][data-active] tbody tr').allInnerTexts(),
       (rows) => {
