@@ -169,4 +169,20 @@ describe('companies, loans and the pre-review lists (each step by the user holdi
     await eventually(() => statusOf(row), (s) => expect(s).toBe('EXAMINE_PASS'));
     expect(await actionsOf(row)).toContain('SUBMIT_TO_GENERAL_OFFICE');
   });
+
+  it('copies the loan as a new application for the same company, starting in data collection', async () => {
+    const apost = await as('apost');
+    const rows = await openList(apost, '/company/loanList', companyName);
+    await eventually(() => rows.count(), (n) => expect(n).toBe(1));
+    await rows.first().getByTestId('row-more').click();
+    await apost.getByTestId('row-copy').click();
+    await apost.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await apost.waitForURL(/\/company\/node\/[0-9a-f-]{36}$/);
+    // The list now holds both: the original at pre-review, the copy waiting for its materials.
+    const both = await openList(apost, '/company/loanList', companyName);
+    await eventually(
+      async () => (await both.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="row-status"]')?.getAttribute('data-status')))).sort(),
+      (statuses) => expect(statuses).toEqual(['EXAMINE_PASS', 'TO_BE_IMPROVED']),
+    );
+  });
 });

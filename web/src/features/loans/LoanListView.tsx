@@ -9,7 +9,7 @@ import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { useLang } from '@/features/companies/enum-labels';
 import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
@@ -18,7 +18,7 @@ import { pick } from '@/features/loan-node/labels';
 import { useCan } from '@/features/permissions/Can';
 import { EMPTY_FILTERS, filterIssues, toLoanFilters, type LoanFilterValues } from './loan-filters';
 import { LoanDetailDrawer } from './LoanDetailDrawer';
-import { deleteLoan, exportLoanRows, fetchLoanRows, fetchOfficers, type LoanFilters, type LoanRow, type LoanSort } from './loans-api';
+import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, fetchOfficers, type LoanFilters, type LoanRow, type LoanSort } from './loans-api';
 import { LIST_CONFIGS, statusOptions, type ListName } from './lists';
 import { ResolutionDrawer } from './ResolutionDrawer';
 import { OfficerEventModal, type OfficerEvent } from './OfficerEventModal';
@@ -36,6 +36,7 @@ export function LoanListView({ name }: { name: ListName }) {
   const { t } = useTranslation();
   const lang = useLang();
   const can = useCan();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
@@ -93,9 +94,25 @@ export function LoanListView({ name }: { name: ListName }) {
       },
     });
 
+  const confirmCopy = (row: LoanRow) =>
+    modals.openConfirmModal({
+      title: t('loans.copyTitle'),
+      centered: true,
+      children: <Text size="sm">{t('loans.copyConfirm', { company: row.companyName })}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      onConfirm: async () => {
+        const copy = await copyLoan(row.id);
+        showSuccessToast(t('loans.copied'));
+        await reload();
+        void navigate(`/company/node/${copy.id}`);
+      },
+    });
+
   // Links and the detail drawer depend on the user only, not on the row.
   const shown = config.links.filter((link) => can(link.perms));
   const detail = config.detailPerms !== null && can(config.detailPerms);
+  // Copying starts a new application: offered on the loan list, to holders of sys:loan:copy.
+  const copyable = name === 'loanList' && can(['sys:loan:copy']);
 
   return (
     <Stack p="md" data-testid="loan-list-page" data-list={name}>
@@ -249,7 +266,7 @@ export function LoanListView({ name }: { name: ListName }) {
                         {t('loans.delete')}
                       </Button>
                     )}
-                    {(shown.length > 0 || detail || config.resolution) && (
+                    {(shown.length > 0 || detail || copyable || config.resolution) && (
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>
                           <Button size="compact-xs" variant="default" rightSection={<IconChevronDown size={12} />} data-testid="row-more">
@@ -259,6 +276,11 @@ export function LoanListView({ name }: { name: ListName }) {
                         <Menu.Dropdown>
                           {detail && <Menu.Item onClick={() => setDetailId(r.id)}>{t('loans.links.detail')}</Menu.Item>}
                           {config.resolution && <Menu.Item onClick={() => setResolutionOf(r)}>{t('loans.links.resolution')}</Menu.Item>}
+                          {copyable && (
+                            <Menu.Item data-testid="row-copy" onClick={() => confirmCopy(r)}>
+                              {t('loans.copy')}
+                            </Menu.Item>
+                          )}
                           {shown.map((link) => (
                             <Menu.Item key={link.key} component={Link} to={link.to(r.id)}>
                               {t(`loans.links.${link.key}`)}

@@ -92,6 +92,11 @@ export async function fetchLoanDetail(id: string): Promise<LoanDetail> {
   return (await http.get<LoanDetail>(`/loans/${encodeURIComponent(id)}`)).data;
 }
 
+/** A new application for the same company, prefilled with this loan's data (sys:loan:copy). */
+export async function copyLoan(id: string): Promise<LoanDetail> {
+  return (await http.post<LoanDetail>(`/loans/${encodeURIComponent(id)}/copy`, {})).data;
+}
+
 export async function deleteLoan(id: string): Promise<void> {
   await http.delete(`/loans/${encodeURIComponent(id)}`);
 }
