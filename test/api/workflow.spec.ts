@@ -70,6 +70,11 @@ describe('workflow: instances, events, history', () => {
 
     const badPayload = await sendEvent(t, apost, loan.id, 'SUBMIT_MATERIALS', 0, { completeDataTypes: ['NOPE'] }).expect(400);
     expect(badPayload.body.code).toBe('A03005');
+    expect(badPayload.body.message).toBe('操作参数有误：completeDataTypes须为以下取值组成的列表：CLIENT, INQUIRY, AGENT, REPORT');
+    const badEn = await sendEvent(t, admin, loan.id, 'RETURN_MATERIALS', 0, { reason: '' }).set('Accept-Language', 'en').expect(400);
+    expect(badEn.body.message).toBe('The action data is not valid: reason must be a non-empty string');
+    const badZh = await sendEvent(t, admin, loan.id, 'RETURN_MATERIALS', 0, {}).expect(400);
+    expect(badZh.body.message).toBe('操作参数有误：reason为必填项');
     const unknown = await sendEvent(t, apost, loan.id, 'FLY_TO_THE_MOON', 0).expect(400);
     expect(unknown.body.code).toBe('A03004');
     const reserved = await sendEvent(t, apost, loan.id, 'SUBMIT_MATERIALS', 0, { ...SUBMIT, actorId: 'someone-else' }).expect(400);

@@ -5,6 +5,7 @@ import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { storedCompleteDataTypes } from '../loan-data/loan-data.repository';
+import { describeFieldErrors } from './event-field-messages';
 import { canonicalJson, eventHash, genesisHash, sha256 } from './hash-chain';
 import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
@@ -82,7 +83,7 @@ export class WorkflowService {
     // Shape first (400), so that the machine only ever judges well-formed events.
     const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
     if (fieldErrors.length) {
-      const detail = fieldErrors.map((f) => `${f.field} ${f.message}`).join('; ');
+      const detail = { 'zh-CN': describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
