@@ -147,12 +147,19 @@ export class Identity1763700000000 implements MigrationInterface {
 
     for (const p of flattenPermissionTree()) {
       await q.query(`INSERT INTO permission (key, kind, parent_key, name_zh, name_en, sort) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        p.key, p.kind, p.parentKey, p.zh, p.en, p.sort,
+        p.key,
+        p.kind,
+        p.parentKey,
+        p.zh,
+        p.en,
+        p.sort,
       ]);
     }
     for (const role of PRESET_ROLES) {
       const [{ id }] = await q.query(`INSERT INTO role (code, name_zh, name_en, builtin) VALUES ($1, $2, $3, true) RETURNING id`, [
-        role.code, role.zh, role.en,
+        role.code,
+        role.zh,
+        role.en,
       ]);
       if (role.permissions.length) {
         await q.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[])`, [id, role.permissions]);
@@ -160,13 +167,30 @@ export class Identity1763700000000 implements MigrationInterface {
     }
     for (const a of FIRST_AGREEMENTS) {
       await q.query(`INSERT INTO agreement (type, language, version, title, content, current) VALUES ($1, $2, 1, $3, $4, true)`, [
-        a.type, a.language, a.title, a.content,
+        a.type,
+        a.language,
+        a.title,
+        a.content,
       ]);
     }
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['history_log', 'uploaded_file', 'message', 'user_agreement', 'agreement', 'login_attempt', 'captcha', 'user_session', 'user_role', 'app_user', 'role_permission', 'role', 'permission']) {
+    for (const t of [
+      'history_log',
+      'uploaded_file',
+      'message',
+      'user_agreement',
+      'agreement',
+      'login_attempt',
+      'captcha',
+      'user_session',
+      'user_role',
+      'app_user',
+      'role_permission',
+      'role',
+      'permission',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }
   }

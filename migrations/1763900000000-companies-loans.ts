@@ -40,9 +40,24 @@ export class CompaniesLoans1763900000000 implements MigrationInterface {
     await q.query(`ALTER TABLE loan DROP COLUMN deleted_by`);
     await q.query(`DROP INDEX company_created_idx`);
     for (const column of [
-      'legal_representative', 'registered_capital', 'established_date', 'registered_address', 'district_code', 'contact_person',
-      'contact_phone', 'enterprise_kinds', 'qualifications', 'property_type', 'bank_category', 'listing_type',
-      'strategic_industries', 'honours', 'employee_count', 'main_business', 'updated_by', 'deleted_by',
+      'legal_representative',
+      'registered_capital',
+      'established_date',
+      'registered_address',
+      'district_code',
+      'contact_person',
+      'contact_phone',
+      'enterprise_kinds',
+      'qualifications',
+      'property_type',
+      'bank_category',
+      'listing_type',
+      'strategic_industries',
+      'honours',
+      'employee_count',
+      'main_business',
+      'updated_by',
+      'deleted_by',
     ]) {
       await q.query(`ALTER TABLE company DROP COLUMN ${column}`);
     }

@@ -13,7 +13,12 @@ try {
   const databaseUrl = await pg.ensureDatabase('bench');
   const port = await freePort();
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(dir, 'data'), WEB_DIST: '' };
-  startChild('api', process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), 'server/dist/server/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  startChild(
+    'api',
+    process.execPath,
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), 'server/dist/server/src/main.js'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
   run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`], { env: { ...env, APP_URL: `http://127.0.0.1:${port}` } });
   await shutdown(0);

@@ -32,7 +32,9 @@ try {
 
   log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: open ${base}/`);
   if (env.DEMO_MODE !== 'false') {
-    log(`demo accounts, password ${process.env.DEMO_PASSWORD || 'Demo@2026'}: admin (administrator), apost, bpost, prereview, zb1-zb3, bs1-bs3, leader, finance`);
+    log(
+      `demo accounts, password ${process.env.DEMO_PASSWORD || 'Demo@2026'}: admin (administrator), apost, bpost, prereview, zb1-zb3, bs1-bs3, leader, finance`,
+    );
   }
   log('Ctrl-C stops everything; the next `npm start` reuses the data in .data/');
 } catch (error) {

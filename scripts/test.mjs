@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
-  ROOT, buildIfStale, ensureDebianCommand, ensureDependencies, freePort, log, onShutdown, shutdown, startChild, startPostgres, startRedis, waitForHealth,
+  ROOT,
+  buildIfStale,
+  ensureDebianCommand,
+  ensureDependencies,
+  freePort,
+  log,
+  onShutdown,
+  shutdown,
+  startChild,
+  startPostgres,
+  startRedis,
+  waitForHealth,
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -42,11 +53,25 @@ function check(name, cmd, cmdArgs) {
 function runJest(project, env) {
   const report = path.join(outDir, `jest-${project}-${process.pid}.json`);
   fs.rmSync(report, { force: true });
-  const r = spawnSync(process.execPath, ['node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', '--outputFile', report, '--forceExit', ...(project === 'unit' ? [] : ['--runInBand']), ...files], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      'node_modules/jest/bin/jest.js',
+      '--selectProjects',
+      project,
+      '--json',
+      '--outputFile',
+      report,
+      '--forceExit',
+      ...(project === 'unit' ? [] : ['--runInBand']),
+      ...files,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   if (!fs.existsSync(report)) {
     totals.failed++;
     failures.push(`${project}: jest did not report (exit ${r.status})`);
@@ -74,10 +99,14 @@ function runVitest() {
   fs.rmSync(report, { force: true });
   // npm may install vitest in web/node_modules (its own dependency tree) or hoist it to the root.
   const vitest = ['web/node_modules/vitest/vitest.mjs', 'node_modules/vitest/vitest.mjs'].find((p) => fs.existsSync(path.join(ROOT, p)));
-  spawnSync(process.execPath, [vitest ?? 'node_modules/vitest/vitest.mjs', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  spawnSync(
+    process.execPath,
+    [vitest ?? 'node_modules/vitest/vitest.mjs', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (!fs.existsSync(report)) {
     totals.failed++;
     failures.push('web: vitest did not report');
@@ -124,7 +153,14 @@ try {
       ensureDebianCommand('chromium', 'chromium', 'Install Chromium (Debian package chromium) for the browser tests.');
       const databaseUrl = await services.pg.ensureDatabase('browser_test');
       const port = await freePort();
-      const env = { ...common, DATABASE_URL: databaseUrl, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(runDir, 'browser-data'), QUEUE_PREFIX: 'browser-test' };
+      const env = {
+        ...common,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        DEMO_MODE: 'true',
+        DATA_DIR: path.join(runDir, 'browser-data'),
+        QUEUE_PREFIX: 'browser-test',
+      };
       startChild('api (browser tests)', process.execPath, ['server/dist/server/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitForHealth(`http://127.0.0.1:${port}`, 120000);
       await step('browser tests (Playwright + Chromium)', () => runJest('browser', { ...env, APP_URL: `http://127.0.0.1:${port}` }));

@@ -47,9 +47,13 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
 /** The built web client on the same port: files as they are, every other page path to index.html. */
 function serveWeb(app: NestExpressApplication, dir: string) {
   const index = path.join(dir, 'index.html');
-  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  } });
+  app.useStaticAssets(dir, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
     res.setHeader('Cache-Control', 'no-cache');

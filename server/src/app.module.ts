@@ -24,7 +24,20 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthModule, UsersModule, WorkflowModule, CompaniesModule, LoansModule, ProcessModule, MeetingsModule, LoanDataModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        AuthModule,
+        UsersModule,
+        WorkflowModule,
+        CompaniesModule,
+        LoansModule,
+        ProcessModule,
+        MeetingsModule,
+        LoanDataModule,
+      ],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],
     };

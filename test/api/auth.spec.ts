@@ -119,7 +119,9 @@ describe('sign-in and session (spec sections 7-9)', () => {
     };
     for (let i = 0; i < 3; i++) await login(t, u.username, 'Wrong@2026').expect(400);
     await login(t, u.username, 'Wrong@2026', await solve()).expect(400);
-    const fifth = await login(t, u.username, 'Wrong@2026', await solve()).set('Accept-Language', 'en').expect(423);
+    const fifth = await login(t, u.username, 'Wrong@2026', await solve())
+      .set('Accept-Language', 'en')
+      .expect(423);
     expect(fifth.body.code).toBe('A01004');
     expect(fifth.body.message).toContain('locked');
 
@@ -215,7 +217,11 @@ describe('sessions cached across API processes', () => {
       const v = await createUser(a);
       const vToken = await tokenOf(a, v.username, v.password);
       await b.http.get('/server/user/current').set('X-Platform-Token', vToken).expect(200);
-      await a.http.patch(`/server/user/${v.id}/disabled`).set('X-Platform-Token', await tokenOf(a, 'admin')).send({ disabled: true }).expect(200);
+      await a.http
+        .patch(`/server/user/${v.id}/disabled`)
+        .set('X-Platform-Token', await tokenOf(a, 'admin'))
+        .send({ disabled: true })
+        .expect(200);
       status = 200;
       for (let i = 0; i < 20 && status === 200; i++) {
         await new Promise((r) => setTimeout(r, 25));
@@ -232,7 +238,9 @@ describe('sessions cached across API processes', () => {
 describe('per-address throttling', () => {
   it('answers 429 once an address has too many failed sign-ins', async () => {
     const probe = await startTestApp();
-    const [{ n }] = await probe.db.query(`SELECT count(*)::int AS n FROM login_attempt WHERE NOT success AND at > now() - interval '15 minutes' AND ip LIKE '%127.0.0.1'`);
+    const [{ n }] = await probe.db.query(
+      `SELECT count(*)::int AS n FROM login_attempt WHERE NOT success AND at > now() - interval '15 minutes' AND ip LIKE '%127.0.0.1'`,
+    );
     await probe.close();
     const t = await startTestApp({ addressFailureLimit: n + 2 });
     try {

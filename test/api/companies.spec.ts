@@ -40,7 +40,11 @@ describe('companies', () => {
   });
   afterAll(() => t.close());
 
-  const post = (token: string, body: unknown) => t.http.post('/server/companies').set('X-Platform-Token', token).send(body as object);
+  const post = (token: string, body: unknown) =>
+    t.http
+      .post('/server/companies')
+      .set('X-Platform-Token', token)
+      .send(body as object);
   const list = (token: string, query: Record<string, unknown>) => t.http.get('/server/companies').set('X-Platform-Token', token).query(query);
 
   it('creates a full record and answers it with every field', async () => {
@@ -54,13 +58,21 @@ describe('companies', () => {
 
   it('keeps a minimal record (name and credit code) and normalizes what was typed', async () => {
     const code = randomCreditCode();
-    const res = await post(apost, { name: '  乙方科技有限公司 ', creditCode: ` ${code.slice(0, 9).toLowerCase()} ${code.slice(9)}`, contactPhone: '' }).expect(201);
+    const res = await post(apost, { name: '  乙方科技有限公司 ', creditCode: ` ${code.slice(0, 9).toLowerCase()} ${code.slice(9)}`, contactPhone: '' }).expect(
+      201,
+    );
     expect(res.body.data).toMatchObject({ name: '乙方科技有限公司', creditCode: code, contactPhone: null, enterpriseKinds: [], honours: [] });
   });
 
   it('refuses bad input with 400, a message in the caller language per field, and writes nothing', async () => {
     const before = await companies();
-    const bad = await post(apost, { ...full('坏数据公司'), contactPhone: '1380013800', districtCode: 'PUDONG', establishedDate: shanghaiDay(1), honours: ['NOPE'] })
+    const bad = await post(apost, {
+      ...full('坏数据公司'),
+      contactPhone: '1380013800',
+      districtCode: 'PUDONG',
+      establishedDate: shanghaiDay(1),
+      honours: ['NOPE'],
+    })
       .set('Accept-Language', 'en')
       .expect(400);
     expect(bad.body.code).toBe('A05001');
@@ -93,7 +105,11 @@ describe('companies', () => {
     expect(await companies()).toBe(before);
 
     const second = (await post(apost, full(`${mark()}乙`)).expect(201)).body.data;
-    const clash = await t.http.put(`/server/companies/${second.id}`).set('X-Platform-Token', apost).send({ ...full(second.name), creditCode: first.creditCode }).expect(409);
+    const clash = await t.http
+      .put(`/server/companies/${second.id}`)
+      .set('X-Platform-Token', apost)
+      .send({ ...full(second.name), creditCode: first.creditCode })
+      .expect(409);
     expect(clash.body.code).toBe('A04002');
     const [row] = await t.db.query(`SELECT credit_code FROM company WHERE id = $1`, [second.id]);
     expect(row.credit_code).toBe(second.creditCode);
@@ -105,7 +121,11 @@ describe('companies', () => {
     const res = await t.http.put(`/server/companies/${created.id}`).set('X-Platform-Token', apost).send(next).expect(200);
     expect(res.body.data).toMatchObject({ ...next, registeredCapital: null, honours: [] });
 
-    await t.http.put(`/server/companies/${created.id}`).set('X-Platform-Token', apost).send({ ...next, employeeCount: -3 }).expect(400);
+    await t.http
+      .put(`/server/companies/${created.id}`)
+      .set('X-Platform-Token', apost)
+      .send({ ...next, employeeCount: -3 })
+      .expect(400);
     const again = await t.http.get(`/server/companies/${created.id}`).set('X-Platform-Token', apost).expect(200);
     expect(again.body.data.employeeCount).toBe(next.employeeCount);
     await t.http.put(`/server/companies/${randomUUID()}`).set('X-Platform-Token', apost).send(next).expect(404);
@@ -114,11 +134,15 @@ describe('companies', () => {
 
   it('filters by name, code, district, kind and qualification; sorts; pages', async () => {
     const m = mark();
-    const a = (await post(apost, { ...full(`${m}A公司`), districtCode: 'HPQ', enterpriseKinds: ['LISTED'], qualifications: ['LITTLE_GIANT'] }).expect(201)).body.data;
-    const b = (await post(apost, { ...full(`${m}B公司`), districtCode: 'HPQ', enterpriseKinds: ['TECH_INNOVATION'], qualifications: [] }).expect(201)).body.data;
-    const c = (await post(apost, { ...full(`${m}C公司`), districtCode: 'CMQ', enterpriseKinds: ['LISTED'], qualifications: ['LITTLE_GIANT'] }).expect(201)).body.data;
+    const a = (await post(apost, { ...full(`${m}A公司`), districtCode: 'HPQ', enterpriseKinds: ['LISTED'], qualifications: ['LITTLE_GIANT'] }).expect(201)).body
+      .data;
+    const b = (await post(apost, { ...full(`${m}B公司`), districtCode: 'HPQ', enterpriseKinds: ['TECH_INNOVATION'], qualifications: [] }).expect(201)).body
+      .data;
+    const c = (await post(apost, { ...full(`${m}C公司`), districtCode: 'CMQ', enterpriseKinds: ['LISTED'], qualifications: ['LITTLE_GIANT'] }).expect(201)).body
+      .data;
 
-    const names = async (query: Record<string, unknown>) => (await list(apost, { name: m, ...query }).expect(200)).body.data.list.map((x: { name: string }) => x.name);
+    const names = async (query: Record<string, unknown>) =>
+      (await list(apost, { name: m, ...query }).expect(200)).body.data.list.map((x: { name: string }) => x.name);
     expect(await names({ sort: 'name', order: 'asc' })).toEqual([a.name, b.name, c.name]);
     expect(await names({ sort: 'name', order: 'desc' })).toEqual([c.name, b.name, a.name]);
     expect(await names({ districtCode: 'HPQ', sort: 'name' })).toEqual([a.name, b.name]);
@@ -177,7 +201,11 @@ describe('companies', () => {
 
   it('refuses to delete a company with a loan under way (409), deletes it once the loan is discontinued', async () => {
     const company = (await post(apost, full(`${mark()}有贷款`)).expect(201)).body.data;
-    const loan = await t.http.post('/server/loans').set('X-Platform-Token', apost).send({ companyId: company.id, amount: 1_000_000, termMonths: 12 }).expect(201);
+    const loan = await t.http
+      .post('/server/loans')
+      .set('X-Platform-Token', apost)
+      .send({ companyId: company.id, amount: 1_000_000, termMonths: 12 })
+      .expect(201);
 
     const refused = await t.http.delete(`/server/companies/${company.id}`).set('X-Platform-Token', apost).set('Accept-Language', 'en').expect(409);
     expect(refused.body.code).toBe('A05002');

@@ -20,7 +20,9 @@ describe('loan data', () => {
     t = await startTestApp();
     const [apost, bpost, admin, prereview] = await Promise.all(['apost', 'bpost', 'admin', 'prereview'].map((u) => tokenOf(t, u)));
     tk = { apost, bpost, admin, prereview };
-    const users = await t.db.query(`SELECT id, username FROM app_user WHERE username = ANY($1)`, [['apost', 'bpost', 'admin', 'prereview', 'zb1', 'zb2', 'zb3', 'leader', 'finance']]);
+    const users = await t.db.query(`SELECT id, username FROM app_user WHERE username = ANY($1)`, [
+      ['apost', 'bpost', 'admin', 'prereview', 'zb1', 'zb2', 'zb3', 'leader', 'finance'],
+    ]);
     ids = Object.fromEntries(users.map((u: { id: string; username: string }) => [u.username, u.id]));
   });
   afterAll(() => t.close());
@@ -38,7 +40,15 @@ describe('loan data', () => {
   async function driveTo(loanId: string, stage: Exclude<engine.StageKey, 'discontinued'>) {
     const repo = new WorkflowRepository(t.db);
     let row = (await repo.instance(loanId))!;
-    const actors = { aPost: ids.apost, bPost: ids.bpost, clerk: ids.admin, approver: ids.prereview, leader: ids.leader, finance: ids.finance, voters: [ids.zb1, ids.zb2, ids.zb3] };
+    const actors = {
+      aPost: ids.apost,
+      bPost: ids.bpost,
+      clerk: ids.admin,
+      approver: ids.prereview,
+      leader: ids.leader,
+      finance: ids.finance,
+      voters: [ids.zb1, ids.zb2, ids.zb3],
+    };
     for (const event of engine.eventsToStage(row.input as unknown as engine.GuaranteeInput, stage, actors)) {
       const outcome = await commitEvent(t.db.manager, repo, row, event);
       if (!outcome.ok) throw new Error(`${event.type} refused`);
@@ -89,7 +99,12 @@ describe('loan data', () => {
         .expect(400);
       expect(bad.body.code).toBe('A06002');
       expect(bad.body.message).toContain('Company basics / Registered capital has the wrong type');
-      expect(bad.body.data.issues.map((i: { path: string }) => i.path).sort()).toEqual(['basic.district', 'basic.employees', 'basic.registeredCapital', 'nowhere']);
+      expect(bad.body.data.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+        'basic.district',
+        'basic.employees',
+        'basic.registeredCapital',
+        'nowhere',
+      ]);
       const zh = await save(tk.apost, loan.id, 'CLIENT', { basic: { establishedDate: '2023-02-30' } }, 1).expect(400);
       expect(zh.body.message).toContain('企业基本信息 / 成立日期日期无效');
       // Not an object at all: the DTO refuses it.
@@ -137,7 +152,11 @@ describe('loan data', () => {
       expect((await draft(tk.apost, loan.id, 'CLIENT', content, 1).expect(409)).body.code).toBe('A06003');
       expect((await data(tk.apost, loan.id, 'CLIENT')).body.data.editable).toMatchObject({ sections: [], refusal: 'STATE' });
       // Returned: editable again.
-      await t.http.post(`/server/loans/${loan.id}/events`).set('X-Platform-Token', tk.admin).send({ type: 'RETURN_MATERIALS', payload: { reason: '补充联系人' }, expectedVersion: 1 }).expect(200);
+      await t.http
+        .post(`/server/loans/${loan.id}/events`)
+        .set('X-Platform-Token', tk.admin)
+        .send({ type: 'RETURN_MATERIALS', payload: { reason: '补充联系人' }, expectedVersion: 1 })
+        .expect(200);
       await save(tk.apost, loan.id, 'CLIENT', exampleContent('CLIENT'), 1).expect(200);
     });
   });
@@ -233,7 +252,9 @@ describe('loan data', () => {
       // The A-post officer cannot edit the report in risk control; another B-post user is not the loan's.
       expect((await save(tk.apost, loan.id, 'REPORT', { companyBasics: { history: '改写' } }, 2).expect(409)).body.code).toBe('A06003');
       const otherB = await createUser(t, ['ROLE_USER', 'B_POST']);
-      expect((await save(await tokenOf(t, otherB.username, otherB.password), loan.id, 'REPORT', { [B_POST_SECTION]: conclusion }, 2).expect(403)).body.code).toBe('A06005');
+      expect(
+        (await save(await tokenOf(t, otherB.username, otherB.password), loan.id, 'REPORT', { [B_POST_SECTION]: conclusion }, 2).expect(403)).body.code,
+      ).toBe('A06005');
 
       // The B-post report preview shows the conclusion only.
       const preview = await t.http.get(`/server/loans/${loan.id}/data/REPORT/preview`).query({ part: 'B' }).set('X-Platform-Token', tk.bpost).expect(200);
@@ -245,7 +266,10 @@ describe('loan data', () => {
       const copy = await t.http.post(`/server/loans/${loan.id}/copy`).set('X-Platform-Token', tk.apost).send({ amount: 3_000_000 }).expect(201);
       const copied = copy.body.data;
       expect(copied.id).not.toBe(loan.id);
-      expect(copied).toMatchObject({ companyId: (await t.http.get(`/server/loans/${loan.id}`).set('X-Platform-Token', tk.apost)).body.data.companyId, currentAmount: 3_000_000 });
+      expect(copied).toMatchObject({
+        companyId: (await t.http.get(`/server/loans/${loan.id}`).set('X-Platform-Token', tk.apost)).body.data.companyId,
+        currentAmount: 3_000_000,
+      });
       expect(copied.workflow).toMatchObject({ stage: 'collection', version: 0, state: { collection: 'toBeImproved' } });
       const copiedReport = (await data(tk.apost, copied.id, 'REPORT').expect(200)).body.data;
       expect(copiedReport.version).toBe(1);
@@ -304,28 +328,35 @@ describe('loan data', () => {
       expect(escaped.text).not.toContain('<script>');
 
       const nobody = await createUser(t, ['ROLE_USER']);
-      await t.http.get(`/server/loans/${loanId}/data/REPORT/preview`).set('X-Platform-Token', await tokenOf(t, nobody.username, nobody.password)).expect(403);
+      await t.http
+        .get(`/server/loans/${loanId}/data/REPORT/preview`)
+        .set('X-Platform-Token', await tokenOf(t, nobody.username, nobody.password))
+        .expect(403);
       await t.http.get(`/server/loans/${loanId}/data/NOPE/preview`).set('X-Platform-Token', tk.apost).expect(404);
       await t.http.get(`/server/loans/${loanId}/data/REPORT/preview`).query({ part: 'C' }).set('X-Platform-Token', tk.apost).expect(400);
     });
 
     const chromium = fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
-    (chromium ? it : it.skip)('answers a PDF of the preview (Chromium installed)', async () => {
-      const res = await t.http
-        .get(`/server/loans/${loanId}/data/REPORT/pdf`)
-        .set('X-Platform-Token', tk.apost)
-        .buffer(true)
-        .parse((response, callback) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => callback(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
-      const body = res.body as Buffer;
-      expect(body.subarray(0, 4).toString('latin1')).toBe('%PDF');
-      expect(body.length).toBeGreaterThan(10_000);
-    }, 60_000);
+    (chromium ? it : it.skip)(
+      'answers a PDF of the preview (Chromium installed)',
+      async () => {
+        const res = await t.http
+          .get(`/server/loans/${loanId}/data/REPORT/pdf`)
+          .set('X-Platform-Token', tk.apost)
+          .buffer(true)
+          .parse((response, callback) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => callback(null, Buffer.concat(chunks)));
+          })
+          .expect(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
+        const body = res.body as Buffer;
+        expect(body.subarray(0, 4).toString('latin1')).toBe('%PDF');
+        expect(body.length).toBeGreaterThan(10_000);
+      },
+      60_000,
+    );
   });
 });

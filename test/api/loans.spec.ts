@@ -34,7 +34,11 @@ describe('loans: list, export, delete, officers', () => {
     const company = await createCompany(t, tk.apost, `贷款测${randomUUID().slice(0, 8)}有限公司`);
     const loans: string[] = [];
     for (const amount of amounts) {
-      const res = await t.http.post('/server/loans').set('X-Platform-Token', tk.apost).send({ companyId: company.id, amount, termMonths: 12, ...extra }).expect(201);
+      const res = await t.http
+        .post('/server/loans')
+        .set('X-Platform-Token', tk.apost)
+        .send({ companyId: company.id, amount, termMonths: 12, ...extra })
+        .expect(201);
       loans.push(res.body.data.id);
     }
     return { company, loans };
@@ -47,19 +51,38 @@ describe('loans: list, export, delete, officers', () => {
       .set('X-Platform-Token', tk.apost)
       .send({ companyId: company.id, amount: 800_000, termMonths: 12, bank: '中国银行', loanType: '流动资金贷款', bPostOfficerId: ids.bpost })
       .expect(201);
-    expect(ok.body.data).toMatchObject({ bank: '中国银行', loanType: '流动资金贷款', bPostOfficerId: ids.bpost, bPostOfficerName: expect.any(String), currentAmount: 800_000 });
+    expect(ok.body.data).toMatchObject({
+      bank: '中国银行',
+      loanType: '流动资金贷款',
+      bPostOfficerId: ids.bpost,
+      bPostOfficerName: expect.any(String),
+      currentAmount: 800_000,
+    });
 
     const before = await count(t, 'loan');
-    const same = await t.http.post('/server/loans').set('X-Platform-Token', tk.apost).send({ companyId: company.id, amount: 1, termMonths: 1, bPostOfficerId: ids.apost }).expect(400);
+    const same = await t.http
+      .post('/server/loans')
+      .set('X-Platform-Token', tk.apost)
+      .send({ companyId: company.id, amount: 1, termMonths: 1, bPostOfficerId: ids.apost })
+      .expect(400);
     expect(same.body.code).toBe('A05005');
-    const notB = await t.http.post('/server/loans').set('X-Platform-Token', tk.apost).set('Accept-Language', 'en').send({ companyId: company.id, amount: 1, termMonths: 1, bPostOfficerId: ids.prereview }).expect(400);
+    const notB = await t.http
+      .post('/server/loans')
+      .set('X-Platform-Token', tk.apost)
+      .set('Accept-Language', 'en')
+      .send({ companyId: company.id, amount: 1, termMonths: 1, bPostOfficerId: ids.prereview })
+      .expect(400);
     expect(notB.body.message).toContain('B-post officer');
-    await t.http.post('/server/loans').set('X-Platform-Token', tk.apost).send({ companyId: company.id, amount: 1, termMonths: 1, aPostOfficerId: ids.bpost }).expect(400);
+    await t.http
+      .post('/server/loans')
+      .set('X-Platform-Token', tk.apost)
+      .send({ companyId: company.id, amount: 1, termMonths: 1, aPostOfficerId: ids.bpost })
+      .expect(400);
     await t.http.post('/server/loans').set('X-Platform-Token', tk.prereview).send({ companyId: company.id, amount: 1, termMonths: 1 }).expect(403);
     expect(await count(t, 'loan')).toBe(before);
   });
 
-  it('lists loans with stage and status words, officers, and the caller\'s actions of this list only', async () => {
+  it("lists loans with stage and status words, officers, and the caller's actions of this list only", async () => {
     const { company, loans } = await companyWithLoans([1_000_000]);
     const [row] = await rows(tk.apost, { companyName: company.name });
     expect(row).toMatchObject({
@@ -87,7 +110,7 @@ describe('loans: list, export, delete, officers', () => {
     expect(preRow).toMatchObject({ deletable: false, workflow: { stage: 'preReview', legalActions: [] } });
   });
 
-  it('filters by company, stage, status, amount (the machine\'s), created day and officer; sorts; pages', async () => {
+  it("filters by company, stage, status, amount (the machine's), created day and officer; sorts; pages", async () => {
     const { company, loans } = await companyWithLoans([300_000, 5_000_000, 1_200_000]);
     const name = company.name;
     const ids3 = async (query: Record<string, unknown>) => (await rows(tk.apost, { companyName: name, ...query })).map((r) => r.id);
@@ -142,7 +165,20 @@ describe('loans: list, export, delete, officers', () => {
   it('exports the filtered list (every page), headers in the caller language', async () => {
     const { company, loans } = await companyWithLoans([2_000_000, 700_000]);
     const zh = await readExport(t, `/server/loans/export?companyName=${encodeURIComponent(company.name)}&sort=amount&order=asc&pageSize=1`, tk.apost);
-    expect(zh.headers).toEqual(['企业名称', '统一社会信用代码', '担保金额（元）', '期限（月）', '贷款银行', '贷款类型', '阶段', '状态', '当前节点', 'A岗经办人', 'B岗经办人', '创建时间']);
+    expect(zh.headers).toEqual([
+      '企业名称',
+      '统一社会信用代码',
+      '担保金额（元）',
+      '期限（月）',
+      '贷款银行',
+      '贷款类型',
+      '阶段',
+      '状态',
+      '当前节点',
+      'A岗经办人',
+      'B岗经办人',
+      '创建时间',
+    ]);
     expect(zh.rows.map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
       [company.name, '700000', '资料收集与完善', '待完善'],
       [company.name, '2000000', '资料收集与完善', '待完善'],
@@ -151,7 +187,10 @@ describe('loans: list, export, delete, officers', () => {
     expect(en.headers.slice(0, 3)).toEqual(['Company', 'Unified social credit code', 'Amount (yuan)']);
     expect(en.rows).toHaveLength(loans.length);
     expect(en.rows[0][6]).toBe('Data collection');
-    await t.http.get('/server/loans/export').set('X-Platform-Token', (await userWith(t, [])).token).expect(403);
+    await t.http
+      .get('/server/loans/export')
+      .set('X-Platform-Token', (await userWith(t, [])).token)
+      .expect(403);
   });
 
   it('deletes a loan only while in data collection (409 after), with its permission (403), and it is gone everywhere', async () => {
@@ -183,7 +222,10 @@ describe('loans: list, export, delete, officers', () => {
     expect(b.body.data.map((u: { username: string }) => u.username)).not.toContain('apost');
     await t.http.get('/server/loans/officers?role=A_POST').set('X-Platform-Token', tk.bpost).expect(200);
     await t.http.get('/server/loans/officers?role=ROLE_ADMIN').set('X-Platform-Token', tk.apost).expect(400);
-    await t.http.get('/server/loans/officers?role=B_POST').set('X-Platform-Token', (await userWith(t, ['company_list'])).token).expect(403);
+    await t.http
+      .get('/server/loans/officers?role=B_POST')
+      .set('X-Platform-Token', (await userWith(t, ['company_list'])).token)
+      .expect(403);
   });
 
   it('needs loan_list for the list (403)', async () => {

@@ -95,12 +95,18 @@ describe('meetings, votes, attendees and archives', () => {
       const person = await createUser(t);
       await post('apost', '/conferees', { userIds: [person.id], meetingKinds: ['ZB'] }).expect(403);
       const loader = await userWith(t, ['sys:conferee:load']);
-      await t.http.post('/server/conferees').set('X-Platform-Token', loader.token).send({ userIds: [person.id], meetingKinds: ['ZB'] }).expect(403);
+      await t.http
+        .post('/server/conferees')
+        .set('X-Platform-Token', loader.token)
+        .send({ userIds: [person.id], meetingKinds: ['ZB'] })
+        .expect(403);
       await t.http.get('/server/conferees').set('X-Platform-Token', loader.token).expect(200);
 
       // Bad input: nothing written.
       const before = await count(t, 'conferee');
-      const bad = await post('admin', '/conferees', { userIds: [person.id], meetingKinds: ['XX'] }).set('Accept-Language', 'en').expect(400);
+      const bad = await post('admin', '/conferees', { userIds: [person.id], meetingKinds: ['XX'] })
+        .set('Accept-Language', 'en')
+        .expect(400);
       expect(bad.body.data.fieldErrors[0].field).toBe('meetingKinds');
       await post('admin', '/conferees', { userIds: ['not-a-uuid'], meetingKinds: ['ZB'] }).expect(400);
       await post('admin', '/conferees', { userIds: [person.id, ids.zb1], meetingKinds: ['ZB'] }).expect(409);
@@ -116,7 +122,11 @@ describe('meetings, votes, attendees and archives', () => {
       expect(await pool()).toContain(person.id);
       await t.http.patch(`/server/conferees/${person.id}`).set(as('apost')).send({ active: false }).expect(403);
       await t.http.patch(`/server/conferees/${person.id}`).set(as('admin')).send({}).expect(400);
-      const managed = await t.http.patch(`/server/conferees/${person.id}`).set(as('admin')).send({ active: false, meetingKinds: ['BS'] }).expect(200);
+      const managed = await t.http
+        .patch(`/server/conferees/${person.id}`)
+        .set(as('admin'))
+        .send({ active: false, meetingKinds: ['BS'] })
+        .expect(200);
       expect(managed.body.data).toMatchObject({ active: false, meetingKinds: ['BS'] });
       expect(await pool()).not.toContain(person.id);
       const inactive = await get('admin', '/conferees?active=false').expect(200);
@@ -157,10 +167,15 @@ describe('meetings, votes, attendees and archives', () => {
       const attendeesBefore = await count(t, 'meeting_attendee');
       const empty = await post('leader', '/meetings/zb', { ...body, attendeeIds: [] }).expect(400);
       expect(empty.body.data.fieldErrors[0].field).toBe('attendeeIds');
-      const outside = await post('leader', '/meetings/zb', { ...body, attendeeIds: [ids.zb1, ids.bs1] }).set('Accept-Language', 'en').expect(400);
+      const outside = await post('leader', '/meetings/zb', { ...body, attendeeIds: [ids.zb1, ids.bs1] })
+        .set('Accept-Language', 'en')
+        .expect(400);
       expect(outside.body.code).toBe('A07004');
       expect(outside.body.message).toContain('保审会 周一');
-      const rule = await post('leader', '/meetings/zb', { ...body, rule: { quorum: 2, passThreshold: 0.5, base: 'cast', passWhen: 'above', onTie: 'FAIL' } }).expect(400);
+      const rule = await post('leader', '/meetings/zb', {
+        ...body,
+        rule: { quorum: 2, passThreshold: 0.5, base: 'cast', passWhen: 'above', onTie: 'FAIL' },
+      }).expect(400);
       expect(rule.body.code).toBe('A07005');
       const time = await post('leader', '/meetings/zb', { ...body, heldAt: '明天上午' }).expect(400);
       expect(time.body.code).toBe('A07005');
@@ -205,7 +220,9 @@ describe('meetings, votes, attendees and archives', () => {
       // One loan already allocated: the machine refuses it, and the fresh loan is left untouched too.
       const fresh = await loanInGeneralOffice();
       const other = (await createMeeting('zb')).id;
-      const refused = await post('leader', `/meetings/zb/${other}/allocations`, { loanIds: [fresh, loanA] }).set('Accept-Language', 'en').expect(409);
+      const refused = await post('leader', `/meetings/zb/${other}/allocations`, { loanIds: [fresh, loanA] })
+        .set('Accept-Language', 'en')
+        .expect(409);
       expect(refused.body.code).toBe('A07006');
       expect(refused.body.data.loanId).toBe(loanA);
       expect((await workflow(fresh)).state).toEqual({ generalOffice: 'awaitingMeeting' });
@@ -344,11 +361,31 @@ describe('meetings, votes, attendees and archives', () => {
       expect(row.attachmentCount).toBe(1);
 
       await t.http.post(`/server/archives/${loanA}/files`).set(as('zb1')).field('kind', 'BANK_CONTRACT').attach('file', PNG, 'contract.png').expect(403);
-      const badKind = await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'HOLIDAY_PHOTOS').attach('file', PNG, 'x.png').expect(400);
+      const badKind = await t.http
+        .post(`/server/archives/${loanA}/files`)
+        .set(as('apost'))
+        .field('kind', 'HOLIDAY_PHOTOS')
+        .attach('file', PNG, 'x.png')
+        .expect(400);
       expect(badKind.body.data.fieldErrors[0].field).toBe('kind');
-      await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', Buffer.from('<html>'), 'x.png').expect(400);
-      await t.http.post(`/server/archives/00000000-0000-4000-8000-000000000000/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', PNG, 'x.png').expect(404);
-      const up = await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', PNG, '银行合同.png').expect(201);
+      await t.http
+        .post(`/server/archives/${loanA}/files`)
+        .set(as('apost'))
+        .field('kind', 'BANK_CONTRACT')
+        .attach('file', Buffer.from('<html>'), 'x.png')
+        .expect(400);
+      await t.http
+        .post(`/server/archives/00000000-0000-4000-8000-000000000000/files`)
+        .set(as('apost'))
+        .field('kind', 'BANK_CONTRACT')
+        .attach('file', PNG, 'x.png')
+        .expect(404);
+      const up = await t.http
+        .post(`/server/archives/${loanA}/files`)
+        .set(as('apost'))
+        .field('kind', 'BANK_CONTRACT')
+        .attach('file', PNG, '银行合同.png')
+        .expect(201);
       await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', PNG, '银行合同.png').expect(201);
 
       await get('zb1', `/archives/${loanA}`).expect(403);
@@ -362,7 +399,9 @@ describe('meetings, votes, attendees and archives', () => {
       await download('zb1', `/archives/${loanA}/zip`).expect(403);
       const zip = await download('apost', `/archives/${loanA}/zip`).expect(200);
       expect(zip.headers['content-type']).toBe('application/zip');
-      const entries = Object.keys(new PizZip(zip.body).files).filter((n) => !n.endsWith('/')).sort();
+      const entries = Object.keys(new PizZip(zip.body).files)
+        .filter((n) => !n.endsWith('/'))
+        .sort();
       expect(entries).toEqual(['总办会会议纪要/第一次总办会纪要.pdf', '银行合同/银行合同 (2).png', '银行合同/银行合同.png']);
       expect(new PizZip(zip.body).file('银行合同/银行合同.png')!.asNodeBuffer().equals(PNG)).toBe(true);
       const bare = await loanInPreReview(t, { apost: tok.apost, admin: tok.admin, prereview: tok.prereview, bpost: tok.bpost });
@@ -376,10 +415,9 @@ describe('meetings, votes, attendees and archives', () => {
       expect(notHere.body.code).toBe('A07013');
       await del('apost', `/archives/files/${up.body.data.id}`).expect(200);
       await del('apost', `/archives/files/${up.body.data.id}`).expect(404);
-      const [row2] = await t.db.query(
-        `SELECT a.deleted_by, f.url FROM attachment a JOIN uploaded_file f ON f.id = a.file_id WHERE a.id = $1`,
-        [up.body.data.id],
-      );
+      const [row2] = await t.db.query(`SELECT a.deleted_by, f.url FROM attachment a JOIN uploaded_file f ON f.id = a.file_id WHERE a.id = $1`, [
+        up.body.data.id,
+      ]);
       expect(row2.deleted_by).toBe(ids.apost);
       expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', 'attachments', row2.url.replace('attachment:', '')))).toBe(true);
       const after = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;

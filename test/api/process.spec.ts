@@ -20,12 +20,15 @@ describe('process: the stage lists of the meeting flow', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const [apost, admin, prereview, bpost, leader, finance] = await Promise.all(['apost', 'admin', 'prereview', 'bpost', 'leader', 'finance'].map((u) => tokenOf(t, u)));
+    const [apost, admin, prereview, bpost, leader, finance] = await Promise.all(
+      ['apost', 'admin', 'prereview', 'bpost', 'leader', 'finance'].map((u) => tokenOf(t, u)),
+    );
     tk = { apost, admin, prereview, bpost, leader, finance };
   });
   afterAll(() => t.close());
 
-  const get = (list: string, token: string, query: Record<string, unknown> = {}) => t.http.get(`/server/process/${list}`).set('X-Platform-Token', token).query(query);
+  const get = (list: string, token: string, query: Record<string, unknown> = {}) =>
+    t.http.get(`/server/process/${list}`).set('X-Platform-Token', token).query(query);
   const rows = async (list: string, token: string, query: Record<string, unknown> = {}): Promise<Row[]> =>
     (await get(list, token, { pageSize: 200, ...query }).expect(200)).body.data.list;
   const actions = (row: Row | undefined) => row?.workflow.legalActions.map((a) => a.type);
@@ -47,7 +50,8 @@ describe('process: the stage lists of the meeting flow', () => {
     const expected: Record<string, (row: Row) => boolean> = {
       reviewMeetingList: (r) => r.workflow.stage === 'preReview',
       reviewMeetingVoteList: (r) => r.workflow.stage === 'preReview' && r.workflow.statusLabels.status.key === 'WAIT_EXAMINE',
-      zbMeetingProcessList: (r) => r.workflow.stage === 'generalOffice' || (r.workflow.stage === 'riskControl' && r.workflow.statusLabels.status.key === 'COMPLETED'),
+      zbMeetingProcessList: (r) =>
+        r.workflow.stage === 'generalOffice' || (r.workflow.stage === 'riskControl' && r.workflow.statusLabels.status.key === 'COMPLETED'),
       riskControlList: (r) => r.workflow.stage === 'riskControl',
       bsMeetingProcessList: (r) => r.workflow.stage === 'insuranceReview',
       initiateWithdrawalList: (r) => r.workflow.stage === 'withdrawal',
@@ -86,7 +90,7 @@ describe('process: the stage lists of the meeting flow', () => {
     expect(actions(inZb)).toEqual(['GENERAL_OFFICE_MODIFY_AMOUNT', 'GENERAL_OFFICE_DISCONTINUE']);
   });
 
-  it('modify amount: the machine\'s amount is what the list shows and filters on; a bad amount is 400 with nothing written', async () => {
+  it("modify amount: the machine's amount is what the list shows and filters on; a bad amount is 400 with nothing written", async () => {
     const loan = await loanInPreReview(t, tk);
     const bad = await sendEvent(t, tk.apost, loan.id, 'PRE_REVIEW_MODIFY_AMOUNT', loan.version, { amount: -1 }).expect(400);
     expect(bad.body.code).toBe('A03005');

@@ -27,7 +27,8 @@ describe('bad input never reaches a 500', () => {
           const req = (t.http as any)[method](withQuery).set('X-Platform-Token', admin);
           const res = body === undefined ? await req : await req.send(body);
           calls++;
-          if (res.status >= 500) failures.push(`${method.toUpperCase()} ${path} body=${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          if (res.status >= 500)
+            failures.push(`${method.toUpperCase()} ${path} body=${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         }
       }
     }

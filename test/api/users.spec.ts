@@ -14,10 +14,40 @@ describe('users, permissions and profile', () => {
 
   it('seeds the whole permission tree of spec section 6 and the built-in roles', async () => {
     const keys = (await t.db.query(`SELECT key FROM permission`)).map((r: any) => r.key);
-    for (const k of ['attachment_list', 'remind_list', 'become_list', 'repayment_list', 'secure_list', 'relieve_list', 'statistics', 'population_list',
-      'project_list', 'guo_dan_list', 'industrial_information_list', 'amount_list', 'amount_bank_list', 'amount_region_list', 'personnel_list', 'basic',
-      'bank_list', 'template_list', 'loan_type_list', 'user', 'user_list', 'role_list', 'conferee_list', 'company_list', 'loan_list', 'archives_detail',
-      'meeting', 'database', 'protect_middle', 'protect_after', 'risk_control_detail', 'risk_control_perfect']) {
+    for (const k of [
+      'attachment_list',
+      'remind_list',
+      'become_list',
+      'repayment_list',
+      'secure_list',
+      'relieve_list',
+      'statistics',
+      'population_list',
+      'project_list',
+      'guo_dan_list',
+      'industrial_information_list',
+      'amount_list',
+      'amount_bank_list',
+      'amount_region_list',
+      'personnel_list',
+      'basic',
+      'bank_list',
+      'template_list',
+      'loan_type_list',
+      'user',
+      'user_list',
+      'role_list',
+      'conferee_list',
+      'company_list',
+      'loan_list',
+      'archives_detail',
+      'meeting',
+      'database',
+      'protect_middle',
+      'protect_after',
+      'risk_control_detail',
+      'risk_control_perfect',
+    ]) {
       expect(keys).toContain(k);
     }
     const roles = (await t.db.query(`SELECT code FROM role`)).map((r: any) => r.code);

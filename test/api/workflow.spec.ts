@@ -16,7 +16,12 @@ describe('workflow: instances, events, history', () => {
   afterAll(() => t.close());
 
   it('creates companies with a checked credit code, refusing invalid and duplicate ones', async () => {
-    const bad = await t.http.post('/server/companies').set('X-Platform-Token', apost).set('Accept-Language', 'en').send({ name: 'X', creditCode: '91350100M000100Y44' }).expect(400);
+    const bad = await t.http
+      .post('/server/companies')
+      .set('X-Platform-Token', apost)
+      .set('Accept-Language', 'en')
+      .send({ name: 'X', creditCode: '91350100M000100Y44' })
+      .expect(400);
     expect(bad.body.code).toBe('A04001');
     const code = randomCreditCode();
     await t.http.post('/server/companies').set('X-Platform-Token', apost).send({ name: '甲公司', creditCode: code }).expect(201);
@@ -133,7 +138,11 @@ describe('workflow: instances, events, history', () => {
     await ensureClientData(t, loan2.id);
     const twins = await Promise.all(
       [0, 1].map(() =>
-        t.http.post(`/server/loans/${loan2.id}/events`).set('X-Platform-Token', apost).set('Idempotency-Key', `twin-${loan2.id}`).send({ type: 'SUBMIT_MATERIALS', payload: SUBMIT, expectedVersion: 0 }),
+        t.http
+          .post(`/server/loans/${loan2.id}/events`)
+          .set('X-Platform-Token', apost)
+          .set('Idempotency-Key', `twin-${loan2.id}`)
+          .send({ type: 'SUBMIT_MATERIALS', payload: SUBMIT, expectedVersion: 0 }),
       ),
     );
     expect(twins.map((r) => r.body.code).sort()).toEqual(['A00000', 'A00103']);
@@ -214,8 +223,20 @@ describe('workflow: instances, events, history', () => {
         WHERE l.created_at < now() - interval '20 days' ORDER BY l.created_at`, // demo loans are dated weeks back; test loans are new
     );
     const stages = rows.map((r: any) => r.stage);
-    for (const stage of ['collection', 'preReview', 'generalOffice', 'riskControl', 'insuranceReview', 'withdrawal', 'duringGuarantee',
-      'disbursement', 'afterGuarantee', 'release', 'closed', 'discontinued']) {
+    for (const stage of [
+      'collection',
+      'preReview',
+      'generalOffice',
+      'riskControl',
+      'insuranceReview',
+      'withdrawal',
+      'duringGuarantee',
+      'disbursement',
+      'afterGuarantee',
+      'release',
+      'closed',
+      'discontinued',
+    ]) {
       expect(stages).toContain(stage);
     }
     for (const r of rows.filter((x: any) => x.version > 0)) {

@@ -53,7 +53,9 @@ function call(method: string, path: string, token: string | null, body?: unknown
 }
 
 async function login(username: string, publicKey: string): Promise<string> {
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026')).toString('base64');
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026')).toString(
+    'base64',
+  );
   const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -128,14 +130,24 @@ async function main() {
 
     // Raw SQL: the same transaction shape on rows of its own.
     const base = level * 1000;
-    await pool.query(`INSERT INTO bench_instance (id, version, snapshot) SELECT g, 0, $1 FROM generate_series($2::int, $3::int) g`, [sample, base, base + level - 1]);
+    await pool.query(`INSERT INTO bench_instance (id, version, snapshot) SELECT g, 0, $1 FROM generate_series($2::int, $3::int) g`, [
+      sample,
+      base,
+      base + level - 1,
+    ]);
     const raw = await measure(level, async (w) => {
       const id = base + w;
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const { rows: [inst] } = await client.query(`SELECT version, snapshot FROM bench_instance WHERE id = $1`, [id]);
-        const updated = await client.query(`UPDATE bench_instance SET version = version + 1, snapshot = $3 WHERE id = $1 AND version = $2`, [id, inst.version, inst.snapshot]);
+        const {
+          rows: [inst],
+        } = await client.query(`SELECT version, snapshot FROM bench_instance WHERE id = $1`, [id]);
+        const updated = await client.query(`UPDATE bench_instance SET version = version + 1, snapshot = $3 WHERE id = $1 AND version = $2`, [
+          id,
+          inst.version,
+          inst.snapshot,
+        ]);
         if (updated.rowCount !== 1) throw new Error('lost the race in the baseline');
         await client.query(
           `INSERT INTO bench_event (instance_id, seq, type, payload, actor_id, at, state_from, state_to, prev_hash, hash)
@@ -163,7 +175,9 @@ async function main() {
   rows.forEach((r) => console.log(r));
 
   // Replay: the closed demo loan has the longest history; take its first 40 events.
-  const { rows: [closed] } = await pool.query(`SELECT loan_id, input FROM workflow_instance WHERE stage = 'closed' ORDER BY version DESC LIMIT 1`);
+  const {
+    rows: [closed],
+  } = await pool.query(`SELECT loan_id, input FROM workflow_instance WHERE stage = 'closed' ORDER BY version DESC LIMIT 1`);
   const history: any[] = await call('GET', `/loans/${closed.loan_id}/history`, admin);
   const forty = history.slice(0, 40);
   if (forty.length < 40) throw new Error(`the closed demo loan has only ${forty.length} events`);
@@ -175,8 +189,10 @@ async function main() {
   t = performance.now();
   for (let i = 0; i < REPS; i++) replay(closed.input as GuaranteeInput, events);
   const purePerEvent = (performance.now() - t) / REPS / 40;
-  console.log(`\nReplay of a 40-event history, mean of ${REPS}: API (GET history/at/40) ${(apiPerEvent * 1000).toFixed(0)} µs/event; ` +
-    `pure machine fold ${(purePerEvent * 1000).toFixed(0)} µs/event; ratio ${(apiPerEvent / purePerEvent).toFixed(1)}x`);
+  console.log(
+    `\nReplay of a 40-event history, mean of ${REPS}: API (GET history/at/40) ${(apiPerEvent * 1000).toFixed(0)} µs/event; ` +
+      `pure machine fold ${(purePerEvent * 1000).toFixed(0)} µs/event; ratio ${(apiPerEvent / purePerEvent).toFixed(1)}x`,
+  );
   await pool.end();
   agent.destroy();
 }
@@ -184,7 +200,9 @@ async function main() {
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 async function freshCreditCode(pool: Pool): Promise<string> {
-  const { rows: [{ n }] } = await pool.query(`SELECT count(*)::int AS n FROM company`);
+  const {
+    rows: [{ n }],
+  } = await pool.query(`SELECT count(*)::int AS n FROM company`);
   const first = `9131000${String(5000000000 + n * 104729).slice(0, 10)}`;
   const sum = [...first].reduce((acc, ch, i) => acc + ALPHABET.indexOf(ch) * WEIGHTS[i], 0);
   return first + ALPHABET[(31 - (sum % 31)) % 31];

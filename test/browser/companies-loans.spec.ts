@@ -128,7 +128,10 @@ describe('companies, loans and the pre-review lists (each step by the user holdi
     expect(await statusOf(row)).toBe('TO_BE_IMPROVED');
     expect(await actionsOf(row)).toEqual(['SUBMIT_MATERIALS', 'COLLECTION_DISCONTINUE']);
     await act(page, row, 'SUBMIT_MATERIALS');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('SUBMITTED'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('SUBMITTED'),
+    );
     // The maker cannot check their own submission: no receipt button for the A-post.
     expect(await actionsOf(row)).toEqual(['COLLECTION_DISCONTINUE']);
   });
@@ -136,44 +139,74 @@ describe('companies, loans and the pre-review lists (each step by the user holdi
   it('the clerk returns the materials, the A-post resubmits, the clerk confirms receipt', async () => {
     const admin = await as('admin');
     let row = await openList(admin, '/company/loanList', companyName);
-    await eventually(() => actionsOf(row), (a) => expect(a).toEqual(['RETURN_MATERIALS', 'CONFIRM_RECEIPT', 'COLLECTION_DISCONTINUE']));
+    await eventually(
+      () => actionsOf(row),
+      (a) => expect(a).toEqual(['RETURN_MATERIALS', 'CONFIRM_RECEIPT', 'COLLECTION_DISCONTINUE']),
+    );
     await act(admin, row, 'RETURN_MATERIALS', '营业执照复印件不清晰，请重新上传');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('REJECT'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('REJECT'),
+    );
 
     const apost = await as('apost');
     row = await openList(apost, '/company/loanList', companyName);
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('REJECT'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('REJECT'),
+    );
     await act(apost, row, 'SUBMIT_MATERIALS');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('SUBMITTED'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('SUBMITTED'),
+    );
 
     row = await openList(admin, '/company/loanList', companyName);
     await act(admin, row, 'CONFIRM_RECEIPT');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('RECEIPT'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('RECEIPT'),
+    );
   });
 
   it('the A-post submits to pre-review from the loan list; the approver approves from the approval list', async () => {
     const apost = await as('apost');
     let row = await openList(apost, '/company/loanList', companyName);
-    await eventually(() => actionsOf(row), (a) => expect(a).toContain('SUBMIT_TO_PRE_REVIEW'));
+    await eventually(
+      () => actionsOf(row),
+      (a) => expect(a).toContain('SUBMIT_TO_PRE_REVIEW'),
+    );
     await act(apost, row, 'SUBMIT_TO_PRE_REVIEW');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('WAIT_EXAMINE'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('WAIT_EXAMINE'),
+    );
 
     const prereview = await as('prereview');
     row = await openList(prereview, '/process/reviewMeetingVoteList', companyName);
-    await eventually(() => actionsOf(row), (a) => expect(a).toEqual(['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN']));
+    await eventually(
+      () => actionsOf(row),
+      (a) => expect(a).toEqual(['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN']),
+    );
     await act(prereview, row, 'PRE_REVIEW_APPROVE');
     await row.waitFor({ state: 'detached' });
 
     // Back with the A-post: the pre-review list shows it approved, ready for the general office.
     row = await openList(apost, '/process/reviewMeetingList', companyName);
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('EXAMINE_PASS'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('EXAMINE_PASS'),
+    );
     expect(await actionsOf(row)).toContain('SUBMIT_TO_GENERAL_OFFICE');
   });
 
   it('copies the loan as a new application for the same company, starting in data collection', async () => {
     const apost = await as('apost');
     const rows = await openList(apost, '/company/loanList', companyName);
-    await eventually(() => rows.count(), (n) => expect(n).toBe(1));
+    await eventually(
+      () => rows.count(),
+      (n) => expect(n).toBe(1),
+    );
     await rows.first().getByTestId('row-more').click();
     await apost.getByTestId('row-copy').click();
     await apost.getByRole('dialog').getByRole('button', { name: '确认' }).click();

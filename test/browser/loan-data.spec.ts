@@ -81,9 +81,16 @@ describe('the review report (A-post officer)', () => {
     await pane(page).getByTestId('fin-totalCurrentLiabilities-2').fill('4000');
     expect(await ratio('currentRatio', 2)).toBe('1.60');
     // The statements are complete: the section is marked so.
-    await eventually(() => pane(page).getByTestId('nav-financials').getAttribute('data-complete'), (v) => expect(v).toBe('true'));
+    await eventually(
+      () => pane(page).getByTestId('nav-financials').getAttribute('data-complete'),
+      (v) => expect(v).toBe('true'),
+    );
     // The draft reaches the server after a pause in typing.
-    await eventually(() => pane(page).getByTestId('save-indicator').getAttribute('data-state'), (v) => expect(v).toBe('saved'), 15_000);
+    await eventually(
+      () => pane(page).getByTestId('save-indicator').getAttribute('data-state'),
+      (v) => expect(v).toBe('saved'),
+      15_000,
+    );
     expect(await text(pane(page).getByTestId('save-indicator'))).toMatch(/草稿已自动保存于 \d{2}:\d{2}/);
   });
 
@@ -108,7 +115,10 @@ describe('the review report (A-post officer)', () => {
     expect(await pane(page).getByTestId('loan-data-edit').getAttribute('data-version')).toBe('0');
     await cell.fill('1600');
     await pane(page).getByTestId('save-data').click();
-    await eventually(() => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'), (v) => expect(v).toBe('1'));
+    await eventually(
+      () => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'),
+      (v) => expect(v).toBe('1'),
+    );
     await page.getByText(/已保存；还有 \d+ 项必填内容未完成/).waitFor();
     expect(await pane(page).getByTestId('draft-restored').count()).toBe(0);
   });

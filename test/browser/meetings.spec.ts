@@ -121,7 +121,10 @@ describe('a general-office meeting, from its creation to the result', () => {
 
     await detail.getByTestId('meeting-start').click();
     await leader.getByTestId('confirm-step').click();
-    await eventually(() => detail.getAttribute('data-status'), (s) => expect(s).toBe('START'));
+    await eventually(
+      () => detail.getAttribute('data-status'),
+      (s) => expect(s).toBe('START'),
+    );
     expect(await detail.getByTestId('meeting-status').innerText()).toBe('进行中');
   });
 
@@ -161,9 +164,15 @@ describe('a general-office meeting, from its creation to the result', () => {
     await detail.waitFor();
     await detail.getByTestId('meeting-end').click();
     await leader.getByTestId('confirm-step').click();
-    await eventually(() => detail.getAttribute('data-status'), (s) => expect(s).toBe('END'));
+    await eventually(
+      () => detail.getAttribute('data-status'),
+      (s) => expect(s).toBe('END'),
+    );
     const row = detail.locator(`tr[data-testid="agenda-row"][data-loan-id="${loanId}"]`);
-    await eventually(() => row.getAttribute('data-result'), (r) => expect(r).toBe('PASSED'));
+    await eventually(
+      () => row.getAttribute('data-result'),
+      (r) => expect(r).toBe('PASSED'),
+    );
     expect(await row.getByTestId('agenda-result').innerText()).toBe('通过');
 
     const votes = detail.getByTestId('vote-details').locator(`[data-loan-id="${loanId}"]`);

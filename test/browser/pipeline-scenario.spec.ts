@@ -71,7 +71,11 @@ async function actFromList(username: string, path: string, companyName: string, 
   const row = await openList(page, path, companyName);
   await act(page, row, type);
   if (status === null) await row.waitFor({ state: 'detached' });
-  else await eventually(() => statusOf(row), (s) => expect(s).toBe(status));
+  else
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe(status),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,7 +138,10 @@ async function fillRequired(page: Page, type: 'CLIENT', content: Record<string, 
       if (!field.required || value === null || value === undefined) continue;
       await fillField(page, form, field, `${section.key}.${field.key}`, value);
     }
-    await eventually(() => pane(page).getByTestId(`nav-${section.key}`).getAttribute('data-complete'), (v) => expect(v).toBe('true'));
+    await eventually(
+      () => pane(page).getByTestId(`nav-${section.key}`).getAttribute('data-complete'),
+      (v) => expect(v).toBe('true'),
+    );
   }
 }
 
@@ -172,7 +179,10 @@ async function prepareAndStart(kind: Kind, title: string, attendees: string[], l
 
   await detail.getByTestId('meeting-start').click();
   await leader.getByTestId('confirm-step').click();
-  await eventually(() => detail.getAttribute('data-status'), (s) => expect(s).toBe('START'));
+  await eventually(
+    () => detail.getAttribute('data-status'),
+    (s) => expect(s).toBe('START'),
+  );
   expect(await text(detail.getByTestId('meeting-status'))).toBe('进行中');
 }
 
@@ -206,9 +216,15 @@ async function endMeeting(loanId: string, voters: string[]): Promise<void> {
   await detail.waitFor();
   await detail.getByTestId('meeting-end').click();
   await leader.getByTestId('confirm-step').click();
-  await eventually(() => detail.getAttribute('data-status'), (s) => expect(s).toBe('END'));
+  await eventually(
+    () => detail.getAttribute('data-status'),
+    (s) => expect(s).toBe('END'),
+  );
   const row = detail.locator(`tr[data-testid="agenda-row"][data-loan-id="${loanId}"]`);
-  await eventually(() => row.getAttribute('data-result'), (r) => expect(r).toBe('PASSED'));
+  await eventually(
+    () => row.getAttribute('data-result'),
+    (r) => expect(r).toBe('PASSED'),
+  );
   expect(await text(row.getByTestId('agenda-result'))).toBe('通过');
   const votes = detail.getByTestId('vote-details').locator(`[data-loan-id="${loanId}"]`);
   await votes.waitFor();
@@ -287,9 +303,15 @@ describe('the guarantee pipeline, end to end in the browser', () => {
     expect(await ratio('quickRatio', 2)).toBe('1.18');
     expect(await ratio('debtToAsset', 2)).toBe('55.00%');
     expect(await ratio('netProfitGrowth', 2)).toBe('20.00%');
-    await eventually(() => pane(page).getByTestId('nav-financials').getAttribute('data-complete'), (v) => expect(v).toBe('true'));
+    await eventually(
+      () => pane(page).getByTestId('nav-financials').getAttribute('data-complete'),
+      (v) => expect(v).toBe('true'),
+    );
     await pane(page).getByTestId('save-data').click();
-    await eventually(() => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'), (v) => expect(v).toBe('1'));
+    await eventually(
+      () => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'),
+      (v) => expect(v).toBe('1'),
+    );
     await page.getByText(/已保存；还有 \d+ 项必填内容未完成/).waitFor();
   });
 
@@ -300,7 +322,10 @@ describe('the guarantee pipeline, end to end in the browser', () => {
     const content = exampleContent('CLIENT', { companyName, creditCode }) as Record<string, Record<string, unknown>>;
     await fillRequired(page, 'CLIENT', content);
     await pane(page).getByTestId('save-data').click();
-    await eventually(() => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'), (v) => expect(v).toBe('1'));
+    await eventually(
+      () => pane(page).getByTestId('loan-data-edit').getAttribute('data-version'),
+      (v) => expect(v).toBe('1'),
+    );
     await page.getByText('已保存。', { exact: true }).waitFor();
   });
 
@@ -314,7 +339,10 @@ describe('the guarantee pipeline, end to end in the browser', () => {
     await actFromList('prereview', '/process/reviewMeetingVoteList', companyName, 'PRE_REVIEW_APPROVE', null);
     const admin = await as('admin');
     const row = await openList(admin, '/process/reviewMeetingList', companyName);
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('EXAMINE_PASS'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('EXAMINE_PASS'),
+    );
     await act(admin, row, 'SUBMIT_TO_GENERAL_OFFICE');
     await row.waitFor({ state: 'detached' });
     const next = await openList(admin, '/process/zbMeetingProcessList', companyName);
@@ -329,12 +357,18 @@ describe('the guarantee pipeline, end to end in the browser', () => {
 
   it('apost submits to B-post risk control; bpost confirms complete', async () => {
     const passed = await openList(await as('apost'), '/process/zbMeetingProcessList', companyName);
-    await eventually(() => statusOf(passed), (s) => expect(s).toBe('PASSED'));
+    await eventually(
+      () => statusOf(passed),
+      (s) => expect(s).toBe('PASSED'),
+    );
     await actFromList('apost', '/process/zbMeetingProcessList', companyName, 'SUBMIT_TO_RISK_CONTROL', null);
     const bpost = await as('bpost');
     const row = await openList(bpost, '/process/riskControlList', companyName);
     await act(bpost, row, 'CONFIRM_COMPLETE');
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('COMPLETED'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('COMPLETED'),
+    );
     // The maker cannot confirm twice: only the revocation is left for the B-post.
     expect(await row.locator('[data-testid="row-action"][data-action="CONFIRM_COMPLETE"]').count()).toBe(0);
   });
@@ -353,11 +387,17 @@ describe('the guarantee pipeline, end to end in the browser', () => {
 
   it('apost initiates the withdrawal; bpost rechecks it; the leader approves', async () => {
     const passed = await openList(await as('apost'), '/process/bsMeetingProcessList', companyName);
-    await eventually(() => statusOf(passed), (s) => expect(s).toBe('PASSED'));
+    await eventually(
+      () => statusOf(passed),
+      (s) => expect(s).toBe('PASSED'),
+    );
     await actFromList('apost', '/process/bsMeetingProcessList', companyName, 'INITIATE_WITHDRAWAL', null);
     const bpost = await as('bpost');
     let row = await openList(bpost, '/process/initiateWithdrawalList', companyName);
-    await eventually(() => statusOf(row), (s) => expect(s).toBe('WAIT_EXAMINE'));
+    await eventually(
+      () => statusOf(row),
+      (s) => expect(s).toBe('WAIT_EXAMINE'),
+    );
     await act(bpost, row, 'RECHECK_PASS');
     await row.locator('[data-testid="row-action"][data-action="RECHECK_PASS"]').waitFor({ state: 'detached' });
     const leader = await as('leader');

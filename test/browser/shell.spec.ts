@@ -16,10 +16,7 @@ afterAll(async () => {
 });
 
 /** Collapsed, the sidebar slides out of the window (it is not removed), so look at where it is. */
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const navbarVisible = async () => {
   const box = await page.getByTestId('sidebar-panel').boundingBox();
@@ -60,9 +57,17 @@ describe('application shell (administrator)', () => {
     await page.goto('/dashboard');
     const count = page.getByTestId('unread-count');
     await page.getByRole('heading', { name: '我的消息' }).waitFor();
-    const before = Number(await eventually(() => count.innerText(), (t) => expect(Number(t)).toBeGreaterThan(0)));
+    const before = Number(
+      await eventually(
+        () => count.innerText(),
+        (t) => expect(Number(t)).toBeGreaterThan(0),
+      ),
+    );
     await page.getByRole('button', { name: '标为已读' }).first().click();
-    await eventually(() => count.innerText(), (t) => expect(Number(t)).toBe(before - 1));
+    await eventually(
+      () => count.innerText(),
+      (t) => expect(Number(t)).toBe(before - 1),
+    );
   });
 
   it('opens pages as tags, keeps their state, and closes the others', async () => {
@@ -78,7 +83,10 @@ describe('application shell (administrator)', () => {
 
     await openFromTopMenu(page, 'history', '历史记录');
     await page.waitForURL('**/history/historyLog');
-    await eventually(() => tagTitles(page), (t) => expect(t).toEqual(expect.arrayContaining(['工作台', '企业列表', '用户列表', '历史记录'])));
+    await eventually(
+      () => tagTitles(page),
+      (t) => expect(t).toEqual(expect.arrayContaining(['工作台', '企业列表', '用户列表', '历史记录'])),
+    );
 
     // Back to the user list through its tag: the half-typed search is still there.
     await page.getByTestId('tag').filter({ hasText: '用户列表' }).click();
@@ -98,13 +106,19 @@ describe('application shell (administrator)', () => {
 
     await page.getByTestId('tags-actions').click();
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
-    await eventually(() => tagTitles(page), (t) => expect(t).toEqual(['工作台', '用户列表']));
+    await eventually(
+      () => tagTitles(page),
+      (t) => expect(t).toEqual(['工作台', '用户列表']),
+    );
     expect(new URL(page.url()).pathname).toBe('/user/list');
 
     await page.getByTestId('tags-actions').click();
     await page.getByRole('menuitem', { name: '关闭所有' }).click();
     await page.waitForURL('**/dashboard');
-    await eventually(() => tagTitles(page), (t) => expect(t).toEqual(['工作台']));
+    await eventually(
+      () => tagTitles(page),
+      (t) => expect(t).toEqual(['工作台']),
+    );
   });
 
   it('sends an unknown address to the 404 page', async () => {
@@ -141,7 +155,10 @@ describe('application shell (administrator)', () => {
     expect(src).toBeTruthy();
     // The server kept it: after a reload the header still shows it.
     await page.reload();
-    await eventually(() => page.getByTestId('user-menu').locator('img').getAttribute('src'), (v) => expect(v).toBe(src));
+    await eventually(
+      () => page.getByTestId('user-menu').locator('img').getAttribute('src'),
+      (v) => expect(v).toBe(src),
+    );
   });
 
   it('refuses a password confirmation that does not match', async () => {

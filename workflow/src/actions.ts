@@ -156,19 +156,12 @@ function toLive(snapshot: GuaranteeSnapshot | PersistedSnapshot, machine: Guaran
  * permission and the machine would accept it from this actor (state, maker-checker, attendance...).
  * Actions that need input (a reason, an amount) appear too; their payload is checked when sent.
  */
-export function legalActions(
-  snapshot: GuaranteeSnapshot | PersistedSnapshot,
-  actor: Actor,
-  machine: GuaranteeMachine = guaranteeMachine,
-): LegalAction[] {
+export function legalActions(snapshot: GuaranteeSnapshot | PersistedSnapshot, actor: Actor, machine: GuaranteeMachine = guaranteeMachine): LegalAction[] {
   const live = toLive(snapshot, machine);
   if (live.status !== 'active') return [];
   // Only ask about events that have a transition from here at all.
   const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
   return EVENT_TYPES.filter(
-    (type) =>
-      possible.has(type) &&
-      hasPermission(actor, EVENT_PERMISSIONS[type]) &&
-      live.can(representativeEvent(type, live.context, actor.id)),
+    (type) => possible.has(type) && hasPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id)),
   ).map((type) => ({ type, permission: EVENT_PERMISSIONS[type], label: { ...EVENT_LABELS[type] } }));
 }

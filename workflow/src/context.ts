@@ -152,8 +152,7 @@ export function validateInput(input: GuaranteeInput): string[] {
   if (!isText(input.aPostOfficerId)) problems.push('aPostOfficerId must be a non-empty string');
   if (input.bPostOfficerId != null) {
     if (!isText(input.bPostOfficerId)) problems.push('bPostOfficerId must be a non-empty string when given');
-    else if (input.bPostOfficerId === input.aPostOfficerId)
-      problems.push('the B-post officer must not be the A-post officer');
+    else if (input.bPostOfficerId === input.aPostOfficerId) problems.push('the B-post officer must not be the A-post officer');
   }
   return problems;
 }

@@ -117,9 +117,7 @@ export function toMermaid(machine: GuaranteeMachine = guaranteeMachine): string 
     const targets = t.targets.length > 0 ? t.targets : [t.source];
     for (const target of targets) {
       const sameParent = parentOf(t.source) === parentOf(target);
-      const [from, to, scope] = sameParent
-        ? [t.source, target, parentOf(t.source)]
-        : [t.source.split('.')[0], target.split('.')[0], null];
+      const [from, to, scope] = sameParent ? [t.source, target, parentOf(t.source)] : [t.source.split('.')[0], target.split('.')[0], null];
       addArrow(scope, `${mermaidId(from)} --> ${mermaidId(to)} : ${label}`);
     }
   }

@@ -206,20 +206,9 @@ const id = (name: string, required = true): PayloadField => ({ name, kind: 'id',
 const amount: PayloadField = { name: 'amount', kind: 'amount', required: true };
 const reason = [text('reason')];
 const meetingRef = [id('meetingId')];
-const allocation: PayloadField[] = [
-  id('meetingId'),
-  { name: 'attendees', kind: 'ids', required: true },
-  { name: 'rule', kind: 'voteRule', required: false },
-];
-const vote: PayloadField[] = [
-  id('meetingId'),
-  { name: 'opinion', kind: 'enum', required: true, values: VOTE_OPINIONS },
-  text('comment', false),
-];
-const resolution: PayloadField[] = [
-  id('meetingId'),
-  { name: 'result', kind: 'enum', required: true, values: RESOLUTION_RESULTS },
-];
+const allocation: PayloadField[] = [id('meetingId'), { name: 'attendees', kind: 'ids', required: true }, { name: 'rule', kind: 'voteRule', required: false }];
+const vote: PayloadField[] = [id('meetingId'), { name: 'opinion', kind: 'enum', required: true, values: VOTE_OPINIONS }, text('comment', false)];
+const resolution: PayloadField[] = [id('meetingId'), { name: 'result', kind: 'enum', required: true, values: RESOLUTION_RESULTS }];
 const bPostAssignment = [id('bPostOfficerId', false)];
 
 export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly PayloadField[] } = {
@@ -335,8 +324,7 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
     case 'enum':
       return field.values?.includes(value as string) ? null : `must be one of ${field.values?.join(', ')}`;
     case 'enumList':
-      if (!Array.isArray(value) || !value.every((v) => field.values?.includes(v as string)))
-        return `must be a list of ${field.values?.join(', ')}`;
+      if (!Array.isArray(value) || !value.every((v) => field.values?.includes(v as string))) return `must be a list of ${field.values?.join(', ')}`;
       return new Set(value).size === value.length ? null : 'must not repeat a value';
     case 'voteRule': {
       const problems = validateVoteRule(value);
@@ -364,8 +352,7 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
  * Business rules (who may, in which state) are the machine's guards, not this.
  */
 export function validateEvent(event: unknown): FieldError[] {
-  if (typeof event !== 'object' || event === null || Array.isArray(event))
-    return [{ field: 'event', message: 'must be an object' }];
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) return [{ field: 'event', message: 'must be an object' }];
   const record = event as Record<string, unknown>;
   if (!isEventType(record.type)) return [{ field: 'type', message: 'is not a known event type' }];
   const errors: FieldError[] = [];
@@ -382,18 +369,12 @@ export function validateEvent(event: unknown): FieldError[] {
     if (problem) errors.push({ field: field.name, message: problem });
   }
   const allowed = new Set(['type', 'actorId', 'at', ...fields.map((f) => f.name)]);
-  for (const key of Object.keys(record))
-    if (!allowed.has(key)) errors.push({ field: key, message: 'is not a field of this event' });
+  for (const key of Object.keys(record)) if (!allowed.has(key)) errors.push({ field: key, message: 'is not a field of this event' });
   return errors;
 }
 
 /** Builds the event object from the parts the server stores (type, payload, actor, time). */
-export function eventFromRecord(record: {
-  type: string;
-  payload?: Record<string, unknown> | null;
-  actorId: string;
-  at: string;
-}): GuaranteeEvent {
+export function eventFromRecord(record: { type: string; payload?: Record<string, unknown> | null; actorId: string; at: string }): GuaranteeEvent {
   return { ...(record.payload ?? {}), type: record.type, actorId: record.actorId, at: record.at } as GuaranteeEvent;
 }
 

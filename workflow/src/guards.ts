@@ -8,12 +8,7 @@
  * reasons common to every candidate transition, which are the preconditions.
  */
 
-import {
-  MAX_VISIT_ROUND,
-  pendingReleaseItems,
-  type GuaranteeContext,
-  type MakerStep,
-} from './context';
+import { MAX_VISIT_ROUND, pendingReleaseItems, type GuaranteeContext, type MakerStep } from './context';
 import {
   COLLATERAL_KINDS,
   DATA_REQUIRED_FOR_SUBMISSION,
@@ -46,13 +41,21 @@ export const REFUSALS = {
   DATA_INCOMPLETE: refusal('DATA_INCOMPLETE', '客户资料尚未完善，不能提交', 'The client data is not complete yet'),
   AMOUNT_INVALID: refusal('AMOUNT_INVALID', '金额须为正数，最多两位小数', 'The amount must be positive with at most two decimals'),
   AMOUNT_UNCHANGED: refusal('AMOUNT_UNCHANGED', '金额未变化', 'The amount is unchanged'),
-  ALLOCATION_INVALID: refusal('ALLOCATION_INVALID', '会议分配无效：需要会议编号、不重复的参会人员和有效的表决规则', 'Invalid allocation: a meeting id, distinct attendees and a valid vote rule are needed'),
+  ALLOCATION_INVALID: refusal(
+    'ALLOCATION_INVALID',
+    '会议分配无效：需要会议编号、不重复的参会人员和有效的表决规则',
+    'Invalid allocation: a meeting id, distinct attendees and a valid vote rule are needed',
+  ),
   WRONG_MEETING: refusal('WRONG_MEETING', '项目未分配到该会议', 'The loan is not allocated to this meeting'),
   NOT_AN_ATTENDEE: refusal('NOT_AN_ATTENDEE', '只有本次会议的参会人员可以投票', 'Only attendees of this meeting may vote'),
   ALREADY_VOTED: refusal('ALREADY_VOTED', '您已经投过票', 'This attendee has already voted'),
   OPINION_INVALID: refusal('OPINION_INVALID', '表决意见须为同意、不同意或弃权', 'The opinion must be AGREE, DISAGREE or ABSTAIN'),
   RESOLUTION_INVALID: refusal('RESOLUTION_INVALID', '决议结果须为通过或未通过', 'The resolution must be PASSED or FAIL'),
-  TRANSFER_TARGET_INVALID: refusal('TRANSFER_TARGET_INVALID', '请转移给另一位经办人（不能是当前B岗或A岗经办人）', 'Transfer to another officer, neither the current B-post nor the A-post officer'),
+  TRANSFER_TARGET_INVALID: refusal(
+    'TRANSFER_TARGET_INVALID',
+    '请转移给另一位经办人（不能是当前B岗或A岗经办人）',
+    'Transfer to another officer, neither the current B-post nor the A-post officer',
+  ),
   COLLATERAL_INVALID: refusal('COLLATERAL_INVALID', '抵质押物清单无效', 'The collateral list is invalid'),
   CONTRACT_NOT_SEALED: refusal('CONTRACT_NOT_SEALED', '合同用印完成后才能生成保函', 'The letter can only be generated once the contract is sealed'),
   BANK_REQUIRED: refusal('BANK_REQUIRED', '请选择银行', 'A bank is required'),
@@ -103,9 +106,7 @@ const reasonGiven: Rule = (_c, e) => when('reason' in e && hasText(e.reason), RE
 
 const clientDataComplete: Rule = (_c, e) =>
   when(
-    'completeDataTypes' in e &&
-      Array.isArray(e.completeDataTypes) &&
-      DATA_REQUIRED_FOR_SUBMISSION.every((type) => e.completeDataTypes.includes(type)),
+    'completeDataTypes' in e && Array.isArray(e.completeDataTypes) && DATA_REQUIRED_FOR_SUBMISSION.every((type) => e.completeDataTypes.includes(type)),
     REFUSALS.DATA_INCOMPLETE,
   );
 
@@ -146,8 +147,7 @@ const allocationValid: Rule = (_c, e) => {
   return when(valid, REFUSALS.ALLOCATION_INVALID);
 };
 
-const sameMeeting: Rule = (c, e) =>
-  when('meetingId' in e && c.meeting !== null && e.meetingId === c.meeting.meetingId, REFUSALS.WRONG_MEETING);
+const sameMeeting: Rule = (c, e) => when('meetingId' in e && c.meeting !== null && e.meetingId === c.meeting.meetingId, REFUSALS.WRONG_MEETING);
 
 const voteAllowed: Rule = (c, e) => {
   const wrongMeeting = sameMeeting(c, e);
@@ -164,8 +164,7 @@ const tallyIs =
   (c) =>
     when(c.meeting !== null && tally(c.meeting.votes, c.meeting.attendees, c.meeting.rule) === result, REFUSALS.BRANCH_NOT_TAKEN);
 
-const resolutionValid: Rule = (_c, e) =>
-  when('result' in e && RESOLUTION_RESULTS.includes(e.result), REFUSALS.RESOLUTION_INVALID);
+const resolutionValid: Rule = (_c, e) => when('result' in e && RESOLUTION_RESULTS.includes(e.result), REFUSALS.RESOLUTION_INVALID);
 
 const resolutionIs =
   (result: 'PASSED' | 'FAIL'): Rule =>
@@ -202,7 +201,7 @@ const visitReportSubmittable: Rule = (c, e) => [
 const lastVisitRound =
   (isLast: boolean): Rule =>
   (c) =>
-    when((c.visitRound >= MAX_VISIT_ROUND) === isLast, REFUSALS.BRANCH_NOT_TAKEN);
+    when(c.visitRound >= MAX_VISIT_ROUND === isLast, REFUSALS.BRANCH_NOT_TAKEN);
 
 const repaymentValid: Rule = (c, e) => {
   if (!('amount' in e) || !isValidAmount(e.amount)) return [REFUSALS.AMOUNT_INVALID];
@@ -214,13 +213,12 @@ const repaymentSettles =
   (c, e) =>
     when('amount' in e && sameAmount(e.amount, c.outstandingPrincipal) === settles, REFUSALS.BRANCH_NOT_TAKEN);
 
-const releaseItemPending: Rule = (c, e) =>
-  when('itemId' in e && pendingReleaseItems(c).includes(e.itemId), REFUSALS.RELEASE_ITEM_UNKNOWN);
+const releaseItemPending: Rule = (c, e) => when('itemId' in e && pendingReleaseItems(c).includes(e.itemId), REFUSALS.RELEASE_ITEM_UNKNOWN);
 
 const releaseIsLast =
   (isLast: boolean): Rule =>
   (c) =>
-    when(pendingReleaseItems(c).length === 1 === isLast, REFUSALS.BRANCH_NOT_TAKEN);
+    when((pendingReleaseItems(c).length === 1) === isLast, REFUSALS.BRANCH_NOT_TAKEN);
 
 /**
  * The named guards of the machine. Each transition names exactly one, so a refusal can be explained
@@ -304,11 +302,7 @@ export function guardsFromRules<R extends Record<string, Rule>>(
  * Why no candidate transition accepts the event: the reasons every candidate gives (its
  * preconditions); when the candidates share none, all their reasons except branch selectors.
  */
-export function explainRefusal(
-  guardNames: readonly (GuardName | undefined)[],
-  context: GuaranteeContext,
-  event: GuaranteeEvent,
-): Refusal[] {
+export function explainRefusal(guardNames: readonly (GuardName | undefined)[], context: GuaranteeContext, event: GuaranteeEvent): Refusal[] {
   const perCandidate = guardNames.map((name) =>
     name === undefined ? [] : RULES[name](context, event).filter((r) => r.code !== REFUSALS.BRANCH_NOT_TAKEN.code),
   );

@@ -29,7 +29,12 @@ export const STAGES: readonly StageInfo[] = [
   { key: 'riskControl', code: null, order: 4, ...l('B岗风控', 'B-post risk control') },
   { key: 'insuranceReview', code: 'BSH', order: 5, ...l('保审会', 'Review committee') },
   { key: 'withdrawal', code: null, order: 6, ...l('提款', 'Withdrawal') },
-  { key: 'duringGuarantee', code: 'DKHT', order: 7, ...l('保中（合同、保费、反担保、保函）', 'During guarantee (contract, premium, counter-guarantee, letter)') },
+  {
+    key: 'duringGuarantee',
+    code: 'DKHT',
+    order: 7,
+    ...l('保中（合同、保费、反担保、保函）', 'During guarantee (contract, premium, counter-guarantee, letter)'),
+  },
   { key: 'disbursement', code: 'FKPZ', order: 8, ...l('放款凭证', 'Disbursement voucher') },
   { key: 'afterGuarantee', code: 'BHBG', order: 9, ...l('保后管理', 'After guarantee') },
   { key: 'release', code: 'DBDZYJC', order: 10, ...l('解保解押', 'Release of guarantee and collateral') },

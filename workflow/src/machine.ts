@@ -109,8 +109,7 @@ const UPDATES = {
     };
   }) satisfies Update<{ stage: MeetingStage }>,
 
-  recordContract: ((_context, event) =>
-    'templateId' in event ? { contractBankId: event.bankId, contractTemplateId: event.templateId } : {}) satisfies Update,
+  recordContract: ((_context, event) => ('templateId' in event ? { contractBankId: event.bankId, contractTemplateId: event.templateId } : {})) satisfies Update,
 
   clearContract: (() => ({ contractBankId: null, contractTemplateId: null })) satisfies Update,
 
@@ -167,9 +166,7 @@ export type ActionName = keyof typeof UPDATES;
 type ParamsOf<K extends ActionName> = Parameters<(typeof UPDATES)[K]>[2];
 
 function assignUpdate<P>(update: Update<P>) {
-  return assign<GuaranteeContext, GuaranteeEvent, P, GuaranteeEvent, never>(({ context, event }, params) =>
-    update(context, event, params),
-  );
+  return assign<GuaranteeContext, GuaranteeEvent, P, GuaranteeEvent, never>(({ context, event }, params) => update(context, event, params));
 }
 
 function actionsFromUpdates() {
@@ -254,9 +251,7 @@ function meetingStage(
     states: {
       awaitingMeeting: {
         on: {
-          ...transitions([
-            [events.allocate, { target: 'allocated', guard: 'allocationValid', actions: [{ type: 'allocateMeeting', params: { stage } }] }],
-          ]),
+          ...transitions([[events.allocate, { target: 'allocated', guard: 'allocationValid', actions: [{ type: 'allocateMeeting', params: { stage } }] }]]),
           ...extra.awaitingMeeting,
         },
       },
@@ -271,10 +266,7 @@ function meetingStage(
         on: transitions([
           [events.vote, { guard: 'voteAllowed', actions: ['recordVote'] }],
           [events.cancelled, backToAwaiting],
-          [
-            events.ended,
-            [tallied('tallyPassed', 'passed'), tallied('tallyFailed', 'failed'), tallied('tallyPending', 'pendingResolution')],
-          ],
+          [events.ended, [tallied('tallyPassed', 'passed'), tallied('tallyFailed', 'failed'), tallied('tallyPending', 'pendingResolution')]],
         ]),
       },
       pendingResolution: {

@@ -50,8 +50,7 @@ export function migrateSnapshot<T extends VersionedSnapshot = VersionedSnapshot>
   toVersion: number,
   migrations: readonly Migration[] = MIGRATIONS,
 ): T {
-  if (!Number.isInteger(fromVersion) || !Number.isInteger(toVersion))
-    throw new MigrationError('versions must be integers');
+  if (!Number.isInteger(fromVersion) || !Number.isInteger(toVersion)) throw new MigrationError('versions must be integers');
   if (toVersion < fromVersion) throw new MigrationError(`cannot migrate backwards from ${fromVersion} to ${toVersion}`);
   // Work on a copy: a migration may not change the caller's object.
   let current = JSON.parse(JSON.stringify(snapshot)) as VersionedSnapshot;

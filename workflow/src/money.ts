@@ -17,11 +17,7 @@ export function fromFen(fen: number): number {
 /** A positive, finite amount with no more than two decimals, at most MAX_AMOUNT. */
 export function isValidAmount(amount: unknown): amount is number {
   return (
-    typeof amount === 'number' &&
-    Number.isFinite(amount) &&
-    amount > 0 &&
-    amount <= MAX_AMOUNT &&
-    Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
+    typeof amount === 'number' && Number.isFinite(amount) && amount > 0 && amount <= MAX_AMOUNT && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
   );
 }
 

@@ -187,9 +187,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:contract:generate', '生成合同', 'Generate'),
       act('sys:contract:discontinue', '终止项目', 'Discontinue'), // added for the workflow: DURING_GUARANTEE_DISCONTINUE
     ]),
-    menu('mutual_review_list', 'B岗互审', 'B-post mutual review', [
-      act('sys:contract:mutual-review', '互审', 'Mutual review'),
-    ]),
+    menu('mutual_review_list', 'B岗互审', 'B-post mutual review', [act('sys:contract:mutual-review', '互审', 'Mutual review')]),
     menu('contract_review_list', '合同审核', 'Contract review', [act('sys:contract:review', '审核', 'Review')]),
     menu('contract_seal_list', '合同用印', 'Contract sealing', [
       act('sys:contract-seal:confirm', '确认', 'Confirm'),
@@ -201,9 +199,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:premium:submit', '提交', 'Submit'),
       act('sys:premium:revoke', '撤回', 'Revoke'),
     ]),
-    menu('premium_confirmation_list', '保费确认', 'Premium confirmation', [
-      act('sys:premium:confirm', '通过', 'Pass'),
-    ]),
+    menu('premium_confirmation_list', '保费确认', 'Premium confirmation', [act('sys:premium:confirm', '通过', 'Pass')]),
     menu('counter_guarantee', '反担保', 'Counter-guarantee', [
       act('sys:counter:confirm', 'B岗确认', 'B-post confirm'),
       act('sys:counter:upload', '上传附件', 'Upload attachment'),
@@ -241,10 +237,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:ledger:attachments', '查看附件', 'View attachments'),
     ]),
     menu('finance_list', '财务列表', 'Finance list', [act('sys:finance:delete', '删除', 'Delete')]),
-    menu('b_post_list', 'B岗列表', 'B-post list', [
-      act('sys:after-b:upload', '上传', 'Upload'),
-      act('sys:after-b:submit', '提交', 'Submit'),
-    ]),
+    menu('b_post_list', 'B岗列表', 'B-post list', [act('sys:after-b:upload', '上传', 'Upload'), act('sys:after-b:submit', '提交', 'Submit')]),
     menu('leader_review_list', '领导审核', 'Leader review', [
       act('sys:after-leader:approve', '审核通过', 'Approve'),
       act('sys:after-leader:return', '退回', 'Return'), // added for the workflow: VISIT_RETURN
@@ -257,9 +250,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     menu('remind_list', '保后提醒', 'Post-loan reminders'),
     menu('become_list', '到期提醒', 'Maturity reminders'),
     menu('repayment_list', '还款凭证上传', 'Repayment vouchers'),
-    menu('secure_list', '解保解押', 'Release of guarantee and security', [
-      act('sys:secure:confirm', '确认解除', 'Confirm release'),
-    ]),
+    menu('secure_list', '解保解押', 'Release of guarantee and security', [act('sys:secure:confirm', '确认解除', 'Confirm release')]),
     menu('relieve_list', '解保台账', 'Release ledger'),
   ]),
   menu('basic', '基础数据', 'Basic data', [

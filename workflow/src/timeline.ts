@@ -74,10 +74,7 @@ function openNode(stage: StageKey, value: StateValue, entered: string | null, ac
   };
 }
 
-export function timelineFromHistory(
-  history: readonly HistoryEntry[],
-  created?: { at: string; actorId: string | null },
-): TimelineNode[] {
+export function timelineFromHistory(history: readonly HistoryEntry[], created?: { at: string; actorId: string | null }): TimelineNode[] {
   const entries = [...history].sort((a, b) => a.seq - b.seq);
   const firstValue: StateValue = entries[0]?.from ?? { collection: 'toBeImproved' };
   const nodes = [openNode(stageOfValue(firstValue), firstValue, created?.at ?? null, created?.actorId ?? null)];

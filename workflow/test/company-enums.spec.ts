@@ -30,7 +30,23 @@ const valid = {
 describe('company enumerations (spec section 3)', () => {
   it('has every option of the spec, each with both labels and a unique key', () => {
     expect(DISTRICT_CODES.map((d) => d.key)).toEqual([
-      'OTHER', 'PDXQ', 'HPQ', 'JAQ', 'XHQ', 'CNQ', 'HKQ', 'YPQ', 'PTQ', 'MHQ', 'BSQ', 'JDQ', 'JSQ', 'SJQ', 'QPQ', 'FXQ', 'CMQ',
+      'OTHER',
+      'PDXQ',
+      'HPQ',
+      'JAQ',
+      'XHQ',
+      'CNQ',
+      'HKQ',
+      'YPQ',
+      'PTQ',
+      'MHQ',
+      'BSQ',
+      'JDQ',
+      'JSQ',
+      'SJQ',
+      'QPQ',
+      'FXQ',
+      'CMQ',
     ]);
     expect(COMPANY_QUALIFICATIONS).toHaveLength(4);
     expect(PROPERTY_TYPES).toHaveLength(3);

@@ -74,12 +74,8 @@ describe('instances', () => {
     const result = applyEvent(s, withStray);
     expect(result).toMatchObject({ accepted: false, reason: { code: 'INVALID_EVENT' } });
     expect(!result.accepted && result.fieldErrors).toEqual([{ field: 'note', message: 'is not a field of this event' }]);
-    expect(validateEvent({ type: 'NOPE', actorId: 'x', at: '2024-01-01T00:00:00Z' })).toEqual([
-      { field: 'type', message: 'is not a known event type' },
-    ]);
-    expect(validateEvent({ ...ev('CONFIRM_RECEIPT', CLERK), at: 'yesterday' })).toEqual([
-      { field: 'at', message: 'must be an ISO-8601 time with a zone' },
-    ]);
+    expect(validateEvent({ type: 'NOPE', actorId: 'x', at: '2024-01-01T00:00:00Z' })).toEqual([{ field: 'type', message: 'is not a known event type' }]);
+    expect(validateEvent({ ...ev('CONFIRM_RECEIPT', CLERK), at: 'yesterday' })).toEqual([{ field: 'at', message: 'must be an ISO-8601 time with a zone' }]);
     expect(validateEvent({ ...ev('CONFIRM_RECEIPT', CLERK), actorId: '' })).toEqual([{ field: 'actorId', message: 'must be a non-empty string' }]);
   });
 
@@ -168,7 +164,8 @@ describe('stages and words', () => {
     for (const state of states) {
       expect(state.label.zh).not.toBe(state.key);
       expect(state.label.en.length).toBeGreaterThan(0);
-      if (state.type === 'atomic' || state.type === 'final') expect({ path: state.path, status: state.status }).toEqual({ path: state.path, status: expect.objectContaining({ key: expect.any(String) }) });
+      if (state.type === 'atomic' || state.type === 'final')
+        expect({ path: state.path, status: state.status }).toEqual({ path: state.path, status: expect.objectContaining({ key: expect.any(String) }) });
     }
   });
 

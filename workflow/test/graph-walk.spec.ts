@@ -26,7 +26,11 @@ function projection(context: GuaranteeContext) {
     context.outstandingPrincipal,
     context.releasedItems.length,
     context.contractSealed,
-    context.meeting ? Object.entries(context.meeting.votes).map(([who, vote]) => `${who}:${vote.opinion}`).sort() : null,
+    context.meeting
+      ? Object.entries(context.meeting.votes)
+          .map(([who, vote]) => `${who}:${vote.opinion}`)
+          .sort()
+      : null,
   ];
 }
 

@@ -113,10 +113,8 @@ describe('pre-review', () => {
 
 describe('meetings', () => {
   const allocate = (attendees = [...VOTERS]) => ev('GENERAL_OFFICE_ALLOCATE', CLERK, { meetingId: 'zb-7', attendees });
-  const voting = () =>
-    applyAll(snapshotEntering('generalOffice'), [allocate(), ev('GENERAL_OFFICE_MEETING_STARTED', CLERK, { meetingId: 'zb-7' })]);
-  const vote = (who: string, opinion: 'AGREE' | 'DISAGREE' | 'ABSTAIN', meetingId = 'zb-7') =>
-    ev('GENERAL_OFFICE_CAST_VOTE', who, { meetingId, opinion });
+  const voting = () => applyAll(snapshotEntering('generalOffice'), [allocate(), ev('GENERAL_OFFICE_MEETING_STARTED', CLERK, { meetingId: 'zb-7' })]);
+  const vote = (who: string, opinion: 'AGREE' | 'DISAGREE' | 'ABSTAIN', meetingId = 'zb-7') => ev('GENERAL_OFFICE_CAST_VOTE', who, { meetingId, opinion });
   const end = () => ev('GENERAL_OFFICE_MEETING_ENDED', CLERK, { meetingId: 'zb-7' });
 
   it('an attendee votes once, only on their meeting, only while voting', () => {
@@ -155,9 +153,7 @@ describe('meetings', () => {
 
   it('a pending result is settled by resolution; a failed one is resubmitted to a new meeting', () => {
     const pending = applyAll(voting(), [vote(V1, 'AGREE'), end()]);
-    expect(refusalCode(pending, ev('GENERAL_OFFICE_UPDATE_RESOLUTION', CLERK, { meetingId: 'other', result: 'FAIL' }))).toBe(
-      'WRONG_MEETING',
-    );
+    expect(refusalCode(pending, ev('GENERAL_OFFICE_UPDATE_RESOLUTION', CLERK, { meetingId: 'other', result: 'FAIL' }))).toBe('WRONG_MEETING');
     const failed = applyAll(pending, [ev('GENERAL_OFFICE_UPDATE_RESOLUTION', CLERK, { meetingId: 'zb-7', result: 'FAIL' })]);
     expect(failed.value).toEqual({ generalOffice: 'failed' });
     expect(failed.context.meetingResults.map((r) => [r.result, r.decidedBy])).toEqual([
@@ -170,10 +166,7 @@ describe('meetings', () => {
   });
 
   it('cancelling the allocation or the meeting goes back to waiting and drops the votes', () => {
-    const cancelledAllocation = applyAll(snapshotEntering('generalOffice'), [
-      allocate(),
-      ev('GENERAL_OFFICE_CANCEL_ALLOCATION', CLERK, { meetingId: 'zb-7' }),
-    ]);
+    const cancelledAllocation = applyAll(snapshotEntering('generalOffice'), [allocate(), ev('GENERAL_OFFICE_CANCEL_ALLOCATION', CLERK, { meetingId: 'zb-7' })]);
     expect(cancelledAllocation.value).toEqual({ generalOffice: 'awaitingMeeting' });
     const cancelled = applyAll(voting(), [vote(V1, 'AGREE'), ev('GENERAL_OFFICE_MEETING_CANCELLED', CLERK, { meetingId: 'zb-7' })]);
     expect(cancelled.value).toEqual({ generalOffice: 'awaitingMeeting' });

@@ -156,7 +156,14 @@ describe('completeness', () => {
   it('names the complete types for SUBMIT_MATERIALS', () => {
     expect(completeDataTypes({})).toEqual([]);
     expect(completeDataTypes({ CLIENT: exampleContent('CLIENT'), REPORT: { companyBasics: {} } })).toEqual(['CLIENT']);
-    expect(completeDataTypes({ CLIENT: exampleContent('CLIENT'), INQUIRY: exampleContent('INQUIRY'), AGENT: exampleContent('AGENT'), REPORT: exampleContent('REPORT') })).toEqual([...DATA_TYPES]);
+    expect(
+      completeDataTypes({
+        CLIENT: exampleContent('CLIENT'),
+        INQUIRY: exampleContent('INQUIRY'),
+        AGENT: exampleContent('AGENT'),
+        REPORT: exampleContent('REPORT'),
+      }),
+    ).toEqual([...DATA_TYPES]);
   });
 });
 
@@ -207,7 +214,9 @@ describe('words', () => {
     expect(fieldLabel('CLIENT', 'basic.registeredCapital', 'zh')).toBe('企业基本信息 / 注册资本');
     expect(fieldLabel('CLIENT', 'shareholders.shareholders.1.ratio', 'en')).toBe('Shareholders and controller / Shareholders row 2 Share');
     expect(fieldLabel('REPORT', 'financials.statements.lines.totalAssets.2', 'zh')).toBe('四、近三年财务报表 / 财务报表 资产总计 第 3 年');
-    expect(describeIssue('CLIENT', { path: 'basic.companyName', code: 'maxLength', params: { max: 200 } }, 'zh')).toBe('企业基本信息 / 企业名称不能超过 200 个字');
+    expect(describeIssue('CLIENT', { path: 'basic.companyName', code: 'maxLength', params: { max: 200 } }, 'zh')).toBe(
+      '企业基本信息 / 企业名称不能超过 200 个字',
+    );
     expect(describeIssue('CLIENT', { path: 'contacts.contacts.0.phone', code: 'pattern' }, 'en')).toBe(
       'Contacts / Contacts row 1 Phone must be an 11-digit mobile or a landline number',
     );

@@ -97,7 +97,7 @@ describe('validateMeetingDraft (the meeting form, client and server)', () => {
 });
 
 describe('uploadProblem (what the picker checks before sending)', () => {
-  it('checks size and the name\'s type', () => {
+  it("checks size and the name's type", () => {
     expect(uploadProblem({ name: '纪要.PDF', size: 10 }, MINUTES_FILE_TYPES)).toBeNull();
     expect(uploadProblem({ name: 'photo.jpeg', size: 10 }, MINUTES_FILE_TYPES)).toBeNull();
     expect(uploadProblem({ name: 'sheet.xlsx', size: 10 }, MINUTES_FILE_TYPES)).toBe('wrongType');

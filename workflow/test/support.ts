@@ -119,4 +119,3 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
       return type.includes('MEETING') || type.endsWith('CANCEL_ALLOCATION') ? [{ meetingId }] : [{}];
   }
 }
-

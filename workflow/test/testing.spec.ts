@@ -20,12 +20,9 @@ describe('demo sequences', () => {
     expect(events.every((e, i) => i === 0 || e.at > events[i - 1].at)).toBe(true);
   });
 
-  it.each(STAGES.map((s) => s.key).filter((k): k is Exclude<StageKey, 'discontinued'> => k !== 'discontinued'))(
-    'stop on entering %s',
-    (stage) => {
-      expect(stageOf(replay(input, eventsToStage(input, stage)))).toBe(stage);
-    },
-  );
+  it.each(STAGES.map((s) => s.key).filter((k): k is Exclude<StageKey, 'discontinued'> => k !== 'discontinued'))('stop on entering %s', (stage) => {
+    expect(stageOf(replay(input, eventsToStage(input, stage)))).toBe(stage);
+  });
 
   it.each(['collection', 'preReview', 'generalOffice', 'riskControl', 'insuranceReview', 'withdrawal', 'duringGuarantee'] as const)(
     'discontinue in %s',

@@ -92,8 +92,7 @@ describe('tally properties', () => {
     onTie: fc.constantFrom<'FAIL' | 'PENGING_RESOLUTION'>('FAIL', 'PENGING_RESOLUTION'),
   });
   const ballot = fc.array(opinion, { minLength: 1, maxLength: 12 });
-  const toVotes = (ballots: (VoteOpinion | null)[]) =>
-    Object.fromEntries(ballots.flatMap((o, i) => (o ? [[`p${i + 1}`, { opinion: o }]] : [])));
+  const toVotes = (ballots: (VoteOpinion | null)[]) => Object.fromEntries(ballots.flatMap((o, i) => (o ? [[`p${i + 1}`, { opinion: o }]] : [])));
 
   it('turning a DISAGREE into AGREE never undoes a pass', () => {
     fc.assert(

@@ -29,10 +29,7 @@ export class AgreementsController {
   @Public()
   @Get('current')
   async current(@Query() q: AgreementQuery, @Req() req: Request) {
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 AND current`, [
-      q.type,
-      q.language ?? langOf(req),
-    ]);
+    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 AND current`, [q.type, q.language ?? langOf(req)]);
     if (!row) throw AppError.notFound('agreementNotFound');
     return row;
   }
@@ -40,9 +37,6 @@ export class AgreementsController {
   @Public()
   @Get('versions')
   versions(@Query() q: AgreementQuery, @Req() req: Request) {
-    return this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 ORDER BY version DESC`, [
-      q.type,
-      q.language ?? langOf(req),
-    ]);
+    return this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 ORDER BY version DESC`, [q.type, q.language ?? langOf(req)]);
   }
 }

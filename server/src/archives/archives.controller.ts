@@ -74,7 +74,12 @@ export class ArchivesController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { kind: { type: 'string' }, file: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_HARD_LIMIT, files: 1 } }))
-  upload(@Param('loanId') loanId: string, @Body() dto: UploadAttachmentDto, @UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
+  upload(
+    @Param('loanId') loanId: string,
+    @Body() dto: UploadAttachmentDto,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @CurrentUser() user: AuthUser,
+  ) {
     return this.archives.upload(loanId, dto.kind, file, user);
   }
 

@@ -107,10 +107,10 @@ export class ArchivesService {
   }
 
   private async files(loanId: string): Promise<(StoredAttachment & { url: string })[]> {
-    const rows = await this.db.query(
-      `${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`,
-      [PRE_REVIEW_DECISIONS, loanId],
-    );
+    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`, [
+      PRE_REVIEW_DECISIONS,
+      loanId,
+    ]);
     return rows.map((r: Record<string, any>) => ({ ...toStoredAttachment(r), url: r.url }));
   }
 
@@ -186,7 +186,10 @@ export class ArchivesService {
 /** A name usable inside a zip and as a download name: no folders, no control characters. */
 function safeName(name: string): string {
   const printable = [...name].map((c) => (c.charCodeAt(0) < 0x20 ? '_' : c)).join('');
-  return printable.replace(/[\\/:*?"<>|]/g, '_').trim().slice(0, 150);
+  return printable
+    .replace(/[\\/:*?"<>|]/g, '_')
+    .trim()
+    .slice(0, 150);
 }
 
 function withNumber(name: string, n: number): string {

@@ -78,14 +78,21 @@ export class AttachmentStore {
         const holder = found || owner;
         if (!holder) throw new Error('an attachment needs a loan or a meeting');
         const original = decodeName(file.originalname || stored).slice(0, 255);
-        await em.query(
-          `INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size) VALUES ($1, $2, 'attachment', $3, $4, $5, $6)`,
-          [fileId, actorId, `attachment:${stored}`, original, DOCUMENT_MIME[type], file.size],
-        );
-        const [row] = await em.query(
-          `INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          ['loanId' in holder ? holder.loanId : null, 'meetingId' in holder ? holder.meetingId : null, kind, fileId, actorId],
-        );
+        await em.query(`INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size) VALUES ($1, $2, 'attachment', $3, $4, $5, $6)`, [
+          fileId,
+          actorId,
+          `attachment:${stored}`,
+          original,
+          DOCUMENT_MIME[type],
+          file.size,
+        ]);
+        const [row] = await em.query(`INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+          'loanId' in holder ? holder.loanId : null,
+          'meetingId' in holder ? holder.meetingId : null,
+          kind,
+          fileId,
+          actorId,
+        ]);
         return { id: row.id as string };
       });
     } catch (error) {

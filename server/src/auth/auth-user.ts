@@ -12,7 +12,6 @@ export interface AuthUser {
   sessionId: string;
 }
 
-
 export function isRoot(user: Pick<AuthUser, 'roles'>): boolean {
   return user.roles.includes(ROLE_ROOT);
 }
@@ -35,4 +34,3 @@ export function holds(user: Pick<AuthUser, 'roles' | 'permissions'>, key: string
   if (kind === 'menu' && user.roles.includes(ROLE_ADMIN)) return true;
   return user.permissions.includes(key);
 }
-

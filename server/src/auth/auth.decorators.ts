@@ -5,11 +5,7 @@ import type { AuthUser } from './auth-user';
 export const ACCESS_KEY = 'access';
 
 /** Who may call a route. Every controller method declares one; the guard refuses routes without. */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'permission'; key: string }
-  | { kind: 'role'; role: string };
+export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'permission'; key: string } | { kind: 'role'; role: string };
 
 /** Open to anyone: sign-in, public key, verification code, agreements, health. */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);

@@ -53,4 +53,3 @@ export class AuthGuard implements CanActivate {
     }
   }
 }
-

@@ -21,10 +21,7 @@ export class CaptchaService {
   /** True when the code matches an unused, unexpired captcha; the captcha is used up either way. */
   async consume(em: EntityManager, captchaId: string | undefined, code: string | undefined): Promise<boolean> {
     if (!captchaId || !code || !/^[0-9a-f-]{36}$/i.test(captchaId)) return false;
-    const [rows] = await em.query(
-      `UPDATE captcha SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING code`,
-      [captchaId],
-    );
+    const [rows] = await em.query(`UPDATE captcha SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING code`, [captchaId]);
     return rows.length === 1 && rows[0].code === code.trim().toLowerCase();
   }
 }

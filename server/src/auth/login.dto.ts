@@ -13,7 +13,7 @@ export class LoginDto {
   @MaxLength(100)
   username: string;
 
-  @ApiProperty({ description: "Base64 RSA (PKCS#1 v1.5) ciphertext made with GET /server/open/auth/public-key" })
+  @ApiProperty({ description: 'Base64 RSA (PKCS#1 v1.5) ciphertext made with GET /server/open/auth/public-key' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)

@@ -39,12 +39,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = error.getStatus();
       const response = error.getResponse() as Record<string, unknown> | string;
       // body-parser failures arrive as 400 with a type; report them as bad JSON, not as a crash.
-      const key: MessageKey = status === HttpStatus.NOT_FOUND ? 'notFound'
-        : status === HttpStatus.FORBIDDEN ? 'forbidden'
-        : status === HttpStatus.UNAUTHORIZED ? 'sessionExpired'
-        : status === HttpStatus.TOO_MANY_REQUESTS ? 'tooManyRequests'
-        : status === HttpStatus.PAYLOAD_TOO_LARGE ? 'badRequest'
-        : status < 500 ? 'badRequest' : 'systemError';
+      const key: MessageKey =
+        status === HttpStatus.NOT_FOUND
+          ? 'notFound'
+          : status === HttpStatus.FORBIDDEN
+            ? 'forbidden'
+            : status === HttpStatus.UNAUTHORIZED
+              ? 'sessionExpired'
+              : status === HttpStatus.TOO_MANY_REQUESTS
+                ? 'tooManyRequests'
+                : status === HttpStatus.PAYLOAD_TOO_LARGE
+                  ? 'badRequest'
+                  : status < 500
+                    ? 'badRequest'
+                    : 'systemError';
       const code = status === HttpStatus.UNAUTHORIZED ? CODES.session : String(status);
       const detail = typeof response === 'object' && response && 'data' in response ? response.data : null;
       return { status, body: { code, message: translate(key, lang), exception: error.name, data: detail } };
@@ -54,7 +62,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: 400, body: { code: CODES.badRequest, message: translate('malformedJson', lang), exception: 'MalformedJson', data: null } };
     }
     if (typeof bodyParserError?.status === 'number' && bodyParserError.status >= 400 && bodyParserError.status < 500) {
-      return { status: bodyParserError.status, body: { code: String(bodyParserError.status), message: translate('badRequest', lang), exception: 'BadRequest', data: null } };
+      return {
+        status: bodyParserError.status,
+        body: { code: String(bodyParserError.status), message: translate('badRequest', lang), exception: 'BadRequest', data: null },
+      };
     }
     return { status: 500, body: { code: CODES.system, message: translate('systemError', lang), exception: 'InternalError', data: null } };
   }

@@ -5,7 +5,7 @@ export type Lang = 'zh-CN' | 'en';
 /** Picks the language of messages from Accept-Language: English when it asks for en, else Chinese. */
 export function langOf(req: Pick<Request, 'headers'> | undefined): Lang {
   const header = req?.headers?.['accept-language'];
-  const value = (Array.isArray(header) ? header[0] : header ?? '').trim().toLowerCase();
+  const value = (Array.isArray(header) ? header[0] : (header ?? '')).trim().toLowerCase();
   return value.startsWith('en') ? 'en' : 'zh-CN';
 }
 
@@ -134,7 +134,7 @@ export const MESSAGES = {
   dataInvalid: { 'zh-CN': '资料填写有误：{detail}', en: 'The data is not valid: {detail}' },
   dataNotEditable: {
     'zh-CN': '贷款当前节点（{status}）不允许修改{type}',
-    en: 'The {type} cannot be changed at the loan\'s current step ({status})',
+    en: "The {type} cannot be changed at the loan's current step ({status})",
   },
   dataStale: {
     'zh-CN': '{type}已被他人保存为新版本，请刷新后再保存（您的草稿已保留）',

@@ -286,7 +286,14 @@ export class CompaniesService {
         [id],
       );
       if (open > 0) {
-        throw new AppError(HttpStatus.CONFLICT, CODES.companyHasOpenLoans, 'companyHasOpenLoans', { count: open }, { openLoanCount: open }, 'CompanyHasOpenLoans');
+        throw new AppError(
+          HttpStatus.CONFLICT,
+          CODES.companyHasOpenLoans,
+          'companyHasOpenLoans',
+          { count: open },
+          { openLoanCount: open },
+          'CompanyHasOpenLoans',
+        );
       }
       await em.query(`UPDATE company SET deleted_at = now(), deleted_by = $2, updated_at = now() WHERE id = $1`, [id, user.id]);
     });

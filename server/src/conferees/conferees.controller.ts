@@ -25,7 +25,8 @@ export class ConfereesController {
   @Get('export')
   async export(@Query() q: ConfereeListQuery, @Req() req: Request) {
     const rows = (await this.conferees.list({ ...q, pageNum: 1 }, EXPORT_MAX_ROWS)).list;
-    const kinds = (r: ConfereeItem, lang: string) => r.meetingKinds.map((k: VotingMeetingKind) => (lang === 'en' ? MEETING_KIND_LABELS[k].en : MEETING_KIND_LABELS[k].zh)).join(', ');
+    const kinds = (r: ConfereeItem, lang: string) =>
+      r.meetingKinds.map((k: VotingMeetingKind) => (lang === 'en' ? MEETING_KIND_LABELS[k].en : MEETING_KIND_LABELS[k].zh)).join(', ');
     return exportSheet(
       {
         name: { zh: '参会人员', en: 'Attendees' },

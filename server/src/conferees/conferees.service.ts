@@ -81,10 +81,11 @@ export class ConfereesService {
         const names = existing.map((r: { nickname: string }) => r.nickname).join('、');
         throw new AppError(HttpStatus.CONFLICT, CODES.confereeExists, 'confereeExists', { names });
       }
-      await em.query(
-        `INSERT INTO conferee (user_id, meeting_kinds, created_by) SELECT unnest($1::uuid[]), $2::varchar[], $3`,
-        [dto.userIds, dto.meetingKinds, actor.id],
-      );
+      await em.query(`INSERT INTO conferee (user_id, meeting_kinds, created_by) SELECT unnest($1::uuid[]), $2::varchar[], $3`, [
+        dto.userIds,
+        dto.meetingKinds,
+        actor.id,
+      ]);
       return { added: dto.userIds.length };
     });
   }

@@ -18,8 +18,14 @@ export class HealthController {
   @Get()
   async health() {
     const [postgres, redis] = await Promise.all([
-      this.db.query('SELECT 1').then(() => 'up', () => 'down'),
-      this.redis.ping().then((r) => (r === 'PONG' ? 'up' : 'down'), () => 'down'),
+      this.db.query('SELECT 1').then(
+        () => 'up',
+        () => 'down',
+      ),
+      this.redis.ping().then(
+        (r) => (r === 'PONG' ? 'up' : 'down'),
+        () => 'down',
+      ),
     ]);
     const status = { postgres, redis };
     if (postgres !== 'up' || redis !== 'up') throw new AppError(HttpStatus.SERVICE_UNAVAILABLE, '503', 'serviceUnavailable', {}, status);

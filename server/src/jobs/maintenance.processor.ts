@@ -17,9 +17,7 @@ export class MaintenanceProcessor extends WorkerHost {
     switch (job.name) {
       case 'purge-expired': {
         const [, captchas] = await this.db.query(`DELETE FROM captcha WHERE expires_at < now() - interval '1 hour'`);
-        const [, sessions] = await this.db.query(
-          `DELETE FROM user_session WHERE COALESCE(revoked_at, expires_at) < now() - interval '30 days'`,
-        );
+        const [, sessions] = await this.db.query(`DELETE FROM user_session WHERE COALESCE(revoked_at, expires_at) < now() - interval '30 days'`);
         this.logger.log(`purged ${captchas} verification codes, ${sessions} sessions`);
         return { captchas, sessions };
       }

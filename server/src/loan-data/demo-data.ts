@@ -10,7 +10,13 @@ async function saveVersion(em: EntityManager, loanId: string, type: DataType, ve
      ON CONFLICT (loan_id, type) DO UPDATE SET content = EXCLUDED.content, version = EXCLUDED.version, updated_by = EXCLUDED.updated_by`,
     [loanId, type, content, version, userId],
   );
-  await em.query(`INSERT INTO loan_data_version (loan_id, type, version, content, saved_by) VALUES ($1, $2, $3, $4, $5)`, [loanId, type, version, content, userId]);
+  await em.query(`INSERT INTO loan_data_version (loan_id, type, version, content, saved_by) VALUES ($1, $2, $3, $4, $5)`, [
+    loanId,
+    type,
+    version,
+    content,
+    userId,
+  ]);
 }
 
 /**
@@ -29,7 +35,10 @@ export async function seedDemoLoanData(em: EntityManager, aPostId: string, bPost
     const latestYear = new Date(loan.createdAt).getFullYear() - 1;
     const types: DataType[] = loan.stage === 'discontinued' ? ['CLIENT', 'INQUIRY'] : ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'];
     for (const type of types) {
-      const content = type === 'REPORT' ? exampleReport(loan.name, latestYear, false) : exampleContent(type, { companyName: loan.name, creditCode: loan.creditCode, latestYear });
+      const content =
+        type === 'REPORT'
+          ? exampleReport(loan.name, latestYear, false)
+          : exampleContent(type, { companyName: loan.name, creditCode: loan.creditCode, latestYear });
       await saveVersion(em, loan.id, type, 1, content, aPostId);
       saved++;
     }

@@ -82,7 +82,10 @@ const WORDS = {
   form: { zh: '报表形式', en: 'Form' },
   ratio: { zh: '指标', en: 'Ratio' },
   formula: { zh: '计算方法', en: 'Formula' },
-  computedNote: { zh: '以下指标由财务报表自动计算，“—”表示无法计算（缺少数据或除数为零）。', en: 'Computed from the statements; "—" means it cannot be computed (a value is missing or a divisor is zero).' },
+  computedNote: {
+    zh: '以下指标由财务报表自动计算，“—”表示无法计算（缺少数据或除数为零）。',
+    en: 'Computed from the statements; "—" means it cannot be computed (a value is missing or a divisor is zero).',
+  },
   cashToProfit: { zh: '经营现金流 ÷ 净利润', en: 'Operating cash flow ÷ net profit' },
   year: { zh: '年', en: '' },
   sectionEmpty: { zh: '（未填写）', en: '(not filled in)' },
@@ -163,7 +166,10 @@ function statementsTable(statements: Partial<FinancialStatements> | null | undef
       `<tr class="group"><td colspan="${STATEMENT_YEARS + 1}">${escapeHtml(group[lang])}</td></tr>` +
       rows
         .map((l) => {
-          const cells = Array.from({ length: STATEMENT_YEARS }, (_, i) => `<td class="num">${formatFigure(cellOf(statements, l.key, i), l.decimals ?? 2)}</td>`).join('');
+          const cells = Array.from(
+            { length: STATEMENT_YEARS },
+            (_, i) => `<td class="num">${formatFigure(cellOf(statements, l.key, i), l.decimals ?? 2)}</td>`,
+          ).join('');
           return `<tr${l.total ? ' class="total"' : ''}><td>${escapeHtml(l[lang])}</td>${cells}</tr>`;
         })
         .join('')
@@ -216,7 +222,12 @@ function cashFlowTable(statements: Partial<FinancialStatements> | null | undefin
   );
 }
 
-function sectionHtml(section: SectionSpec, value: Record<string, unknown> | null | undefined, statements: Partial<FinancialStatements> | null, lang: Lang): string {
+function sectionHtml(
+  section: SectionSpec,
+  value: Record<string, unknown> | null | undefined,
+  statements: Partial<FinancialStatements> | null,
+  lang: Lang,
+): string {
   const fields = value && typeof value === 'object' ? value : {};
   const parts: string[] = [];
   if (section.computed === 'ratios') parts.push(ratiosTable(statements, lang));

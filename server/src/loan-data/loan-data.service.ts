@@ -97,9 +97,18 @@ export class LoanDataService {
       case 'PERMISSION':
         throw AppError.forbidden({ required: [...new Set(DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type)).map((w) => w.permission))] });
       case 'OFFICER': {
-        const posts = new Set(DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type) && holds(user, w.permission, KIND_OF.get(w.permission) ?? 'action')).map((w) => w.post));
+        const posts = new Set(
+          DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type) && holds(user, w.permission, KIND_OF.get(w.permission) ?? 'action')).map((w) => w.post),
+        );
         const post: Post = posts.has('A') ? 'A' : 'B';
-        throw new AppError(HttpStatus.FORBIDDEN, CODES.notLoanOfficer, 'notLoanOfficer', { post: both(POST_WORDS[post]) }, { refusal: 'OFFICER', post }, 'NotLoanOfficer');
+        throw new AppError(
+          HttpStatus.FORBIDDEN,
+          CODES.notLoanOfficer,
+          'notLoanOfficer',
+          { post: both(POST_WORDS[post]) },
+          { refusal: 'OFFICER', post },
+          'NotLoanOfficer',
+        );
       }
       case 'STATE': {
         if (only === 'who') return;
@@ -182,7 +191,11 @@ export class LoanDataService {
     this.requireAny(user, DATA_READ_PERMISSIONS);
     await this.loadLoan(loanId);
     const all = await this.repo.allData(loanId);
-    const types = DATA_TYPES.map((type) => ({ ...completenessOf(type, all[type]?.content), version: all[type]?.version ?? 0, label: DATA_TYPE_SPECS[type] && { zh: DATA_TYPE_SPECS[type].zh, en: DATA_TYPE_SPECS[type].en } }));
+    const types = DATA_TYPES.map((type) => ({
+      ...completenessOf(type, all[type]?.content),
+      version: all[type]?.version ?? 0,
+      label: DATA_TYPE_SPECS[type] && { zh: DATA_TYPE_SPECS[type].zh, en: DATA_TYPE_SPECS[type].en },
+    }));
     const complete = completeDataTypes(Object.fromEntries(DATA_TYPES.map((t) => [t, all[t]?.content])));
     return {
       loanId,
@@ -277,7 +290,8 @@ export class LoanDataService {
       lang: short,
       printedAt: this.clock.now(),
     });
-    const label = target === 'ALL' ? ALL_TYPES_LABEL : target === 'REPORT' && part === 'B' ? { zh: 'B岗结论', en: 'B-post conclusion' } : DATA_TYPE_SPECS[target];
+    const label =
+      target === 'ALL' ? ALL_TYPES_LABEL : target === 'REPORT' && part === 'B' ? { zh: 'B岗结论', en: 'B-post conclusion' } : DATA_TYPE_SPECS[target];
     return { html, title: `${loan.companyName}-${label[short]}` };
   }
 
@@ -304,7 +318,10 @@ export class LoanDataService {
       if (!company) throw AppError.notFound('companyNotFound');
       const aPost = (await holdsActiveRole(em, user.id, 'A_POST')) ? user.id : context.aPostOfficerId;
       if (!(await holdsActiveRole(em, aPost, 'A_POST'))) throw AppError.badRequest('userMissing');
-      const bPost = context.bPostOfficerId && context.bPostOfficerId !== aPost && (await holdsActiveRole(em, context.bPostOfficerId, 'B_POST')) ? context.bPostOfficerId : null;
+      const bPost =
+        context.bPostOfficerId && context.bPostOfficerId !== aPost && (await holdsActiveRole(em, context.bPostOfficerId, 'B_POST'))
+          ? context.bPostOfficerId
+          : null;
       const amount = dto.amount ?? context.amount;
       const termMonths = dto.termMonths ?? Math.min(context.termMonths, 360);
       const [loan] = await em.query(
@@ -353,12 +370,22 @@ function dataInvalid(type: DataType, issues: engine.DataIssue[]) {
     'zh-CN': shown.map((i) => describeIssue(type, i, 'zh')).join('；') + (more ? `；另有 ${more} 处` : ''),
     en: shown.map((i) => describeIssue(type, i, 'en')).join('; ') + (more ? `; and ${more} more` : ''),
   };
-  const fieldErrors = issues.map((i) => ({ field: i.path, code: i.code, params: i.params ?? {}, message: { zh: describeIssue(type, i, 'zh'), en: describeIssue(type, i, 'en') } }));
+  const fieldErrors = issues.map((i) => ({
+    field: i.path,
+    code: i.code,
+    params: i.params ?? {},
+    message: { zh: describeIssue(type, i, 'zh'), en: describeIssue(type, i, 'en') },
+  }));
   return new AppError(HttpStatus.BAD_REQUEST, CODES.dataInvalid, 'dataInvalid', { detail }, { issues, fieldErrors }, 'DataInvalid');
 }
 
 /** The stored content with the caller's sections replaced; any other section must come back as it was. */
-export function mergeSections(type: DataType, stored: Record<string, unknown>, incoming: Record<string, unknown>, editable: readonly string[]): Record<string, unknown> {
+export function mergeSections(
+  type: DataType,
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+  editable: readonly string[],
+): Record<string, unknown> {
   const result: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(incoming)) {
     if (editable.includes(key)) {
@@ -366,7 +393,14 @@ export function mergeSections(type: DataType, stored: Record<string, unknown>, i
       else result[key] = value;
     } else if (canonicalJson(value ?? null) !== canonicalJson(stored[key] ?? null)) {
       const section = DATA_TYPE_SPECS[type].sections.find((s) => s.key === key);
-      throw new AppError(HttpStatus.FORBIDDEN, CODES.sectionNotEditable, 'sectionNotEditable', { section: both(section ?? { zh: key, en: key }) }, { section: key }, 'SectionNotEditable');
+      throw new AppError(
+        HttpStatus.FORBIDDEN,
+        CODES.sectionNotEditable,
+        'sectionNotEditable',
+        { section: both(section ?? { zh: key, en: key }) },
+        { section: key },
+        'SectionNotEditable',
+      );
     }
   }
   return result;

@@ -5,7 +5,15 @@ import { AppError, CODES } from '../common/errors';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Renders at once; more wait their turn (Chromium is heavy on a small machine). */
 const MAX_PARALLEL = 2;
 

@@ -91,9 +91,10 @@ export class LoansService {
     const workflow = await this.workflow.getView(loanId, user);
     // The B-post officer may change in risk control (TRANSFER_DATA): the machine's context is the truth.
     const context = (workflow.snapshot as { context: engine.GuaranteeContext }).context;
-    const [b] = context.bPostOfficerId && UUID.test(context.bPostOfficerId)
-      ? await this.db.query(`SELECT nickname FROM app_user WHERE id = $1`, [context.bPostOfficerId])
-      : [];
+    const [b] =
+      context.bPostOfficerId && UUID.test(context.bPostOfficerId)
+        ? await this.db.query(`SELECT nickname FROM app_user WHERE id = $1`, [context.bPostOfficerId])
+        : [];
     return {
       ...loan,
       // `amount` is what the loan was initiated with; `currentAmount` what the machine holds now.
@@ -119,7 +120,14 @@ export class LoansService {
       if (!row) throw AppError.notFound('loanNotFound');
       if (row.stage !== 'collection') {
         const stage = engine.stageInfo(row.stage as engine.StageKey);
-        throw new AppError(HttpStatus.CONFLICT, CODES.loanNotDeletable, 'loanNotDeletable', { stage: { 'zh-CN': stage.zh, en: stage.en } }, { stage: row.stage }, 'LoanNotDeletable');
+        throw new AppError(
+          HttpStatus.CONFLICT,
+          CODES.loanNotDeletable,
+          'loanNotDeletable',
+          { stage: { 'zh-CN': stage.zh, en: stage.en } },
+          { stage: row.stage },
+          'LoanNotDeletable',
+        );
       }
       await em.query(`UPDATE loan SET deleted_at = now(), deleted_by = $2 WHERE id = $1`, [loanId, user.id]);
     });

@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ALLOCATION_BATCH_MAX, MEETING_ATTENDEES_MAX, MEETING_PLACE_MAX, MEETING_STATUSES, MEETING_TITLE_MAX, type MeetingStatus } from '@app/workflow';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { PageQuery } from '../users/user.dto';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

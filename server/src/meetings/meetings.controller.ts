@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MEETING_PERMISSIONS, MEETING_STATUS_LABELS, VOTE_OPINION_LABELS, VOTE_PERMISSIONS, YS_MEETING_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
+import {
+  MEETING_PERMISSIONS,
+  MEETING_STATUS_LABELS,
+  VOTE_OPINION_LABELS,
+  VOTE_PERMISSIONS,
+  YS_MEETING_PERMISSIONS,
+  type VotingMeetingKind,
+} from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';

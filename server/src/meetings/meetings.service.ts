@@ -312,7 +312,11 @@ export class MeetingsService {
     const actor = actorOf(user);
     const events = MEETING_EVENTS[kind];
     const perms = MEETING_PERMISSIONS[kind];
-    const votes = await this.castVotes(kind, id, agenda.map((a) => a.loanId));
+    const votes = await this.castVotes(
+      kind,
+      id,
+      agenda.map((a) => a.loanId),
+    );
     const loans = agenda
       .map((a) => {
         const snapshot = a.row.snapshot;
@@ -356,7 +360,11 @@ export class MeetingsService {
   async voteDetails(kind: VotingMeetingKind, id: string) {
     const meeting = await this.meeting(kind, id);
     const [attendees, agenda] = await Promise.all([this.attendees(id), this.agenda(id)]);
-    const votes = await this.castVotes(kind, id, agenda.map((a) => a.loanId));
+    const votes = await this.castVotes(
+      kind,
+      id,
+      agenda.map((a) => a.loanId),
+    );
     return {
       meeting: { ...meeting, kindLabel: MEETING_KIND_LABELS[kind], ruleText: describeVoteRule(meeting.rule) },
       attendees,
@@ -442,8 +450,14 @@ export class MeetingsService {
     const type = MEETING_EVENTS[kind].allocate;
     const accepted = rows.filter(
       (r: Record<string, any>) =>
-        runtimeFor(r.machineVersion).applyEvent(r.snapshot, { type, actorId: user.id, at, meetingId: meeting.id, attendees, rule: meeting.rule } as engine.GuaranteeEvent)
-          .accepted,
+        runtimeFor(r.machineVersion).applyEvent(r.snapshot, {
+          type,
+          actorId: user.id,
+          at,
+          meetingId: meeting.id,
+          attendees,
+          rule: meeting.rule,
+        } as engine.GuaranteeEvent).accepted,
     );
     const page = accepted.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
     return {
@@ -495,10 +509,14 @@ export class MeetingsService {
           { attendeeIds: outside },
         );
       }
-      const [row] = await em.query(
-        `INSERT INTO meeting (kind, title, held_at, place, rule, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [kind, dto.title.trim(), dto.heldAt, dto.place.trim(), rule, user.id],
-      );
+      const [row] = await em.query(`INSERT INTO meeting (kind, title, held_at, place, rule, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
+        kind,
+        dto.title.trim(),
+        dto.heldAt,
+        dto.place.trim(),
+        rule,
+        user.id,
+      ]);
       await em.query(`INSERT INTO meeting_attendee (meeting_id, user_id) SELECT $1, unnest($2::uuid[])`, [row.id, dto.attendeeIds]);
       return row.id as string;
     });

@@ -45,8 +45,7 @@ const W: Record<string, Label> = {
 // --- Word: a template built here once, filled by docxtemplater --------------------------------
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const run = (text: string, bold = false) =>
-  `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
+const run = (text: string, bold = false) => `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
 const paragraph = (text: string, opts: { bold?: boolean; size?: number; center?: boolean } = {}) =>
   `<w:p><w:pPr>${opts.center ? '<w:jc w:val="center"/>' : ''}</w:pPr><w:r><w:rPr>${opts.bold ? '<w:b/>' : ''}${opts.size ? `<w:sz w:val="${opts.size}"/>` : ''}</w:rPr><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r></w:p>`;
 const cell = (content: string, width: number, bold = false) =>
@@ -56,9 +55,7 @@ const BORDERS = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b)
 /** A table whose second row repeats once per item of `loop` (docxtemplater's row loop). */
 function loopTable(loop: string, headers: string[], fields: string[], widths: number[]): string {
   const head = headers.map((h, i) => cell(h, widths[i], true)).join('');
-  const body = fields
-    .map((f, i) => cell(`${i === 0 ? `{#${loop}}` : ''}{${f}}${i === fields.length - 1 ? `{/${loop}}` : ''}`, widths[i]))
-    .join('');
+  const body = fields.map((f, i) => cell(`${i === 0 ? `{#${loop}}` : ''}{${f}}${i === fields.length - 1 ? `{/${loop}}` : ''}`, widths[i])).join('');
   return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders>${BORDERS}</w:tblBorders></w:tblPr><w:tblGrid>${widths
     .map((w) => `<w:gridCol w:w="${w}"/>`)
     .join('')}</w:tblGrid><w:tr>${head}</w:tr><w:tr>${body}</w:tr></w:tbl>`;
@@ -77,9 +74,19 @@ function templateXml(lang: Lang): string {
     line('attendees', 'attendees'),
     line('rule', 'rule'),
     paragraph(w('agenda'), { bold: true, size: 26 }),
-    loopTable('agenda', [w('no'), w('company'), w('amount'), w('term'), w('result')], ['no', 'company', 'amount', 'termMonths', 'result'], [700, 3300, 2000, 1200, 1800]),
+    loopTable(
+      'agenda',
+      [w('no'), w('company'), w('amount'), w('term'), w('result')],
+      ['no', 'company', 'amount', 'termMonths', 'result'],
+      [700, 3300, 2000, 1200, 1800],
+    ),
     paragraph(w('votes'), { bold: true, size: 26 }),
-    loopTable('votes', [w('no'), w('company'), w('voter'), w('opinion'), w('comment'), w('time')], ['no', 'company', 'voter', 'opinion', 'comment', 'time'], [700, 2300, 1500, 1100, 1900, 1500]),
+    loopTable(
+      'votes',
+      [w('no'), w('company'), w('voter'), w('opinion'), w('comment'), w('time')],
+      ['no', 'company', 'voter', 'opinion', 'comment', 'time'],
+      [700, 2300, 1500, 1100, 1900, 1500],
+    ),
   ].join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1200" w:right="1000" w:bottom="1200" w:left="1000" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:body></w:document>`;
 }
@@ -111,7 +118,9 @@ function localized(data: MinutesData, lang: Lang) {
     attendees: data.attendees || none,
     rule: p(data.rule),
     agenda: data.agenda.length ? data.agenda.map((a) => ({ ...a, result: p(a.result) })) : [{ no: '', company: none, amount: '', termMonths: '', result: '' }],
-    votes: data.votes.length ? data.votes.map((v) => ({ ...v, opinion: p(v.opinion) })) : [{ no: '', company: none, voter: '', opinion: '', comment: '', time: '' }],
+    votes: data.votes.length
+      ? data.votes.map((v) => ({ ...v, opinion: p(v.opinion) }))
+      : [{ no: '', company: none, voter: '', opinion: '', comment: '', time: '' }],
   };
 }
 
@@ -135,7 +144,18 @@ export function minutesXlsx(data: MinutesData, lang: Lang): Promise<Buffer> {
     [W.rule, p(data.rule)],
   ];
   return workbookBuffer((book) => {
-    addSheet(book, { name: W.heading, columns: [{ header: W.item, width: 16, value: (r) => p(r[0]) }, { header: W.value, width: 60, value: (r) => r[1] }], rows: facts }, lang);
+    addSheet(
+      book,
+      {
+        name: W.heading,
+        columns: [
+          { header: W.item, width: 16, value: (r) => p(r[0]) },
+          { header: W.value, width: 60, value: (r) => r[1] },
+        ],
+        rows: facts,
+      },
+      lang,
+    );
     addSheet(
       book,
       {

@@ -60,7 +60,11 @@ export class VotesService {
       ),
       this.db.query(`SELECT count(*)::int AS total ${from}`, params),
     ]);
-    const mine = await this.myVotes(kind, user.id, rows.map((r: Record<string, string>) => r.loanId));
+    const mine = await this.myVotes(
+      kind,
+      user.id,
+      rows.map((r: Record<string, string>) => r.loanId),
+    );
     const actor = actorOf(user);
     const voteType = MEETING_EVENTS[kind].vote;
     const list = rows.map((r: Record<string, any>): VoteListItem => {

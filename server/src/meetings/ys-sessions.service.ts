@@ -1,5 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { MEETING_KIND_LABELS, MEETING_STATUS_LABELS, MINUTES_FILE_TYPES, MINUTES_KIND_OF, STATUS_ENUMERATIONS, type EventType, type Label } from '@app/workflow';
+import {
+  MEETING_KIND_LABELS,
+  MEETING_STATUS_LABELS,
+  MINUTES_FILE_TYPES,
+  MINUTES_KIND_OF,
+  STATUS_ENUMERATIONS,
+  type EventType,
+  type Label,
+} from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
@@ -82,7 +90,12 @@ export class YsSessionsService {
       this.db.query(`WITH d AS (${days}) SELECT count(DISTINCT d.day)::int AS total FROM d ${where}`, params),
     ]);
     return {
-      list: rows.map((r: Record<string, any>): SessionItem => ({ ...(r as SessionItem), approvers: r.approvers ?? '', minutesCount: r.minutesCount ?? 0, title: this.title(r.day) })),
+      list: rows.map((r: Record<string, any>): SessionItem => ({
+        ...(r as SessionItem),
+        approvers: r.approvers ?? '',
+        minutesCount: r.minutesCount ?? 0,
+        title: this.title(r.day),
+      })),
       total,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
@@ -98,7 +111,9 @@ export class YsSessionsService {
     const decisions = await this.decisions(day);
     const [meeting] = await this.db.query(`SELECT id FROM meeting WHERE kind = 'YS' AND session_date = $1`, [day]);
     const minutes = meeting
-      ? (await this.db.query(`${ATTACHMENT_SELECT} WHERE a.meeting_id = $1 AND a.deleted_at IS NULL ORDER BY a.created_at`, [meeting.id])).map(toStoredAttachment)
+      ? (await this.db.query(`${ATTACHMENT_SELECT} WHERE a.meeting_id = $1 AND a.deleted_at IS NULL ORDER BY a.created_at`, [meeting.id])).map(
+          toStoredAttachment,
+        )
       : [];
     return { day, title: this.title(day), meetingId: meeting?.id ?? null, decisions, minutes };
   }
@@ -165,10 +180,10 @@ export class YsSessionsService {
 
   async minutesFile(day: string, attachmentId: string) {
     this.checkIds(day, attachmentId);
-    const [row] = await this.db.query(
-      `${ATTACHMENT_SELECT} WHERE a.id = $1 AND m.kind = 'YS' AND m.session_date = $2 AND a.deleted_at IS NULL`,
-      [attachmentId, day],
-    );
+    const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND m.kind = 'YS' AND m.session_date = $2 AND a.deleted_at IS NULL`, [
+      attachmentId,
+      day,
+    ]);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     return { name: row.name as string, mime: row.mime as string, content: await this.attachments.read(row.url) };
   }

@@ -37,10 +37,7 @@ export class MessagesController {
   @Patch(':id/read')
   async markRead(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw AppError.notFound('messageNotFound');
-    const [rows] = await this.db.query(
-      `UPDATE message SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id`,
-      [id, user.id],
-    );
+    const [rows] = await this.db.query(`UPDATE message SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id`, [id, user.id]);
     if (!rows.length) throw AppError.notFound('messageNotFound');
     return { id, read: true };
   }

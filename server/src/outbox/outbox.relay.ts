@@ -57,7 +57,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           continue;
         }
         const queue = this.moduleRef.get<Queue>(getQueueToken(queueName), { strict: false });
-        await queue.add(row.topic, row.payload, { jobId: `outbox-${row.id}`, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000 });
+        await queue.add(row.topic, row.payload, {
+          jobId: `outbox-${row.id}`,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: 1000,
+        });
         await em.query(`UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
       }
       return rows.length;

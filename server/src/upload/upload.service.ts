@@ -36,10 +36,14 @@ export class UploadService {
     const target = path.join(this.avatarDir(), name);
     await fs.writeFile(target, file.buffer, { flag: 'wx' });
     try {
-      await this.db.query(
-        `INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size) VALUES ($1, $2, 'avatar', $3, $4, $5, $6)`,
-        [id, ownerId, url, (file.originalname || name).slice(0, 255), IMAGE_MIME[kind], file.size],
-      );
+      await this.db.query(`INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size) VALUES ($1, $2, 'avatar', $3, $4, $5, $6)`, [
+        id,
+        ownerId,
+        url,
+        (file.originalname || name).slice(0, 255),
+        IMAGE_MIME[kind],
+        file.size,
+      ]);
     } catch (error) {
       await fs.rm(target, { force: true }); // nothing half-written: no row, no file
       throw error;

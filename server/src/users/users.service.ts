@@ -9,7 +9,11 @@ import { RsaKeyService } from '../auth/rsa-key.service';
 import { SessionRepository } from '../auth/session.repository';
 import type { CurrentUserView, UserListItem, UserListQuery } from './user.dto';
 
-const MENU_KEYS = new Set(flattenPermissionTree().filter((p) => p.kind === 'menu').map((p) => p.key));
+const MENU_KEYS = new Set(
+  flattenPermissionTree()
+    .filter((p) => p.kind === 'menu')
+    .map((p) => p.key),
+);
 const SORT_COLUMNS = { username: 'u.username', nickname: 'u.nickname', createdAt: 'u.created_at' } as const;
 
 @Injectable()

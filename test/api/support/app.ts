@@ -55,9 +55,7 @@ export function encrypt(publicKey: string, plaintext: string): string {
 }
 
 export function login(t: TestApp, username: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
-  return t.http
-    .post('/server/open/auth/platformLogin/PLATFORM')
-    .send({ checkStatus: true, username, password: encrypt(t.publicKey, password), ...extra });
+  return t.http.post('/server/open/auth/platformLogin/PLATFORM').send({ checkStatus: true, username, password: encrypt(t.publicKey, password), ...extra });
 }
 
 export async function tokenOf(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {
@@ -67,7 +65,11 @@ export async function tokenOf(t: TestApp, username: string, password = DEMO_PASS
 }
 
 /** A fresh user of its own for tests that lock, disable or change it. */
-export async function createUser(t: TestApp, roles: string[] = ['ROLE_USER'], password = 'Start@2026'): Promise<{ id: string; username: string; password: string }> {
+export async function createUser(
+  t: TestApp,
+  roles: string[] = ['ROLE_USER'],
+  password = 'Start@2026',
+): Promise<{ id: string; username: string; password: string }> {
   const username = `u${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const [{ id }] = await t.db.query(`INSERT INTO app_user (username, nickname, password_hash) VALUES ($1, $1, $2) RETURNING id`, [
     username,

@@ -56,7 +56,11 @@ export interface Tokens {
 }
 
 /** A new loan driven by the right users to the start of pre-review (awaiting approval). Answers its id and version. */
-export async function loanInPreReview(t: TestApp, tokens: Tokens, extra: Record<string, unknown> = {}): Promise<{ id: string; version: number; companyId: string }> {
+export async function loanInPreReview(
+  t: TestApp,
+  tokens: Tokens,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; version: number; companyId: string }> {
   const loan = (await createLoan(t, tokens.apost, extra)) as unknown as { id: string; companyId: string };
   await sendEvent(t, tokens.apost, loan.id, 'SUBMIT_MATERIALS', 0).expect(200);
   await sendEvent(t, tokens.admin, loan.id, 'CONFIRM_RECEIPT', 1).expect(200);
@@ -73,7 +77,11 @@ const tokenCache = new WeakMap<TestApp, Map<string, string>>();
  * `stage`, each event sent through the API by the demo user of that post (the sequence is the
  * machine's own `eventsToStage`). Answers the loan id and its version.
  */
-export async function loanInStage(t: TestApp, stage: Exclude<engine.StageKey, 'discontinued'>, companyName?: string): Promise<{ id: string; version: number; companyId: string }> {
+export async function loanInStage(
+  t: TestApp,
+  stage: Exclude<engine.StageKey, 'discontinued'>,
+  companyName?: string,
+): Promise<{ id: string; version: number; companyId: string }> {
   const usernames = ['admin', 'apost', 'bpost', 'prereview', 'leader', 'finance', 'zb1', 'zb2', 'zb3', 'bs1', 'bs2', 'bs3'];
   const users: { id: string; username: string }[] = await t.db.query(`SELECT id, username FROM app_user WHERE username = ANY($1)`, [usernames]);
   const idOf = Object.fromEntries(users.map((u) => [u.username, u.id]));

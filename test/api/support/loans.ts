@@ -35,7 +35,10 @@ export function sendEvent(t: TestApp, token: string, loanId: string, type: strin
   // The request goes out when awaited (superagent's then() calls end()): store the data just before.
   const send = test.end.bind(test);
   test.end = (callback) => {
-    ensureClientData(t, loanId).then(() => send(callback), (error: Error) => callback?.(error, undefined as never));
+    ensureClientData(t, loanId).then(
+      () => send(callback),
+      (error: Error) => callback?.(error, undefined as never),
+    );
     return test;
   };
   return test;

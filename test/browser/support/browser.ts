@@ -55,7 +55,10 @@ export async function eventually<T>(probe: () => Promise<T>, check: (value: T) =
 
 /** The titles of the open-page tags, in order. */
 export function tagTitles(page: Page): Promise<string[]> {
-  return page.getByTestId('tag').allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+  return page
+    .getByTestId('tag')
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()));
 }
 
 /**

@@ -57,8 +57,7 @@ describe('http client: requests', () => {
 
   it('rejects and toasts when the server does not answer in time', async () => {
     fetchMock.mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     await expect(http.get('/slow', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiError);
     expect(await screen.findByText('请求超时，请稍后重试')).toBeTruthy();

@@ -52,7 +52,13 @@ export interface StatementLine extends Label {
   decimals?: number;
 }
 
-const line = (group: StatementGroup, key: string, zh: string, en: string, flags: Partial<StatementLine> = {}): StatementLine => ({ key, group, zh, en, ...flags });
+const line = (group: StatementGroup, key: string, zh: string, en: string, flags: Partial<StatementLine> = {}): StatementLine => ({
+  key,
+  group,
+  zh,
+  en,
+  ...flags,
+});
 const S = { summary: true } as const;
 const NN = { nonNegative: true } as const;
 const T = { total: true } as const;
@@ -234,11 +240,21 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
     zh: '偿债能力（短期）',
     en: 'Liquidity',
     ratios: [
-      ratio('currentRatio', '流动比率', 'Current ratio', 'times', f('流动资产合计 ÷ 流动负债合计', 'Total current assets ÷ total current liabilities'), (i, y) =>
-        safeDivide(i.v('totalCurrentAssets')(y), i.v('totalCurrentLiabilities')(y)),
+      ratio(
+        'currentRatio',
+        '流动比率',
+        'Current ratio',
+        'times',
+        f('流动资产合计 ÷ 流动负债合计', 'Total current assets ÷ total current liabilities'),
+        (i, y) => safeDivide(i.v('totalCurrentAssets')(y), i.v('totalCurrentLiabilities')(y)),
       ),
-      ratio('quickRatio', '速动比率', 'Quick ratio', 'times', f('（流动资产合计 − 存货）÷ 流动负债合计', '(Total current assets − inventories) ÷ total current liabilities'), (i, y) =>
-        safeDivide(minus(i.v('totalCurrentAssets')(y), i.v('inventory')(y)), i.v('totalCurrentLiabilities')(y)),
+      ratio(
+        'quickRatio',
+        '速动比率',
+        'Quick ratio',
+        'times',
+        f('（流动资产合计 − 存货）÷ 流动负债合计', '(Total current assets − inventories) ÷ total current liabilities'),
+        (i, y) => safeDivide(minus(i.v('totalCurrentAssets')(y), i.v('inventory')(y)), i.v('totalCurrentLiabilities')(y)),
       ),
       ratio('cashRatio', '现金比率', 'Cash ratio', 'times', f('货币资金 ÷ 流动负债合计', 'Cash and cash equivalents ÷ total current liabilities'), (i, y) =>
         safeDivide(i.v('monetaryFunds')(y), i.v('totalCurrentLiabilities')(y)),
@@ -256,8 +272,13 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
       ratio('equityMultiplier', '权益乘数', 'Equity multiplier', 'times', f('资产总计 ÷ 所有者权益合计', "Total assets ÷ total owners' equity"), (i, y) =>
         safeDivide(i.v('totalAssets')(y), i.v('totalEquity')(y)),
       ),
-      ratio('interestCoverage', '利息保障倍数', 'Interest coverage', 'times', f('（利润总额 + 利息费用）÷ 利息费用', '(Total profit + interest expense) ÷ interest expense'), (i, y) =>
-        safeDivide(plus(i.v('totalProfit')(y), i.v('interestExpense')(y)), i.v('interestExpense')(y)),
+      ratio(
+        'interestCoverage',
+        '利息保障倍数',
+        'Interest coverage',
+        'times',
+        f('（利润总额 + 利息费用）÷ 利息费用', '(Total profit + interest expense) ÷ interest expense'),
+        (i, y) => safeDivide(plus(i.v('totalProfit')(y), i.v('interestExpense')(y)), i.v('interestExpense')(y)),
       ),
     ],
   },
@@ -266,8 +287,13 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
     zh: '盈利能力',
     en: 'Profitability',
     ratios: [
-      ratio('grossMargin', '毛利率', 'Gross margin', 'percent', f('（营业收入 − 营业成本）÷ 营业收入', '(Operating revenue − operating cost) ÷ operating revenue'), (i, y) =>
-        safeDivide(minus(i.v('operatingRevenue')(y), i.v('operatingCost')(y)), i.v('operatingRevenue')(y)),
+      ratio(
+        'grossMargin',
+        '毛利率',
+        'Gross margin',
+        'percent',
+        f('（营业收入 − 营业成本）÷ 营业收入', '(Operating revenue − operating cost) ÷ operating revenue'),
+        (i, y) => safeDivide(minus(i.v('operatingRevenue')(y), i.v('operatingCost')(y)), i.v('operatingRevenue')(y)),
       ),
       ratio('netMargin', '净利率', 'Net margin', 'percent', f('净利润 ÷ 营业收入', 'Net profit ÷ operating revenue'), (i, y) =>
         safeDivide(i.v('netProfit')(y), i.v('operatingRevenue')(y)),
@@ -275,8 +301,13 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
       ratio('roa', '总资产收益率', 'Return on assets', 'percent', f('净利润 ÷ 资产总计（年末）', 'Net profit ÷ total assets (year end)'), (i, y) =>
         safeDivide(i.v('netProfit')(y), i.v('totalAssets')(y)),
       ),
-      ratio('roe', '净资产收益率', 'Return on equity', 'percent', f('净利润 ÷ 所有者权益合计（年末）', "Net profit ÷ total owners' equity (year end)"), (i, y) =>
-        safeDivide(i.v('netProfit')(y), i.v('totalEquity')(y)),
+      ratio(
+        'roe',
+        '净资产收益率',
+        'Return on equity',
+        'percent',
+        f('净利润 ÷ 所有者权益合计（年末）', "Net profit ÷ total owners' equity (year end)"),
+        (i, y) => safeDivide(i.v('netProfit')(y), i.v('totalEquity')(y)),
       ),
     ],
   },
@@ -285,14 +316,24 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
     zh: '营运能力',
     en: 'Turnover',
     ratios: [
-      ratio('receivablesTurnover', '应收账款周转率', 'Receivables turnover', 'times', f('营业收入 ÷ 应收账款（年末）', 'Operating revenue ÷ accounts receivable (year end)'), (i, y) =>
-        safeDivide(i.v('operatingRevenue')(y), i.v('accountsReceivable')(y)),
+      ratio(
+        'receivablesTurnover',
+        '应收账款周转率',
+        'Receivables turnover',
+        'times',
+        f('营业收入 ÷ 应收账款（年末）', 'Operating revenue ÷ accounts receivable (year end)'),
+        (i, y) => safeDivide(i.v('operatingRevenue')(y), i.v('accountsReceivable')(y)),
       ),
       ratio('inventoryTurnover', '存货周转率', 'Inventory turnover', 'times', f('营业成本 ÷ 存货（年末）', 'Operating cost ÷ inventories (year end)'), (i, y) =>
         safeDivide(i.v('operatingCost')(y), i.v('inventory')(y)),
       ),
-      ratio('totalAssetTurnover', '总资产周转率', 'Total asset turnover', 'times', f('营业收入 ÷ 资产总计（年末）', 'Operating revenue ÷ total assets (year end)'), (i, y) =>
-        safeDivide(i.v('operatingRevenue')(y), i.v('totalAssets')(y)),
+      ratio(
+        'totalAssetTurnover',
+        '总资产周转率',
+        'Total asset turnover',
+        'times',
+        f('营业收入 ÷ 资产总计（年末）', 'Operating revenue ÷ total assets (year end)'),
+        (i, y) => safeDivide(i.v('operatingRevenue')(y), i.v('totalAssets')(y)),
       ),
     ],
   },
@@ -301,14 +342,29 @@ export const RATIO_GROUPS: readonly RatioGroupDef[] = [
     zh: '成长能力',
     en: 'Growth',
     ratios: [
-      ratio('revenueGrowth', '营业收入增长率', 'Revenue growth', 'percent', f('（本年营业收入 − 上年）÷ |上年|', '(Revenue − prior year) ÷ |prior year|'), (i, y) =>
-        growth(i, 'operatingRevenue', y),
+      ratio(
+        'revenueGrowth',
+        '营业收入增长率',
+        'Revenue growth',
+        'percent',
+        f('（本年营业收入 − 上年）÷ |上年|', '(Revenue − prior year) ÷ |prior year|'),
+        (i, y) => growth(i, 'operatingRevenue', y),
       ),
-      ratio('netProfitGrowth', '净利润增长率', 'Net profit growth', 'percent', f('（本年净利润 − 上年）÷ |上年|', '(Net profit − prior year) ÷ |prior year|'), (i, y) =>
-        growth(i, 'netProfit', y),
+      ratio(
+        'netProfitGrowth',
+        '净利润增长率',
+        'Net profit growth',
+        'percent',
+        f('（本年净利润 − 上年）÷ |上年|', '(Net profit − prior year) ÷ |prior year|'),
+        (i, y) => growth(i, 'netProfit', y),
       ),
-      ratio('totalAssetsGrowth', '总资产增长率', 'Total assets growth', 'percent', f('（本年资产总计 − 上年）÷ |上年|', '(Total assets − prior year) ÷ |prior year|'), (i, y) =>
-        growth(i, 'totalAssets', y),
+      ratio(
+        'totalAssetsGrowth',
+        '总资产增长率',
+        'Total assets growth',
+        'percent',
+        f('（本年资产总计 − 上年）÷ |上年|', '(Total assets − prior year) ÷ |prior year|'),
+        (i, y) => growth(i, 'totalAssets', y),
       ),
     ],
   },

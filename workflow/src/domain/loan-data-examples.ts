@@ -82,13 +82,21 @@ export function exampleContent(type: DataType, options: ExampleOptions = {}): Lo
           guaranteedBefore: false,
           remarks: null,
         },
-        assets: { properties: [{ propertyType: 'FACTORY', address: '上海市浦东新区川沙路 8 号', area: 3200, value: 4800, mortgaged: false }], otherAssets: null },
+        assets: {
+          properties: [{ propertyType: 'FACTORY', address: '上海市浦东新区川沙路 8 号', area: 3200, value: 4800, mortgaged: false }],
+          otherAssets: null,
+        },
       };
     case 'INQUIRY':
       return {
         project: { source: 'BANK_REFERRAL', referrer: '中国银行张江支行', termMonths: 12, proposedFeeRate: 1.5, summary: '企业申请一年期流动资金贷款担保。' },
         overview: { operations: '订单充足，近三年收入稳定增长。', financialSummary: '资产负债率约 55%，盈利能力良好。', creditSummary: '征信无不良记录。' },
-        assessment: { riskPoints: '应收账款占比较高。', counterGuaranteePlan: '实际控制人个人连带责任保证，厂房抵押。', opinion: 'RECOMMEND', opinionText: null },
+        assessment: {
+          riskPoints: '应收账款占比较高。',
+          counterGuaranteePlan: '实际控制人个人连带责任保证，厂房抵押。',
+          opinion: 'RECOMMEND',
+          opinionText: null,
+        },
       };
     case 'AGENT':
       return {

@@ -16,7 +16,8 @@ import { B_POST_SECTION, DATA_TYPE_SPECS, TEXTAREA_MAX, TEXT_MAX, type FieldSpec
 
 export type LoanDataContent = Record<string, Record<string, unknown> | null | undefined>;
 
-export type IssueCode = 'unknown' | 'type' | 'required' | 'maxLength' | 'pattern' | 'min' | 'max' | 'decimals' | 'enum' | 'rows' | 'date' | 'order' | 'duplicate';
+export type IssueCode =
+  'unknown' | 'type' | 'required' | 'maxLength' | 'pattern' | 'min' | 'max' | 'decimals' | 'enum' | 'rows' | 'date' | 'order' | 'duplicate';
 
 export interface DataIssue {
   /** Dotted path: `section.field`, `section.table.row.column` (rows from 0), `section.statements.lines.totalAssets.2`. */

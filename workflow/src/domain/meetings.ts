@@ -67,7 +67,8 @@ export function describeVoteRule(rule: VoteRule): Label {
   const whenZh = rule.passWhen === 'above' ? '超过' : '达到';
   const whenEn = rule.passWhen === 'above' ? 'more than' : 'at least';
   const tieZh = rule.passWhen === 'above' ? (rule.onTie === 'FAIL' ? '；恰好持平为未通过' : '；恰好持平为待决议') : '';
-  const tieEn = rule.passWhen === 'above' ? (rule.onTie === 'FAIL' ? '; exactly on the threshold fails' : '; exactly on the threshold awaits a resolution') : '';
+  const tieEn =
+    rule.passWhen === 'above' ? (rule.onTie === 'FAIL' ? '; exactly on the threshold fails' : '; exactly on the threshold awaits a resolution') : '';
   return {
     zh: `投票人数须达参会人员的 ${percent(rule.quorum)}；同意票${whenZh}${baseZh}的 ${percent(rule.passThreshold)} 为通过${tieZh}`,
     en: `At least ${percent(rule.quorum)} of the attendees must vote; it passes when the agreeing votes are ${whenEn} ${percent(rule.passThreshold)} of ${baseEn}${tieEn}`,

@@ -170,12 +170,41 @@ const num = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec 
 const int = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec => ({ key, kind: 'integer', zh, en, ...extra });
 const date = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec => ({ key, kind: 'date', zh, en, ...extra });
 const bool = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec => ({ key, kind: 'boolean', zh, en, ...extra });
-const choice = (key: string, zh: string, en: string, options: readonly EnumOption[], extra: Extra = {}): FieldSpec => ({ key, kind: 'enum', zh, en, options, ...extra });
-const choices = (key: string, zh: string, en: string, options: readonly EnumOption[], extra: Extra = {}): FieldSpec => ({ key, kind: 'enumList', zh, en, options, ...extra });
-const table = (key: string, zh: string, en: string, columns: FieldSpec[], extra: Extra = {}): FieldSpec => ({ key, kind: 'table', zh, en, columns, maxRows: TABLE_MAX_ROWS, ...extra });
-const money = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec => num(key, zh, en, { min: 0, max: NUMBER_MAX, decimals: 2, unit: WAN, ...extra });
+const choice = (key: string, zh: string, en: string, options: readonly EnumOption[], extra: Extra = {}): FieldSpec => ({
+  key,
+  kind: 'enum',
+  zh,
+  en,
+  options,
+  ...extra,
+});
+const choices = (key: string, zh: string, en: string, options: readonly EnumOption[], extra: Extra = {}): FieldSpec => ({
+  key,
+  kind: 'enumList',
+  zh,
+  en,
+  options,
+  ...extra,
+});
+const table = (key: string, zh: string, en: string, columns: FieldSpec[], extra: Extra = {}): FieldSpec => ({
+  key,
+  kind: 'table',
+  zh,
+  en,
+  columns,
+  maxRows: TABLE_MAX_ROWS,
+  ...extra,
+});
+const money = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec =>
+  num(key, zh, en, { min: 0, max: NUMBER_MAX, decimals: 2, unit: WAN, ...extra });
 const percent = (key: string, zh: string, en: string, extra: Extra = {}): FieldSpec => num(key, zh, en, { min: 0, max: 100, decimals: 2, unit: PCT, ...extra });
-const section = (key: string, zh: string, en: string, fields: FieldSpec[], extra: Partial<Pick<SectionSpec, 'required' | 'post' | 'computed'>> = {}): SectionSpec => ({
+const section = (
+  key: string,
+  zh: string,
+  en: string,
+  fields: FieldSpec[],
+  extra: Partial<Pick<SectionSpec, 'required' | 'post' | 'computed'>> = {},
+): SectionSpec => ({
   key,
   zh,
   en,
@@ -200,7 +229,10 @@ const CLIENT: DataTypeSpec = {
   type: 'CLIENT',
   zh: '客户资料',
   en: 'Customer data',
-  purpose: l('企业基本信息、股东、联系人和申请情况，提交资料前必须完善', "The company's basics, shareholders, contacts and application; required before the materials are submitted"),
+  purpose: l(
+    '企业基本信息、股东、联系人和申请情况，提交资料前必须完善',
+    "The company's basics, shareholders, contacts and application; required before the materials are submitted",
+  ),
   sections: [
     section('basic', '企业基本信息', 'Company basics', [
       text('companyName', '企业名称', 'Company name', req),
@@ -379,7 +411,11 @@ const REPORT: DataTypeSpec = {
         'mainProducts',
         '主要产品',
         'Main products',
-        [text('name', '产品名称', 'Product', req), percent('revenueShare', '收入占比', 'Share of revenue'), text('description', '说明', 'Description', { maxLength: 500 })],
+        [
+          text('name', '产品名称', 'Product', req),
+          percent('revenueShare', '收入占比', 'Share of revenue'),
+          text('description', '说明', 'Description', { maxLength: 500 }),
+        ],
         req,
       ),
       area('marketPosition', '市场地位与竞争', 'Market position and competition', req),
@@ -439,20 +475,32 @@ const REPORT: DataTypeSpec = {
       area('plan', '还款计划', 'Repayment plan'),
     ]),
     section('guaranteeRisk', '十一、担保风险及防范', '11. Guarantee risks and prevention', [
-      table('risks', '风险点', 'Risks', [
-        text('risk', '风险', 'Risk', req),
-        choice('level', '程度', 'Level', OPT.riskLevel, req),
-        text('measure', '防范措施', 'Prevention', { ...req, maxLength: 500 }),
-      ], req),
+      table(
+        'risks',
+        '风险点',
+        'Risks',
+        [
+          text('risk', '风险', 'Risk', req),
+          choice('level', '程度', 'Level', OPT.riskLevel, req),
+          text('measure', '防范措施', 'Prevention', { ...req, maxLength: 500 }),
+        ],
+        req,
+      ),
       area('overall', '综合评价', 'Overall', req),
     ]),
     section('counterGuarantee', '十二、反担保措施', '12. Counter-guarantee measures', [
-      table('measures', '反担保措施', 'Measures', [
-        choice('kind', '方式', 'Kind', OPT.counterMeasure, req),
-        text('provider', '提供方', 'Provider', req),
-        text('description', '说明', 'Description', { maxLength: 500 }),
-        money('value', '评估价值', 'Appraised value'),
-      ], req),
+      table(
+        'measures',
+        '反担保措施',
+        'Measures',
+        [
+          choice('kind', '方式', 'Kind', OPT.counterMeasure, req),
+          text('provider', '提供方', 'Provider', req),
+          text('description', '说明', 'Description', { maxLength: 500 }),
+          money('value', '评估价值', 'Appraised value'),
+        ],
+        req,
+      ),
       area('assessment', '反担保评价', 'Assessment', req),
     ]),
     section('materialsCheck', '十三、资料合规性检查', '13. Materials compliance check', [

@@ -46,8 +46,6 @@ export const PRIVACY_POLICY_PATH = '/privacy-agreement/policy';
 export const SERVICE_AGREEMENT_PATH = '/privacy-agreement/agreement';
 export const REDIRECT_PREFIX = '/redirect';
 
-
-
 const LOANS = '/company/loanList';
 const RISK = '/process/riskControlList';
 

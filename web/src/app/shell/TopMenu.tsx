@@ -119,11 +119,7 @@ export function TopMenu({ menu, activeTop, activeMenuPath, onSelectGroup }: TopM
               <Menu.Target>{entry(group, false)}</Menu.Target>
               <Menu.Dropdown>
                 {group.items.map((item) => (
-                  <Menu.Item
-                    key={item.fullPath}
-                    onClick={() => open(group, item.fullPath)}
-                    color={item.fullPath === activeMenuPath ? 'blue' : undefined}
-                  >
+                  <Menu.Item key={item.fullPath} onClick={() => open(group, item.fullPath)} color={item.fullPath === activeMenuPath ? 'blue' : undefined}>
                     {t(`routes.pages.${item.name}`)}
                   </Menu.Item>
                 ))}
@@ -133,7 +129,12 @@ export function TopMenu({ menu, activeTop, activeMenuPath, onSelectGroup }: TopM
         )}
         {hidden.length > 0 && (
           <Menu position="bottom-end" shadow="md" withinPortal>
-            <Menu.Target>{moreButton(false, hidden.some((group) => group.key === activeTop))}</Menu.Target>
+            <Menu.Target>
+              {moreButton(
+                false,
+                hidden.some((group) => group.key === activeTop),
+              )}
+            </Menu.Target>
             <Menu.Dropdown>
               {hidden.map((group) => (
                 <div key={group.key}>

@@ -27,7 +27,15 @@ export default function ArchiveDetailPage() {
   const valid = UUID.test(loanId);
   const archive = useQuery({ queryKey: ['archives', 'detail', loanId], queryFn: () => fetchArchive(loanId), enabled: valid, staleTime: 0 });
   if (!valid || (archive.error instanceof ApiError && archive.error.status === 404)) {
-    return <StatusPage testId="archive-not-found" icon={<IconFileSearch size={36} />} title={t('archives.notFound')} description={loanId} back={t('common.notFound.back')} />;
+    return (
+      <StatusPage
+        testId="archive-not-found"
+        icon={<IconFileSearch size={36} />}
+        title={t('archives.notFound')}
+        description={loanId}
+        back={t('common.notFound.back')}
+      />
+    );
   }
   if (!archive.data) {
     return (

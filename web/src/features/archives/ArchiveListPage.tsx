@@ -97,7 +97,9 @@ export default function ArchiveListPage() {
               variant="light"
               ml="auto"
               leftSection={<IconDownload size={16} />}
-              onClick={() => void downloadFile(archivePaths.export, `${t('archives.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })}
+              onClick={() =>
+                void downloadFile(archivePaths.export, `${t('archives.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
+              }
             >
               {t('meetings.list.export')}
             </Button>

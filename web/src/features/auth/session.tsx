@@ -67,10 +67,7 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
     setStatus('idle');
   }, []);
 
-  const value = useMemo<Session>(
-    () => ({ status, user, load, clear, updateUser, signOut }),
-    [status, user, load, clear, updateUser, signOut],
-  );
+  const value = useMemo<Session>(() => ({ status, user, load, clear, updateUser, signOut }), [status, user, load, clear, updateUser, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -20,7 +20,17 @@ import {
 import { enumData, useLang } from './enum-labels';
 
 /** Add (company null) or edit one company; every field checked as the server checks it. */
-export function CompanyFormModal({ opened, company, onClose, onSaved }: { opened: boolean; company: CompanyRow | null; onClose: () => void; onSaved: () => void }) {
+export function CompanyFormModal({
+  opened,
+  company,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  company: CompanyRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -138,7 +148,11 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
             }
             styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }}
           />
-          <TextInput {...common('legalRepresentative')} value={values.legalRepresentative} onChange={(e) => set('legalRepresentative', e.currentTarget.value)} />
+          <TextInput
+            {...common('legalRepresentative')}
+            value={values.legalRepresentative}
+            onChange={(e) => set('legalRepresentative', e.currentTarget.value)}
+          />
           <NumberInput
             {...common('registeredCapital')}
             value={values.registeredCapital}
@@ -159,7 +173,13 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
         <Divider label={t('companies.sections.contact')} labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput {...common('contactPerson')} value={values.contactPerson} onChange={(e) => set('contactPerson', e.currentTarget.value)} />
-          <TextInput {...common('contactPhone')} value={values.contactPhone} inputMode="numeric" maxLength={11} onChange={(e) => set('contactPhone', e.currentTarget.value)} />
+          <TextInput
+            {...common('contactPhone')}
+            value={values.contactPhone}
+            inputMode="numeric"
+            maxLength={11}
+            onChange={(e) => set('contactPhone', e.currentTarget.value)}
+          />
         </SimpleGrid>
         <Divider label={t('companies.sections.profile')} labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -168,7 +188,14 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
           {select('propertyType')}
           {select('bankCategory')}
           {select('listingType')}
-          <NumberInput {...common('employeeCount')} value={values.employeeCount} onChange={(value) => set('employeeCount', value)} hideControls allowDecimal={false} allowNegative={false} />
+          <NumberInput
+            {...common('employeeCount')}
+            value={values.employeeCount}
+            onChange={(value) => set('employeeCount', value)}
+            hideControls
+            allowDecimal={false}
+            allowNegative={false}
+          />
           {multi('strategicIndustries')}
           {multi('honours')}
         </SimpleGrid>

@@ -76,9 +76,28 @@ export default function CompanyListPage() {
               w={220}
               data-testid="filter-name"
             />
-            <TextInput label={t('companies.filters.creditCode')} value={draft.creditCode} onChange={(e) => setDraftField('creditCode', e.currentTarget.value)} w={200} />
-            <Select label={t('companies.filters.district')} data={enumData('districtCode', lang)} value={draft.districtCode ?? null} onChange={(v) => setDraftField('districtCode', v)} clearable w={150} />
-            <Select label={t('companies.filters.kind')} data={enumData('enterpriseKinds', lang)} value={draft.enterpriseKind ?? null} onChange={(v) => setDraftField('enterpriseKind', v)} clearable w={180} />
+            <TextInput
+              label={t('companies.filters.creditCode')}
+              value={draft.creditCode}
+              onChange={(e) => setDraftField('creditCode', e.currentTarget.value)}
+              w={200}
+            />
+            <Select
+              label={t('companies.filters.district')}
+              data={enumData('districtCode', lang)}
+              value={draft.districtCode ?? null}
+              onChange={(v) => setDraftField('districtCode', v)}
+              clearable
+              w={150}
+            />
+            <Select
+              label={t('companies.filters.kind')}
+              data={enumData('enterpriseKinds', lang)}
+              value={draft.enterpriseKind ?? null}
+              onChange={(v) => setDraftField('enterpriseKind', v)}
+              clearable
+              w={180}
+            />
             <Select
               label={t('companies.filters.qualification')}
               data={enumData('qualifications', lang)}
@@ -141,7 +160,17 @@ export default function CompanyListPage() {
           }}
           columns={[
             { accessor: 'name', title: t('companies.columns.name'), sortable: true },
-            { accessor: 'creditCode', title: t('companies.columns.creditCode'), sortable: true, width: 190, render: (c) => <Text ff="monospace" size="sm">{c.creditCode}</Text> },
+            {
+              accessor: 'creditCode',
+              title: t('companies.columns.creditCode'),
+              sortable: true,
+              width: 190,
+              render: (c) => (
+                <Text ff="monospace" size="sm">
+                  {c.creditCode}
+                </Text>
+              ),
+            },
             { accessor: 'legalRepresentative', title: t('companies.columns.legalRepresentative'), width: 110 },
             { accessor: 'districtCode', title: t('companies.columns.district'), width: 110, render: (c) => enumWords('districtCode', c.districtCode, lang) },
             {
@@ -160,7 +189,13 @@ export default function CompanyListPage() {
                 </Badge>
               ),
             },
-            { accessor: 'createdAt', title: t('companies.columns.createdAt'), sortable: true, width: 150, render: (c) => dayjs(c.createdAt).format('YYYY-MM-DD HH:mm') },
+            {
+              accessor: 'createdAt',
+              title: t('companies.columns.createdAt'),
+              sortable: true,
+              width: 150,
+              render: (c) => dayjs(c.createdAt).format('YYYY-MM-DD HH:mm'),
+            },
             {
               accessor: 'actions',
               title: t('common.actions'),
@@ -190,7 +225,13 @@ export default function CompanyListPage() {
                   </Can>
                   <Can perms={['sys:company:delete']}>
                     <Tooltip label={c.openLoanCount ? t('companies.deleteBlocked', { count: c.openLoanCount }) : t('companies.delete')} multiline w={240}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('companies.delete')} disabled={c.openLoanCount > 0} onClick={() => confirmDelete(c)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('companies.delete')}
+                        disabled={c.openLoanCount > 0}
+                        onClick={() => confirmDelete(c)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>

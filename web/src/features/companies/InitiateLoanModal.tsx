@@ -16,7 +16,13 @@ export const officerKeys = { of: (role: 'A_POST' | 'B_POST') => ['officers', rol
 export function InitiateLoanModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={company !== null} onClose={onClose} size="lg" title={company ? t('companies.loan.title', { name: company.name }) : ''} closeOnClickOutside={false}>
+    <Modal
+      opened={company !== null}
+      onClose={onClose}
+      size="lg"
+      title={company ? t('companies.loan.title', { name: company.name }) : ''}
+      closeOnClickOutside={false}
+    >
       {company && <LoanForm key={company.id} company={company} onClose={onClose} />}
     </Modal>
   );
@@ -93,7 +99,14 @@ function LoanForm({ company, onClose }: { company: CompanyRow; onClose: () => vo
             max={360}
             error={errorOf('termMonths')}
           />
-          <TextInput label={t('companies.loan.bank')} data-field="bank" maxLength={TEXT_MAX} value={values.bank} onChange={(e) => set('bank', e.currentTarget.value)} error={errorOf('bank')} />
+          <TextInput
+            label={t('companies.loan.bank')}
+            data-field="bank"
+            maxLength={TEXT_MAX}
+            value={values.bank}
+            onChange={(e) => set('bank', e.currentTarget.value)}
+            error={errorOf('bank')}
+          />
           <TextInput
             label={t('companies.loan.loanType')}
             data-field="loanType"

@@ -5,9 +5,14 @@ import { companyFormErrors, creditCodeHint, emptyCompanyForm, toCompanyInput, ty
 
 const CODE = withCheckChar('91310000MA1FL0000');
 const TODAY = '2026-11-21';
-const form = (patch: Partial<CompanyFormValues> = {}): CompanyFormValues => ({ ...emptyCompanyForm(), name: '上海申芯微电子科技有限公司', creditCode: CODE, ...patch });
+const form = (patch: Partial<CompanyFormValues> = {}): CompanyFormValues => ({
+  ...emptyCompanyForm(),
+  name: '上海申芯微电子科技有限公司',
+  creditCode: CODE,
+  ...patch,
+});
 
-describe('company form: the server\'s rules on the client', () => {
+describe("company form: the server's rules on the client", () => {
   it('accepts a minimal and a full record', () => {
     expect(companyFormErrors(form(), TODAY)).toEqual({});
     expect(
@@ -48,7 +53,15 @@ describe('company form: the server\'s rules on the client', () => {
 
   it('sends trimmed text, numbers as numbers and nothing for empty fields', () => {
     const input = toCompanyInput(form({ name: '  某某公司 ', creditCode: CODE.toLowerCase(), registeredCapital: '88', contactPhone: '', districtCode: null }));
-    expect(input).toMatchObject({ name: '某某公司', creditCode: CODE, registeredCapital: 88, contactPhone: null, districtCode: null, employeeCount: null, honours: [] });
+    expect(input).toMatchObject({
+      name: '某某公司',
+      creditCode: CODE,
+      registeredCapital: 88,
+      contactPhone: null,
+      districtCode: null,
+      employeeCount: null,
+      honours: [],
+    });
   });
 
   it('tells the expected check character while the code is typed', () => {
@@ -58,7 +71,22 @@ describe('company form: the server\'s rules on the client', () => {
   });
 
   it('words every issue in both languages', async () => {
-    const keys = ['required', 'tooShort', 'tooLong', 'creditCode', 'phone', 'date', 'futureDate', 'number', 'positive', 'decimals', 'tooLarge', 'integer', 'option', 'distinct'];
+    const keys = [
+      'required',
+      'tooShort',
+      'tooLong',
+      'creditCode',
+      'phone',
+      'date',
+      'futureDate',
+      'number',
+      'positive',
+      'decimals',
+      'tooLarge',
+      'integer',
+      'option',
+      'distinct',
+    ];
     for (const lang of ['zh-CN', 'en']) {
       await i18n.changeLanguage(lang);
       for (const key of keys) {

@@ -18,8 +18,10 @@ export function enumData(field: CompanyEnumField, lang: Lang): { value: string; 
 /** The words of stored keys (unknown keys shown as they are). */
 export function enumWords(field: CompanyEnumField, keys: string | string[] | null | undefined, lang: Lang): string {
   const list = keys === null || keys === undefined ? [] : Array.isArray(keys) ? keys : [keys];
-  return list.map((key) => {
-    const option = companyEnumOption(field, key);
-    return option ? optionLabel(option, lang) : key;
-  }).join(lang === 'en' ? ', ' : '、');
+  return list
+    .map((key) => {
+      const option = companyEnumOption(field, key);
+      return option ? optionLabel(option, lang) : key;
+    })
+    .join(lang === 'en' ? ', ' : '、');
 }

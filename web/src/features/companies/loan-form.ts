@@ -17,15 +17,7 @@ export interface LoanFormValues {
   bPostOfficerId: string | null;
 }
 
-export type LoanIssueKey =
-  | 'amountRequired'
-  | 'amountPositive'
-  | 'amountDecimals'
-  | 'amountTooLarge'
-  | 'termRequired'
-  | 'termRange'
-  | 'tooLong'
-  | 'sameOfficer';
+export type LoanIssueKey = 'amountRequired' | 'amountPositive' | 'amountDecimals' | 'amountTooLarge' | 'termRequired' | 'termRange' | 'tooLong' | 'sameOfficer';
 
 export type LoanFormErrors = Partial<Record<keyof LoanFormValues, LoanIssueKey>>;
 
@@ -33,8 +25,7 @@ export function emptyLoanForm(): LoanFormValues {
   return { amount: '', termMonths: 12, bank: '', loanType: '', aPostOfficerId: null, bPostOfficerId: null };
 }
 
-const numberOf = (value: number | string): number | null =>
-  typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.trim());
+const numberOf = (value: number | string): number | null => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.trim()));
 
 /** `me`: the signed-in user, the A-post officer when none is chosen. */
 export function loanFormErrors(values: LoanFormValues, me: string): LoanFormErrors {

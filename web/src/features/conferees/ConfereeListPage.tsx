@@ -120,7 +120,9 @@ export default function ConfereeListPage() {
               <Button
                 variant="light"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => void downloadFile('/conferees/export', `${t('conferees.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })}
+                onClick={() =>
+                  void downloadFile('/conferees/export', `${t('conferees.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
+                }
               >
                 {t('meetings.list.export')}
               </Button>

@@ -24,8 +24,7 @@ export default function DashboardPage() {
   const markRead = useMarkRead();
   const unreadCount = unread.data ?? 0;
 
-  const onMarkRead = (message: Message) =>
-    markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
+  const onMarkRead = (message: Message) => markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
 
   return (
     <Stack gap="md" p="md">
@@ -88,7 +87,11 @@ export default function DashboardPage() {
             {
               accessor: 'title',
               title: t('dashboard.columns.title'),
-              render: (m) => <Text fw={m.read ? 400 : 600} size="sm">{m.title}</Text>,
+              render: (m) => (
+                <Text fw={m.read ? 400 : 600} size="sm">
+                  {m.title}
+                </Text>
+              ),
             },
             {
               accessor: 'content',

@@ -90,7 +90,12 @@ export async function saveLoanData(loanId: string, type: DataType, content: Loan
 }
 
 /** An autosave: quiet on failure (the page shows it in its indicator; the copy on this device stays). */
-export async function saveDraft(loanId: string, type: DataType, content: LoanDataContent, baseVersion: number): Promise<{ savedAt: string; baseVersion: number }> {
+export async function saveDraft(
+  loanId: string,
+  type: DataType,
+  content: LoanDataContent,
+  baseVersion: number,
+): Promise<{ savedAt: string; baseVersion: number }> {
   return (await http.put<{ savedAt: string; baseVersion: number }>(`${base(loanId, type)}/draft`, { content, baseVersion }, { passErrors: true })).data;
 }
 

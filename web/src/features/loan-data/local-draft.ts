@@ -41,7 +41,14 @@ function parse(text: string | null, userId: string, loanId: string, type: DataTy
   if (!text) return null;
   try {
     const d = JSON.parse(text) as LocalDraft;
-    const ok = d && d.userId === userId && d.loanId === loanId && d.type === type && typeof d.content === 'object' && d.content !== null && typeof d.savedAt === 'string';
+    const ok =
+      d &&
+      d.userId === userId &&
+      d.loanId === loanId &&
+      d.type === type &&
+      typeof d.content === 'object' &&
+      d.content !== null &&
+      typeof d.savedAt === 'string';
     return ok ? d : null;
   } catch {
     return null;
@@ -92,7 +99,10 @@ export interface DraftCandidate {
 }
 
 /** The newest of the server's draft and this device's copy. */
-export function newestDraft(server: { content: LoanDataContent; baseVersion: number; savedAt: string } | null, local: LocalDraft | null): DraftCandidate | null {
+export function newestDraft(
+  server: { content: LoanDataContent; baseVersion: number; savedAt: string } | null,
+  local: LocalDraft | null,
+): DraftCandidate | null {
   const candidates: DraftCandidate[] = [];
   if (server) candidates.push({ ...server, source: 'server' });
   if (local) candidates.push({ content: local.content, baseVersion: local.baseVersion, savedAt: local.savedAt, source: 'device' });

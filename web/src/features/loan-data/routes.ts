@@ -42,12 +42,14 @@ const id = (loanId: string) => encodeURIComponent(loanId);
 
 /** Where each page of a loan's data lives (the B-post's own pages for the B-post). */
 export const dataPaths = {
-  detail: (type: DataType, loanId: string, post: Post = 'A') => (post === 'B' ? `/detail/riskControlListDetail/${id(loanId)}` : `/detail/${DETAIL_PATH[type]}/${id(loanId)}`),
+  detail: (type: DataType, loanId: string, post: Post = 'A') =>
+    post === 'B' ? `/detail/riskControlListDetail/${id(loanId)}` : `/detail/${DETAIL_PATH[type]}/${id(loanId)}`,
   // editInquiry carries a second parameter, `show`: the section to open first ('0' for the first).
   edit: (type: DataType, loanId: string, post: Post = 'A') =>
     post === 'B' ? `/detail/riskControlListEdit/${id(loanId)}` : `/detail/${EDIT_PATH[type]}/${id(loanId)}${type === 'INQUIRY' ? '/0' : ''}`,
   // The spec gives the preview routes no parameter: the loan travels in ?id=.
-  preview: (type: DataType, loanId: string, post: Post = 'A') => (post === 'B' ? `/detail/viewReportB/${id(loanId)}` : `/detail/${VIEW_PATH[type]}?id=${id(loanId)}`),
+  preview: (type: DataType, loanId: string, post: Post = 'A') =>
+    post === 'B' ? `/detail/viewReportB/${id(loanId)}` : `/detail/${VIEW_PATH[type]}?id=${id(loanId)}`,
 };
 
 /** Loan ids are UUIDs (the spec's encryptId). */

@@ -128,9 +128,7 @@ describe('loan node page', () => {
 
   it("shows the server's list and warns when the browser's machine disagrees", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const serverOnly = [
-      { type: 'PRE_REVIEW_DISCONTINUE' as const, permission: 'sys:review:discontinue', label: { zh: '终止项目', en: 'Discontinue' } },
-    ];
+    const serverOnly = [{ type: 'PRE_REVIEW_DISCONTINUE' as const, permission: 'sys:review:discontinue', label: { zh: '终止项目', en: 'Discontinue' } }];
     handler = (url) => (url.endsWith('/workflow') ? ok(view({ legalActions: serverOnly })) : undefined);
     renderPage();
     expect(await actionButtons()).toEqual(['终止项目']);
@@ -177,9 +175,7 @@ describe('loan node page', () => {
 
   it('tells the user someone else changed the loan (409) and loads it again', async () => {
     handler = (url) =>
-      url.endsWith('/events')
-        ? jsonResponse({ code: 'A03002', message: '该贷款已被他人更新，请刷新后重试', data: { version: 4 } }, 409)
-        : undefined;
+      url.endsWith('/events') ? jsonResponse({ code: 'A03002', message: '该贷款已被他人更新，请刷新后重试', data: { version: 4 } }, 409) : undefined;
     renderPage();
     await actionButtons();
     const workflowCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/workflow')).length;

@@ -74,13 +74,7 @@ export default function LoanNodePage() {
   const detailRefused = loan.error instanceof ApiError && loan.error.status === 403;
   return (
     <Stack gap="md" p="md" data-testid="loan-node-page" data-version={view.version}>
-      <LoanHeader
-        view={view}
-        loan={loan.data}
-        detailRefused={detailRefused}
-        refreshing={workflow.isFetching}
-        onRefresh={() => void reload()}
-      />
+      <LoanHeader view={view} loan={loan.data} detailRefused={detailRefused} refreshing={workflow.isFetching} onRefresh={() => void reload()} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card withBorder radius="md" padding="lg">

@@ -1,14 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import {
-  demoActors,
-  demoInput,
-  EVENT_PERMISSIONS,
-  eventsToStage,
-  legalActions,
-  replay,
-  type Actor,
-  type PersistedSnapshot,
-} from '@app/workflow';
+import { demoActors, demoInput, EVENT_PERMISSIONS, eventsToStage, legalActions, replay, type Actor, type PersistedSnapshot } from '@app/workflow';
 import { StrictMode, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { actorOfUser, reconcileActions, useMachineLegalActions } from './legal-actions';

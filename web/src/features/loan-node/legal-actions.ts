@@ -65,9 +65,5 @@ export function useMachineLegalActions(snapshot: PersistedSnapshot, actor: Actor
     input: { loanId, amount, termMonths, aPostOfficerId, bPostOfficerId },
   });
   // The same list the server answers: meeting-wide events belong to the meeting library, not this page.
-  return useSelector(
-    actorRef,
-    (live) => legalActions(live as GuaranteeSnapshot, actor).filter((a) => !isMeetingLibraryEvent(a.type)),
-    sameActionList,
-  );
+  return useSelector(actorRef, (live) => legalActions(live as GuaranteeSnapshot, actor).filter((a) => !isMeetingLibraryEvent(a.type)), sameActionList);
 }

@@ -1,15 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  fetchDefinition,
-  fetchHistory,
-  fetchHistoryAt,
-  fetchLoan,
-  fetchTimeline,
-  fetchVerify,
-  fetchWorkflow,
-  type WorkflowView,
-} from './loan-node-api';
+import { fetchDefinition, fetchHistory, fetchHistoryAt, fetchLoan, fetchTimeline, fetchVerify, fetchWorkflow, type WorkflowView } from './loan-node-api';
 
 export const loanNodeKeys = {
   all: (loanId: string) => ['loan-node', loanId] as const,

@@ -133,8 +133,7 @@ function toNumber(value: FieldValue | undefined): number | null {
   return null;
 }
 
-const isBlank = (value: FieldValue | undefined) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: FieldValue | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function amountIssue(value: FieldValue | undefined): IssueKey | null {
   const n = toNumber(value);

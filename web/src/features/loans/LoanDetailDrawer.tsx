@@ -26,7 +26,9 @@ export function LoanDetailDrawer({ loanId, onClose }: { loanId: string | null; o
   return (
     <Drawer opened={loanId !== null} onClose={onClose} position="right" size="lg" title={t('loans.detailTitle')}>
       {!d ? (
-        detail.isError ? null : <Loader size="sm" />
+        detail.isError ? null : (
+          <Loader size="sm" />
+        )
       ) : (
         <Stack data-testid="loan-detail">
           <SimpleGrid cols={2} spacing="sm">

@@ -138,7 +138,15 @@ export function LoanListView({ name }: { name: ListName }) {
               />
             )}
             <Select label={t('loans.filters.status')} data={statuses} value={draft.status} onChange={(value) => set('status', value)} clearable w={150} />
-            <NumberInput label={t('loans.filters.amountMin')} value={draft.amountMin} onChange={(v) => set('amountMin', v)} hideControls allowNegative={false} thousandSeparator="," w={140} />
+            <NumberInput
+              label={t('loans.filters.amountMin')}
+              value={draft.amountMin}
+              onChange={(v) => set('amountMin', v)}
+              hideControls
+              allowNegative={false}
+              thousandSeparator=","
+              w={140}
+            />
             <NumberInput
               label={t('loans.filters.amountMax')}
               value={draft.amountMax}
@@ -149,7 +157,13 @@ export function LoanListView({ name }: { name: ListName }) {
               w={140}
               error={issues.amountMax ? t(`loans.filters.${issues.amountMax}`) : undefined}
             />
-            <TextInput label={t('loans.filters.createdFrom')} type="date" value={draft.createdFrom} onChange={(e) => set('createdFrom', e.currentTarget.value)} w={150} />
+            <TextInput
+              label={t('loans.filters.createdFrom')}
+              type="date"
+              value={draft.createdFrom}
+              onChange={(e) => set('createdFrom', e.currentTarget.value)}
+              w={150}
+            />
             <TextInput
               label={t('loans.filters.createdTo')}
               type="date"
@@ -240,7 +254,13 @@ export function LoanListView({ name }: { name: ListName }) {
               width: 150,
               render: (r) => `${r.aPostOfficer?.name ?? '-'} / ${r.bPostOfficer?.name ?? '-'}`,
             },
-            { accessor: 'createdAt', title: t('loans.columns.createdAt'), sortable: true, width: 140, render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm') },
+            {
+              accessor: 'createdAt',
+              title: t('loans.columns.createdAt'),
+              sortable: true,
+              width: 140,
+              render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+            },
             {
               accessor: 'actions',
               title: t('common.actions'),

@@ -27,7 +27,15 @@ function riskControlRow(): LoanRow {
     createdAt: '2026-11-01T02:00:00Z',
     updatedAt: '2026-11-01T02:00:00Z',
     deletable: false,
-    workflow: { loanId: LOAN, machineVersion: 1, version: 9, stage: 'riskControl', statusLabels: statusLabels(snapshot), legalActions: [], snapshot: snapshot as LoanRow['workflow']['snapshot'] },
+    workflow: {
+      loanId: LOAN,
+      machineVersion: 1,
+      version: 9,
+      stage: 'riskControl',
+      statusLabels: statusLabels(snapshot),
+      legalActions: [],
+      snapshot: snapshot as LoanRow['workflow']['snapshot'],
+    },
   };
 }
 

@@ -19,12 +19,16 @@ export type OfficerEvent = keyof typeof OFFICER_EVENTS;
  */
 export function OfficerEventModal({ target, onClose }: { target: { row: LoanRow; type: OfficerEvent; label: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const title = target ? (target.type === 'TRANSFER_DATA'
-        ? t('loans.transfer.title', { company: target.row.companyName })
-        : t('loans.officerEventTitle', { action: target.label, company: target.row.companyName })) : '';
+  const title = target
+    ? target.type === 'TRANSFER_DATA'
+      ? t('loans.transfer.title', { company: target.row.companyName })
+      : t('loans.officerEventTitle', { action: target.label, company: target.row.companyName })
+    : '';
   return (
     <Modal opened={target !== null} onClose={onClose} title={title} centered>
-      {target && <OfficerForm key={`${target.row.id}@${target.row.workflow.version}`} row={target.row} type={target.type} submitLabel={target.label} onClose={onClose} />}
+      {target && (
+        <OfficerForm key={`${target.row.id}@${target.row.workflow.version}`} row={target.row} type={target.type} submitLabel={target.label} onClose={onClose} />
+      )}
     </Modal>
   );
 }

@@ -6,13 +6,7 @@
 import { STATE_LABELS, STAGES, statusLabel, type StageKey, type StatusLabel } from '@app/workflow';
 
 export type ListName =
-  | 'loanList'
-  | 'reviewMeetingList'
-  | 'reviewMeetingVoteList'
-  | 'zbMeetingProcessList'
-  | 'riskControlList'
-  | 'bsMeetingProcessList'
-  | 'initiateWithdrawalList';
+  'loanList' | 'reviewMeetingList' | 'reviewMeetingVoteList' | 'zbMeetingProcessList' | 'riskControlList' | 'bsMeetingProcessList' | 'initiateWithdrawalList';
 
 export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' | 'bReport';
 
@@ -68,11 +62,7 @@ export const LIST_CONFIGS: Record<ListName, ListConfig> = {
     api: 'reviewMeetingList',
     stages: ['preReview'],
     detailPerms: ['sys:review:detail'],
-    links: [
-      node,
-      { key: 'perfect', perms: ['sys:review:perfect'], to: to.editInquiry },
-      { key: 'preview', perms: ['sys:review:preview'], to: to.viewInquiry },
-    ],
+    links: [node, { key: 'perfect', perms: ['sys:review:perfect'], to: to.editInquiry }, { key: 'preview', perms: ['sys:review:preview'], to: to.viewInquiry }],
   },
   reviewMeetingVoteList: {
     api: 'reviewMeetingVoteList',
@@ -84,11 +74,7 @@ export const LIST_CONFIGS: Record<ListName, ListConfig> = {
     api: 'zbMeetingProcessList',
     stages: ['generalOffice', 'riskControl'],
     detailPerms: ['sys:zb:detail'],
-    links: [
-      node,
-      { key: 'perfect', perms: ['sys:zb:perfect'], to: to.editAgent },
-      { key: 'preview', perms: ['sys:zb:preview'], to: to.viewAgent },
-    ],
+    links: [node, { key: 'perfect', perms: ['sys:zb:perfect'], to: to.editAgent }, { key: 'preview', perms: ['sys:zb:preview'], to: to.viewAgent }],
   },
   riskControlList: {
     api: 'riskControlList',

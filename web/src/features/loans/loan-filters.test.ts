@@ -5,7 +5,9 @@ import { LIST_CONFIGS, statusOptions } from './lists';
 describe('loan list filters', () => {
   it('sends only what is filled in', () => {
     expect(toLoanFilters(EMPTY_FILTERS)).toEqual({});
-    expect(toLoanFilters({ ...EMPTY_FILTERS, companyName: ' 申芯 ', amountMin: '100', amountMax: 2000, stage: 'collection', createdFrom: '2026-11-01' })).toEqual({
+    expect(
+      toLoanFilters({ ...EMPTY_FILTERS, companyName: ' 申芯 ', amountMin: '100', amountMax: 2000, stage: 'collection', createdFrom: '2026-11-01' }),
+    ).toEqual({
       companyName: '申芯',
       amountMin: 100,
       amountMax: 2000,
@@ -20,13 +22,13 @@ describe('loan list filters', () => {
     expect(filterIssues({ ...EMPTY_FILTERS, amountMin: 5, amountMax: 5, createdFrom: '2026-11-01', createdTo: '2026-11-01' })).toEqual({});
   });
 
-  it('offers the statuses a list\'s stages can show', () => {
+  it("offers the statuses a list's stages can show", () => {
     expect(statusOptions(['preReview']).map((s) => s.key)).toEqual(['WAIT_EXAMINE', 'EXAMINE_PASS', 'EXAMINE_FAIL']);
     expect(statusOptions(['collection']).map((s) => s.key)).toEqual(['TO_BE_IMPROVED', 'REJECT', 'SUBMITTED', 'RECEIPT']);
     expect(statusOptions(LIST_CONFIGS.loanList.stages).length).toBeGreaterThan(10);
   });
 
-  it('links each list to the data pages with the list\'s own permission codes', () => {
+  it("links each list to the data pages with the list's own permission codes", () => {
     const risk = LIST_CONFIGS.riskControlList.links.map((l) => [l.key, l.to('L1')]);
     expect(risk).toContainEqual(['perfect', '/detail/riskControlListEdit/L1']);
     expect(risk).toContainEqual(['aReport', '/detail/viewReport?encryptId=L1']);

@@ -49,10 +49,20 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const save = useMutation({ mutationFn: () => allocate(kind, meetingId, selected.map((c) => c.loanId)) });
+  const save = useMutation({
+    mutationFn: () =>
+      allocate(
+        kind,
+        meetingId,
+        selected.map((c) => c.loanId),
+      ),
+  });
   const submit = async () => {
     // A refusal (one loan the machine no longer accepts) is toasted; nothing was allocated.
-    const ok = await save.mutateAsync().then(() => true, () => false);
+    const ok = await save.mutateAsync().then(
+      () => true,
+      () => false,
+    );
     if (!ok) {
       void candidates.refetch();
       return;
@@ -72,7 +82,13 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
         }}
       >
         <Group gap="sm">
-          <TextInput placeholder={t('meetings.allocate.search')} leftSection={<IconSearch size={16} />} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={260} />
+          <TextInput
+            placeholder={t('meetings.allocate.search')}
+            leftSection={<IconSearch size={16} />}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            w={260}
+          />
           <Button type="submit" variant="light">
             {t('common.search')}
           </Button>

@@ -26,7 +26,9 @@ const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === '
 describe('add-meeting form', () => {
   it('checks the fields like the server before sending, then sends the chosen attendees', async () => {
     const onCreated = vi.fn();
-    renderWithApp(<CreateMeetingModal kind="ZB" opened onClose={() => {}} onCreated={onCreated} />, { user: makeUser({ authorityList: ['sys:zb-meeting:add'] }) });
+    renderWithApp(<CreateMeetingModal kind="ZB" opened onClose={() => {}} onCreated={onCreated} />, {
+      user: makeUser({ authorityList: ['sys:zb-meeting:add'] }),
+    });
     await screen.findByLabelText('总办会 陈一');
 
     fireEvent.click(screen.getByTestId('meeting-submit'));
@@ -43,6 +45,11 @@ describe('add-meeting form', () => {
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('m-1'));
     const body = JSON.parse(String(posts()[0][1]!.body));
-    expect(body).toEqual({ title: '第一次总办会', heldAt: new Date('2026-11-21T09:30').toISOString(), place: '三楼会议室', attendeeIds: POOL.map((p) => p.id) });
+    expect(body).toEqual({
+      title: '第一次总办会',
+      heldAt: new Date('2026-11-21T09:30').toISOString(),
+      place: '三楼会议室',
+      attendeeIds: POOL.map((p) => p.id),
+    });
   });
 });

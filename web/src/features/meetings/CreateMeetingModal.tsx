@@ -92,7 +92,14 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
             onChange={(e) => set({ heldAt: e.currentTarget.value })}
             error={error('heldAt')}
           />
-          <TextInput label={t('meetings.form.fields.place')} withAsterisk name="place" value={values.place} onChange={(e) => set({ place: e.currentTarget.value })} error={error('place')} />
+          <TextInput
+            label={t('meetings.form.fields.place')}
+            withAsterisk
+            name="place"
+            value={values.place}
+            onChange={(e) => set({ place: e.currentTarget.value })}
+            error={error('place')}
+          />
         </SimpleGrid>
         <Checkbox.Group
           label={t('meetings.form.fields.attendees')}

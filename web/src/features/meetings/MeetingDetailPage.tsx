@@ -33,7 +33,13 @@ export function MeetingDetailPage({ kind }: { kind: VotingMeetingKind }) {
 
   if (!valid || (meeting.error instanceof ApiError && meeting.error.status === 404)) {
     return (
-      <StatusPage testId="meeting-not-found" icon={<IconFileSearch size={36} />} title={t('meetings.detail.notFound')} description={id} back={t('common.notFound.back')} />
+      <StatusPage
+        testId="meeting-not-found"
+        icon={<IconFileSearch size={36} />}
+        title={t('meetings.detail.notFound')}
+        description={id}
+        back={t('common.notFound.back')}
+      />
     );
   }
   if (!meeting.data) {
@@ -82,7 +88,12 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Group gap="sm">
-              <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={() => navigate(`/meeting/${kindPath(kind)}MeetingList`)}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={14} />}
+                onClick={() => navigate(`/meeting/${kindPath(kind)}MeetingList`)}
+              >
                 {t('meetings.detail.back')}
               </Button>
               <Badge variant="outline">{pick(meeting.kindLabel, lang)}</Badge>
@@ -94,7 +105,12 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
               {meeting.title}
             </Title>
           </Stack>
-          <MeetingStepButtons kind={kind} meeting={meeting} steps={meeting.steps.filter((s) => s !== 'cancelAllocation')} onAllocate={() => setAllocating(true)} />
+          <MeetingStepButtons
+            kind={kind}
+            meeting={meeting}
+            steps={meeting.steps.filter((s) => s !== 'cancelAllocation')}
+            onAllocate={() => setAllocating(true)}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, md: 3 }} mt="md" spacing="xs">
           <Fact label={t('meetings.columns.heldAt')} value={formatTime(meeting.heldAt)} />

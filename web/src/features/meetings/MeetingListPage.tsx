@@ -83,7 +83,13 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
               clearable
               w={150}
             />
-            <TextInput type="date" label={t('meetings.list.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={160} />
+            <TextInput
+              type="date"
+              label={t('meetings.list.from')}
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+              w={160}
+            />
             <TextInput type="date" label={t('meetings.list.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={160} />
             <Button type="submit">{t('common.search')}</Button>
             <Button
@@ -100,7 +106,9 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
               <Button
                 variant="light"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => void downloadFile(meetingPaths.export(kind), `${kindName}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })}
+                onClick={() =>
+                  void downloadFile(meetingPaths.export(kind), `${kindName}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
+                }
               >
                 {t('meetings.list.export')}
               </Button>
@@ -169,7 +177,13 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
                       {t('meetings.list.detail')}
                     </Button>
                   )}
-                  <MeetingStepButtons kind={kind} meeting={m} steps={m.steps.filter((s) => s !== 'cancelAllocation')} compact onAllocate={() => openDetail(m.id)} />
+                  <MeetingStepButtons
+                    kind={kind}
+                    meeting={m}
+                    steps={m.steps.filter((s) => s !== 'cancelAllocation')}
+                    compact
+                    onAllocate={() => openDetail(m.id)}
+                  />
                 </Group>
               ),
             },

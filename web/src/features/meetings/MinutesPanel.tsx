@@ -45,7 +45,10 @@ export function MinutesPanel({
       return;
     }
     // A refusal is toasted by the HTTP client.
-    const done = await upload.mutateAsync(file).then(() => true, () => false);
+    const done = await upload.mutateAsync(file).then(
+      () => true,
+      () => false,
+    );
     if (!done) return;
     showSuccessToast(t('meetings.minutes.uploaded'));
     onChanged();

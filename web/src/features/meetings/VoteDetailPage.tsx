@@ -25,7 +25,15 @@ export function VoteDetailPage({ kind }: { kind: VotingMeetingKind }) {
   const valid = UUID.test(itemId);
   const item = useQuery({ queryKey: ['votes', kind, 'item', itemId], queryFn: () => fetchVoteItem(kind, itemId), enabled: valid, staleTime: 0 });
   if (!valid || (item.error instanceof ApiError && item.error.status === 404)) {
-    return <StatusPage testId="vote-not-found" icon={<IconFileSearch size={36} />} title={t('meetings.vote.detail.notFound')} description={itemId} back={t('common.notFound.back')} />;
+    return (
+      <StatusPage
+        testId="vote-not-found"
+        icon={<IconFileSearch size={36} />}
+        title={t('meetings.vote.detail.notFound')}
+        description={itemId}
+        back={t('common.notFound.back')}
+      />
+    );
   }
   if (!item.data) {
     return (
@@ -50,7 +58,12 @@ function VoteView({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteI
   return (
     <Stack p="md" gap="md" data-testid="vote-detail" data-result={result}>
       <Group>
-        <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={() => navigate(`/process/${kindPath(kind)}MeetingVoteList`)}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconArrowLeft size={14} />}
+          onClick={() => navigate(`/process/${kindPath(kind)}MeetingVoteList`)}
+        >
           {t('meetings.vote.detail.back')}
         </Button>
       </Group>
@@ -130,7 +143,11 @@ function VoteView({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteI
                   </Stack>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    {!item.isAttendee ? t('meetings.vote.detail.notAttendee') : meeting.status === 'START' ? t('meetings.vote.detail.notVoting') : t('meetings.vote.detail.closed')}
+                    {!item.isAttendee
+                      ? t('meetings.vote.detail.notAttendee')
+                      : meeting.status === 'START'
+                        ? t('meetings.vote.detail.notVoting')
+                        : t('meetings.vote.detail.closed')}
                   </Text>
                 )}
               </Card>

@@ -56,13 +56,24 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
                 { value: 'END', label: t('meetings.status.END') },
               ]}
             />
-            <TextInput placeholder={t('meetings.vote.list.searchCompany')} leftSection={<IconSearch size={16} />} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={240} />
+            <TextInput
+              placeholder={t('meetings.vote.list.searchCompany')}
+              leftSection={<IconSearch size={16} />}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              w={240}
+            />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="light"
               ml="auto"
               leftSection={<IconDownload size={16} />}
-              onClick={() => void downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, { status: params.status, company: params.company })}
+              onClick={() =>
+                void downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, {
+                  status: params.status,
+                  company: params.company,
+                })
+              }
             >
               {t('meetings.list.export')}
             </Button>

@@ -40,7 +40,13 @@ export default function YsMeetingListPage() {
       <Card withBorder radius="md" padding="lg">
         <form onSubmit={search}>
           <Group mb="md" gap="sm" align="flex-end">
-            <TextInput type="date" label={t('meetings.list.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={170} />
+            <TextInput
+              type="date"
+              label={t('meetings.list.from')}
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+              w={170}
+            />
             <TextInput type="date" label={t('meetings.list.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={170} />
             <Button type="submit">{t('common.search')}</Button>
             <Button
@@ -57,7 +63,9 @@ export default function YsMeetingListPage() {
               variant="light"
               ml="auto"
               leftSection={<IconDownload size={16} />}
-              onClick={() => void downloadFile('/meetings/ys/export', `${t('meetings.kinds.YS')}-${today()}.xlsx`, { from: params.from, to: params.to, order: params.order })}
+              onClick={() =>
+                void downloadFile('/meetings/ys/export', `${t('meetings.kinds.YS')}-${today()}.xlsx`, { from: params.from, to: params.to, order: params.order })
+              }
             >
               {t('meetings.list.export')}
             </Button>
@@ -101,7 +109,13 @@ export default function YsMeetingListPage() {
           ]}
         />
       </Card>
-      <Drawer opened={openDay !== null} onClose={() => setOpenDay(null)} position="right" size="xl" title={openDay ? t('meetings.ys.drawerTitle', { day: openDay }) : ''}>
+      <Drawer
+        opened={openDay !== null}
+        onClose={() => setOpenDay(null)}
+        position="right"
+        size="xl"
+        title={openDay ? t('meetings.ys.drawerTitle', { day: openDay }) : ''}
+      >
         {openDay && <SessionView day={openDay} />}
       </Drawer>
     </Stack>

@@ -175,7 +175,11 @@ export async function createMeeting(kind: VotingMeetingKind, body: CreateMeeting
   return (await http.post<MeetingDetail>(base(kind), body, { passErrors: true })).data;
 }
 
-export async function fetchCandidates(kind: VotingMeetingKind, id: string, params: { pageNum: number; pageSize: number; company?: string }): Promise<Page<Candidate>> {
+export async function fetchCandidates(
+  kind: VotingMeetingKind,
+  id: string,
+  params: { pageNum: number; pageSize: number; company?: string },
+): Promise<Page<Candidate>> {
   return (await http.get<Page<Candidate>>(`${base(kind)}/${encodeURIComponent(id)}/candidates`, { params: query(params) })).data;
 }
 
@@ -301,7 +305,13 @@ export interface SessionDetail {
   minutes: StoredFile[];
 }
 
-export async function fetchSessions(params: { pageNum: number; pageSize: number; from?: string; to?: string; order?: 'asc' | 'desc' }): Promise<Page<SessionItem>> {
+export async function fetchSessions(params: {
+  pageNum: number;
+  pageSize: number;
+  from?: string;
+  to?: string;
+  order?: 'asc' | 'desc';
+}): Promise<Page<SessionItem>> {
   return (await http.get<Page<SessionItem>>('/meetings/ys', { params: query(params) })).data;
 }
 

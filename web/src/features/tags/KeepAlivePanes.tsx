@@ -32,10 +32,7 @@ export function KeepAlivePanes({ routes }: { routes: readonly ResolvedRoute[] })
   const { tags } = useTags();
   const location = useLocation();
   const active = location.pathname + location.search;
-  const routeObjects = useMemo<RouteObject[]>(
-    () => routes.map((route) => ({ path: route.fullPath, element: <RoutePage route={route} /> })),
-    [routes],
-  );
+  const routeObjects = useMemo<RouteObject[]>(() => routes.map((route) => ({ path: route.fullPath, element: <RoutePage route={route} /> })), [routes]);
   // The current page shows at once, even before its tag exists (or if it never gets one, like 404).
   const panes = tags.some((tag) => tag.path === active) ? tags : [...tags, { path: active, version: 0 }];
   // A tag's page mounts the first time it is shown (the affixed dashboard is not loaded until then),

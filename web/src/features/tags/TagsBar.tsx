@@ -16,12 +16,7 @@ function TagActions({ tag }: { tag: Tag | undefined }) {
       <Menu.Item leftSection={<IconRefresh size={14} />} disabled={!tag} onClick={() => tag && tags.refresh(tag.path)} data-testid="tag-refresh">
         {t('tags.refresh')}
       </Menu.Item>
-      <Menu.Item
-        leftSection={<IconX size={14} />}
-        disabled={!tag || tag.affix}
-        onClick={() => tag && tags.close(tag.path)}
-        data-testid="tag-close"
-      >
+      <Menu.Item leftSection={<IconX size={14} />} disabled={!tag || tag.affix} onClick={() => tag && tags.close(tag.path)} data-testid="tag-close">
         {t('tags.close')}
       </Menu.Item>
       <Menu.Item leftSection={<IconArrowsDiff size={14} />} disabled={!tag} onClick={() => tag && tags.closeOthers(tag.path)} data-testid="tag-close-others">

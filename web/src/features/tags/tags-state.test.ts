@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, type Tag } from './tags-state';
 
 const dashboard: Tag = { path: '/dashboard', name: 'dashboard', affix: true, version: 0 };
-const open = (...paths: string[]) =>
-  paths.reduce<Tag[]>((tags, path) => addTag(tags, { path, name: 'companyList', affix: false }), [dashboard]);
+const open = (...paths: string[]) => paths.reduce<Tag[]>((tags, path) => addTag(tags, { path, name: 'companyList', affix: false }), [dashboard]);
 
 describe('tags', () => {
   it('opens each page once', () => {

@@ -4,7 +4,8 @@ import type { Translation } from '../types';
 const auth: Translation<typeof zh> = {
   title: 'Sign in',
   subtitle: 'Welcome to the Guarantee Management Platform',
-  tagline: 'The whole loan-guarantee process in one place: data collection, pre-review, general office, risk control, review committee, during and after guarantee.',
+  tagline:
+    'The whole loan-guarantee process in one place: data collection, pre-review, general office, risk control, review committee, during and after guarantee.',
   username: 'User name',
   usernamePlaceholder: 'Enter your user name',
   password: 'Password',

@@ -20,5 +20,25 @@ import shell from './shell';
 import tags from './tags';
 import users from './users';
 
-const en: Translation<typeof zhCN> = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, loanNode, loanData, companies, loans, meetings, conferees, archives, permissions, routes };
+const en: Translation<typeof zhCN> = {
+  common,
+  http,
+  auth,
+  shell,
+  tags,
+  profile,
+  dashboard,
+  agreements,
+  users,
+  history,
+  loanNode,
+  loanData,
+  companies,
+  loans,
+  meetings,
+  conferees,
+  archives,
+  permissions,
+  routes,
+};
 export default en;

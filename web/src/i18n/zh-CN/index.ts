@@ -19,5 +19,25 @@ import tags from './tags';
 import users from './users';
 
 /** The Chinese dictionary is the source of truth: the English one is typed against it. */
-const zhCN = { common, http, auth, shell, tags, profile, dashboard, agreements, users, history, loanNode, loanData, companies, loans, meetings, conferees, archives, permissions, routes };
+const zhCN = {
+  common,
+  http,
+  auth,
+  shell,
+  tags,
+  profile,
+  dashboard,
+  agreements,
+  users,
+  history,
+  loanNode,
+  loanData,
+  companies,
+  loans,
+  meetings,
+  conferees,
+  archives,
+  permissions,
+  routes,
+};
 export default zhCN;

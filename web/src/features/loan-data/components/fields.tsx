@@ -24,7 +24,11 @@ export interface FieldInputProps {
 }
 
 /** A number typed as text: what is typed stays on screen; the value is a number, null, or the text when it is not one. */
-export function NumberText({ value, onChange, ...rest }: { value: unknown; onChange: (value: number | string | null) => void } & Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'>) {
+export function NumberText({
+  value,
+  onChange,
+  ...rest
+}: { value: unknown; onChange: (value: number | string | null) => void } & Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'>) {
   const [text, setText] = useState(numberText(value));
   // A value set from outside (a restored draft, a prefill) replaces what is shown.
   useEffect(() => {
@@ -62,7 +66,15 @@ export function FieldInput({ field, value, onChange, path, errorOf, lang, bare }
   switch (field.kind) {
     case 'text': {
       const max = field.maxLength ?? TEXT_MAX;
-      return <TextInput {...common} value={typeof value === 'string' ? value : ''} placeholder={field.pattern ? pick(field.pattern.hint, lang) : undefined} onChange={(e) => onChange(e.currentTarget.value)} data-max={max} />;
+      return (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          placeholder={field.pattern ? pick(field.pattern.hint, lang) : undefined}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          data-max={max}
+        />
+      );
     }
     case 'textarea': {
       const max = field.maxLength ?? TEXTAREA_MAX;
@@ -81,7 +93,21 @@ export function FieldInput({ field, value, onChange, path, errorOf, lang, bare }
     }
     case 'number':
     case 'integer':
-      return <NumberText {...common} value={value} onChange={onChange} rightSection={field.unit && !bare ? <Text size="xs" c="dimmed">{pick(field.unit, lang)}</Text> : undefined} rightSectionWidth={field.unit ? 56 : undefined} />;
+      return (
+        <NumberText
+          {...common}
+          value={value}
+          onChange={onChange}
+          rightSection={
+            field.unit && !bare ? (
+              <Text size="xs" c="dimmed">
+                {pick(field.unit, lang)}
+              </Text>
+            ) : undefined
+          }
+          rightSectionWidth={field.unit ? 56 : undefined}
+        />
+      );
     case 'date':
       return <TextInput {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value || null)} />;
     case 'enum':
@@ -135,9 +161,21 @@ function TableInput({ field, value, onChange, path, errorOf, lang }: Omit<FieldI
       <Group justify="space-between">
         <Text size="sm" fw={500}>
           {pick(field, lang)}
-          {field.required && <Text span c="red"> *</Text>}
+          {field.required && (
+            <Text span c="red">
+              {' '}
+              *
+            </Text>
+          )}
         </Text>
-        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={14} />} disabled={rows.length >= max} onClick={() => onChange([...rows, {}])} data-testid={`add-row-${path}`}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          disabled={rows.length >= max}
+          onClick={() => onChange([...rows, {}])}
+          data-testid={`add-row-${path}`}
+        >
           {t('loanData.form.addRow')}
         </Button>
       </Group>
@@ -148,7 +186,12 @@ function TableInput({ field, value, onChange, path, errorOf, lang }: Omit<FieldI
             {columns.map((c) => (
               <Table.Th key={c.key}>
                 {pick(c, lang)}
-                {c.required && <Text span c="red"> *</Text>}
+                {c.required && (
+                  <Text span c="red">
+                    {' '}
+                    *
+                  </Text>
+                )}
               </Table.Th>
             ))}
             <Table.Th w={44} />
@@ -160,7 +203,15 @@ function TableInput({ field, value, onChange, path, errorOf, lang }: Omit<FieldI
               <Table.Td>{i + 1}</Table.Td>
               {columns.map((c) => (
                 <Table.Td key={c.key}>
-                  <FieldInput field={c} value={row?.[c.key]} onChange={(v) => setCell(i, c.key, v)} path={`${path}.${i}.${c.key}`} errorOf={errorOf} lang={lang} bare />
+                  <FieldInput
+                    field={c}
+                    value={row?.[c.key]}
+                    onChange={(v) => setCell(i, c.key, v)}
+                    path={`${path}.${i}.${c.key}`}
+                    errorOf={errorOf}
+                    lang={lang}
+                    bare
+                  />
                 </Table.Td>
               ))}
               <Table.Td>
@@ -225,7 +276,11 @@ export function FieldValue({ field, value, lang }: { field: FieldSpec; value: un
   if (empty) return <Text c="dimmed">—</Text>;
   switch (field.kind) {
     case 'number':
-      return <Text>{typeof value === 'number' ? `${formatFigure(value, field.decimals ?? 2)}${field.unit ? ` ${pick(field.unit, lang)}` : ''}` : String(value)}</Text>;
+      return (
+        <Text>
+          {typeof value === 'number' ? `${formatFigure(value, field.decimals ?? 2)}${field.unit ? ` ${pick(field.unit, lang)}` : ''}` : String(value)}
+        </Text>
+      );
     case 'integer':
       return <Text>{`${String(value)}${field.unit ? ` ${pick(field.unit, lang)}` : ''}`}</Text>;
     case 'boolean':

@@ -44,7 +44,19 @@ export function statementsOrDefault(value: unknown): FinancialStatements {
 }
 
 /** One cell: typed text kept as typed; the value is a number, null when empty, or the text when it is not a number. */
-function Cell({ value, onChange, testId, label, error }: { value: unknown; onChange: (v: number | string | null) => void; testId: string; label: string; error?: string }) {
+function Cell({
+  value,
+  onChange,
+  testId,
+  label,
+  error,
+}: {
+  value: unknown;
+  onChange: (v: number | string | null) => void;
+  testId: string;
+  label: string;
+  error?: string;
+}) {
   const [text, setText] = useState(numberText(value));
   useEffect(() => {
     setText((current) => ((parseNumberText(current) ?? null) === (value ?? null) ? current : numberText(value)));
@@ -138,7 +150,13 @@ export function FinancialsEditor({ value, onChange, path, errorOf, lang }: Finan
             <Table.Th>{t('loanData.financials.item')}</Table.Th>
             {Array.from({ length: STATEMENT_YEARS }, (_, i) => (
               <Table.Th key={i} w={130}>
-                <Cell value={statements.years[i]} onChange={(v) => setYear(i, v)} testId={`fin-year-${i}`} label={t('loanData.financials.year', { index: i + 1 })} error={errorOf(`${path}.years.${i}`)} />
+                <Cell
+                  value={statements.years[i]}
+                  onChange={(v) => setYear(i, v)}
+                  testId={`fin-year-${i}`}
+                  label={t('loanData.financials.year', { index: i + 1 })}
+                  error={errorOf(`${path}.years.${i}`)}
+                />
               </Table.Th>
             ))}
           </Table.Tr>
@@ -160,7 +178,12 @@ export function FinancialsEditor({ value, onChange, path, errorOf, lang }: Finan
                   <Table.Td>
                     <Text size="xs" fw={line.total ? 600 : 400}>
                       {pick(line, lang)}
-                      {line.summary && <Text span c="red"> *</Text>}
+                      {line.summary && (
+                        <Text span c="red">
+                          {' '}
+                          *
+                        </Text>
+                      )}
                     </Text>
                   </Table.Td>
                   {Array.from({ length: STATEMENT_YEARS }, (_, i) => (

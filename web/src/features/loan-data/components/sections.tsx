@@ -82,7 +82,15 @@ export function SectionForm({ section, content, onField, errorOf, lang }: Sectio
   const fields = section.fields.filter((f) => f.kind !== 'financials');
   const statementsField = section.fields.find((f) => f.kind === 'financials');
   const input = (field: FieldSpec) => (
-    <FieldInput key={field.key} field={field} value={value[field.key]} onChange={(v) => onField(field.key, v)} path={`${section.key}.${field.key}`} errorOf={errorOf} lang={lang} />
+    <FieldInput
+      key={field.key}
+      field={field}
+      value={value[field.key]}
+      onChange={(v) => onField(field.key, v)}
+      path={`${section.key}.${field.key}`}
+      errorOf={errorOf}
+      lang={lang}
+    />
   );
   const short = fields.filter((f) => !WIDE.has(f.kind));
   const wide = fields.filter((f) => WIDE.has(f.kind));

@@ -46,7 +46,13 @@ export default function LoanDataDetailPage() {
         lang={lang}
         actions={
           <>
-            <Button variant="default" leftSection={<IconEye size={16} />} component={Link} to={dataPaths.preview(config.type, loanId, config.post)} data-testid="open-preview">
+            <Button
+              variant="default"
+              leftSection={<IconEye size={16} />}
+              component={Link}
+              to={dataPaths.preview(config.type, loanId, config.post)}
+              data-testid="open-preview"
+            >
               {t('loanData.actions.preview')}
             </Button>
             {canEdit && (

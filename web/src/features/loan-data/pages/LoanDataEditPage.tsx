@@ -180,7 +180,14 @@ function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute;
         </Alert>
       )}
       {restored && (
-        <Alert color="blue" icon={<IconHistory size={18} />} title={t('loanData.restore.title')} data-testid="draft-restored" withCloseButton onClose={() => setRestored(null)}>
+        <Alert
+          color="blue"
+          icon={<IconHistory size={18} />}
+          title={t('loanData.restore.title')}
+          data-testid="draft-restored"
+          withCloseButton
+          onClose={() => setRestored(null)}
+        >
           <Group justify="space-between" gap="sm">
             <Text size="sm">
               {t(restored.source === 'device' ? 'loanData.restore.fromDevice' : 'loanData.restore.fromServer', { time: clockTime(restored.savedAt) })}
@@ -196,7 +203,14 @@ function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute;
         <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
           <Paper withBorder radius="md" p="xs" pos="sticky" top={8}>
             <ScrollArea.Autosize mah="calc(100vh - 220px)">
-              <SectionNav sections={spec.sections} completeness={completeness.sections} active={section.key} onSelect={setActive} editable={editable} lang={lang} />
+              <SectionNav
+                sections={spec.sections}
+                completeness={completeness.sections}
+                active={section.key}
+                onSelect={setActive}
+                editable={editable}
+                lang={lang}
+              />
             </ScrollArea.Autosize>
           </Paper>
         </Grid.Col>
@@ -238,7 +252,9 @@ export function SaveIndicator({ status, savedAt, saving }: { status: AutosaveSta
   } else if (status.state === 'device') {
     icon = <IconAlertTriangle size={14} />;
     color = 'orange';
-    text = status.sessionExpired ? t('loanData.autosave.sessionExpired', { time: clockTime(status.at) }) : t('loanData.autosave.device', { time: clockTime(status.at) });
+    text = status.sessionExpired
+      ? t('loanData.autosave.sessionExpired', { time: clockTime(status.at) })
+      : t('loanData.autosave.device', { time: clockTime(status.at) });
   } else {
     text = savedAt ? t('loanData.autosave.versionAt', { time: clockTime(savedAt) }) : t('loanData.autosave.idle');
   }
@@ -251,4 +267,3 @@ export function SaveIndicator({ status, savedAt, saving }: { status: AutosaveSta
     </Group>
   );
 }
-

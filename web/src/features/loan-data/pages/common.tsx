@@ -23,7 +23,14 @@ export function useDataRoute(): DataRoute {
 }
 
 export function useLoanData(loanId: string, type: DataType, enabled: boolean) {
-  return useQuery({ queryKey: loanDataKeys.data(loanId, type), queryFn: () => fetchLoanData(loanId, type), enabled, staleTime: 0, refetchOnWindowFocus: false, retry: false });
+  return useQuery({
+    queryKey: loanDataKeys.data(loanId, type),
+    queryFn: () => fetchLoanData(loanId, type),
+    enabled,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
 }
 
 export function NotFound({ loanId }: { loanId: string }) {

@@ -152,21 +152,10 @@ function FieldInput({
   }
 }
 
-function RuleInput({
-  draft,
-  errors,
-  error,
-  onChange,
-}: {
-  draft: RuleDraft;
-  errors: Errors;
-  error?: string;
-  onChange: (value: RuleDraft) => void;
-}) {
+function RuleInput({ draft, errors, error, onChange }: { draft: RuleDraft; errors: Errors; error?: string; onChange: (value: RuleDraft) => void }) {
   const { t } = useTranslation();
   const set = (patch: Partial<RuleDraft>) => onChange({ ...draft, ...patch });
-  const options = (field: 'base' | 'passWhen' | 'onTie', values: readonly string[]) =>
-    values.map((value) => ({ value, label: enumLabel(t, field, value) }));
+  const options = (field: 'base' | 'passWhen' | 'onTie', values: readonly string[]) => values.map((value) => ({ value, label: enumLabel(t, field, value) }));
   return (
     <Stack gap="xs">
       <Switch label={t('loanNode.form.customRule')} checked={draft.custom} onChange={(e) => set({ custom: e.currentTarget.checked })} />
@@ -225,8 +214,7 @@ function RuleInput({
 
 function CollateralInput({ rows, error, onChange }: { rows: CollateralRow[]; error?: string; onChange: (rows: CollateralRow[]) => void }) {
   const { t } = useTranslation();
-  const update = (index: number, patch: Partial<CollateralRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<CollateralRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
@@ -239,12 +227,7 @@ function CollateralInput({ rows, error, onChange }: { rows: CollateralRow[]; err
       )}
       {rows.map((row, index) => (
         <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={fieldLabel(t, 'collateralId')}
-            value={row.id}
-            onChange={(e) => update(index, { id: e.currentTarget.value })}
-            style={{ flex: 1 }}
-          />
+          <TextInput label={fieldLabel(t, 'collateralId')} value={row.id} onChange={(e) => update(index, { id: e.currentTarget.value })} style={{ flex: 1 }} />
           <Select
             label={fieldLabel(t, 'collateralKind')}
             data={COLLATERAL_KINDS.map((kind) => ({ value: kind, label: enumLabel(t, 'collateralKind', kind) }))}
@@ -264,13 +247,7 @@ function CollateralInput({ rows, error, onChange }: { rows: CollateralRow[]; err
           </ActionIcon>
         </Group>
       ))}
-      <Button
-        variant="light"
-        size="xs"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => onChange([...rows, { id: '', kind: null }])}
-        w="fit-content"
-      >
+      <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rows, { id: '', kind: null }])} w="fit-content">
         {t('loanNode.form.addItem')}
       </Button>
       {error && (
@@ -300,14 +277,7 @@ export function ActionFormModal({ loanId, open, onClose }: { loanId: string; ope
       size={open && payloadFields(open.action.type).length > 2 ? 'lg' : 'md'}
     >
       {open && (
-        <ActionForm
-          key={`${open.action.type}@${open.version}`}
-          loanId={loanId}
-          open={open}
-          actionName={actionName}
-          onBusy={setBusy}
-          onClose={onClose}
-        />
+        <ActionForm key={`${open.action.type}@${open.version}`} loanId={loanId} open={open} actionName={actionName} onBusy={setBusy} onClose={onClose} />
       )}
     </Modal>
   );

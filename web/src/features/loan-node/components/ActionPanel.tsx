@@ -9,15 +9,7 @@ import type { ServerLegalAction, WorkflowView } from '../loan-node-api';
 import { pick, useLang } from '../labels';
 import { ActionFormModal, type OpenAction } from './ActionFormModal';
 
-function ActionButtons({
-  view,
-  reconciled,
-  onPick,
-}: {
-  view: WorkflowView;
-  reconciled: ReconciledActions;
-  onPick: (action: ServerLegalAction) => void;
-}) {
+function ActionButtons({ view, reconciled, onPick }: { view: WorkflowView; reconciled: ReconciledActions; onPick: (action: ServerLegalAction) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { actions, agreement } = reconciled;
@@ -30,9 +22,7 @@ function ActionButtons({
         server: view.legalActions.map((a) => a.type),
       });
     } else if (agreement === 'otherVersion') {
-      console.warn(
-        `[loan-node] loan ${view.loanId} runs machine v${view.machineVersion}, this page has v${MACHINE_VERSION}; showing the server list`,
-      );
+      console.warn(`[loan-node] loan ${view.loanId} runs machine v${view.machineVersion}, this page has v${MACHINE_VERSION}; showing the server list`);
     }
   }, [agreement, view.loanId, view.version, view.machineVersion, view.legalActions]);
 

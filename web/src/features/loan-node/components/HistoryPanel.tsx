@@ -1,19 +1,4 @@
-import {
-  Badge,
-  Card,
-  Center,
-  Code,
-  Group,
-  Loader,
-  ScrollArea,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Card, Center, Code, Group, Loader, ScrollArea, SimpleGrid, Slider, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { leafPaths } from '@app/workflow';
 import { useState } from 'react';
@@ -45,14 +30,7 @@ function VerifyBadge({ loanId, version }: { loanId: string; version: number }) {
   if (result.ok) {
     return (
       <Tooltip label={t('loanNode.history.verifiedHint', { count: result.checked })} multiline w={280}>
-        <Badge
-          color="green"
-          variant="filled"
-          size="lg"
-          leftSection={<IconShieldCheck size={14} />}
-          data-testid="verify-badge"
-          data-state="ok"
-        >
+        <Badge color="green" variant="filled" size="lg" leftSection={<IconShieldCheck size={14} />} data-testid="verify-badge" data-state="ok">
           {t('loanNode.history.verified')}
         </Badge>
       </Tooltip>
@@ -61,14 +39,7 @@ function VerifyBadge({ loanId, version }: { loanId: string; version: number }) {
   const n = result.firstBadSeq ?? result.checked + 1;
   return (
     <Tooltip label={t('loanNode.history.brokenHint', { n, reason: result.reason ?? '' })} multiline w={280}>
-      <Badge
-        color="red"
-        variant="filled"
-        size="lg"
-        leftSection={<IconAlertTriangle size={14} />}
-        data-testid="verify-badge"
-        data-state="broken"
-      >
+      <Badge color="red" variant="filled" size="lg" leftSection={<IconAlertTriangle size={14} />} data-testid="verify-badge" data-state="broken">
         {t('loanNode.history.broken', { n })}
       </Badge>
     </Tooltip>

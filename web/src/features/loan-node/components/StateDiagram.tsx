@@ -62,12 +62,7 @@ function StageBox({ stage, model, active, lang }: { stage: StateDefinition; mode
   const info = STAGES.find((s) => s.key === stage.key);
   const exits = model.exits.get(stage.key) ?? [];
   const isFinal = stage.type === 'final';
-  const boxClass = [
-    classes.stage,
-    stage.type === 'parallel' ? classes.wide : '',
-    current ? classes.current : '',
-    isFinal ? classes.final : '',
-  ]
+  const boxClass = [classes.stage, stage.type === 'parallel' ? classes.wide : '', current ? classes.current : '', isFinal ? classes.final : '']
     .filter(Boolean)
     .join(' ');
 
@@ -105,8 +100,7 @@ function StageBox({ stage, model, active, lang }: { stage: StateDefinition; mode
       )}
       {exits.length > 0 && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t('loanNode.diagram.exits')}:{' '}
-          {exits.map((key) => pick(STAGES.find((s) => s.key === key) ?? { zh: key, en: key }, lang)).join(' · ')}
+          {t('loanNode.diagram.exits')}: {exits.map((key) => pick(STAGES.find((s) => s.key === key) ?? { zh: key, en: key }, lang)).join(' · ')}
         </Text>
       )}
     </div>
