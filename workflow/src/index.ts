@@ -13,6 +13,7 @@ export * from './guards';
 export * from './labels';
 export * from './machine';
 export * from './paths';
+export * from './worklists';
 export * from './engine';
 export * from './actions';
 export * from './migrations';
