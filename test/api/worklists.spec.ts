@@ -305,6 +305,26 @@ describe('worklists: every list of the registry through one API', () => {
     await t.http.get('/server/worklists/reviewMeetingList/export').query({ amountMin: -1 }).set('X-Platform-Token', tk.apost).expect(400);
   });
 
+  it('describes the lists and their rows in the OpenAPI document (no snapshot in a row)', async () => {
+    const doc = (await t.http.get('/server/docs-json').expect(200)).body;
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.LoanPageDto.properties).sort()).toEqual(['list', 'pageNum', 'pageSize', 'total', 'totalCapped']);
+    expect(Object.keys(schemas.RowWorkflowDto.properties).sort()).toEqual([
+      'legalActions',
+      'loanId',
+      'machineVersion',
+      'stage',
+      'state',
+      'statusLabels',
+      'version',
+    ]);
+    expect(schemas.LoanRowDto.properties.workflow.$ref).toBe('#/components/schemas/RowWorkflowDto');
+    expect(schemas.WorklistDto.properties.name.enum).toEqual(WORKLIST_NAMES);
+    expect(JSON.stringify(doc.paths['/server/worklists/{name}'].get.responses['200'])).toContain('LoanPageDto');
+    expect(JSON.stringify(doc.paths['/server/loans'].get.responses['200'])).toContain('LoanPageDto');
+    expect(doc.paths['/server/process/{list}']).toBeUndefined();
+  });
+
   it("keeps each instance's list columns as the machine says: written with every event, and refilled by the migration the same way", async () => {
     type Stored = { loan_id: string; stage: string; snapshot: any; active_paths: string[]; amount_fen: string; b_post_officer_id: string | null };
     const read = (q: { query: (sql: string) => Promise<Stored[]> }) =>
