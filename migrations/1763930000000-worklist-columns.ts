@@ -44,6 +44,8 @@ export class WorklistColumns1763930000000 implements MigrationInterface {
     await q.query(`CREATE INDEX workflow_instance_b_post_idx ON workflow_instance (b_post_officer_id)`);
     await q.query(`CREATE INDEX workflow_instance_status_idx ON workflow_instance (status)`);
     await q.query(`CREATE INDEX workflow_instance_updated_idx ON workflow_instance (updated_at DESC)`);
+    // Few loans are ever deleted: a count over instances leaves them out through this small index.
+    await q.query(`CREATE INDEX loan_deleted_idx ON loan (id) WHERE deleted_at IS NOT NULL`);
     // The lists' company-name filter (a substring, ILIKE) and sort.
     await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await q.query(`CREATE INDEX company_name_trgm_idx ON company USING gin (name gin_trgm_ops)`);
@@ -54,6 +56,7 @@ export class WorklistColumns1763930000000 implements MigrationInterface {
     for (const index of [
       'company_name_idx',
       'company_name_trgm_idx',
+      'loan_deleted_idx',
       'workflow_instance_updated_idx',
       'workflow_instance_status_idx',
       'workflow_instance_b_post_idx',

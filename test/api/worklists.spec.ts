@@ -2,7 +2,7 @@ import { activePaths, WORKLIST_NAMES, WORKLISTS } from '@app/workflow';
 import { WorklistColumns1763930000000 } from '../../migrations/1763930000000-worklist-columns';
 import { listColumns } from '../../server/src/workflow/list-columns';
 import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
-import { sendEvent } from './support/loans';
+import { createLoan, sendEvent } from './support/loans';
 import { loanInPreReview, loanInStage, readExport, Tokens, userWith } from './support/lists';
 
 interface Row {
@@ -303,6 +303,17 @@ describe('worklists: every list of the registry through one API', () => {
     expect(en.headers[4]).toBe('Status');
     expect(en.rows.map((r) => r[4])).toEqual(['Awaiting approval']);
     await t.http.get('/server/worklists/reviewMeetingList/export').query({ amountMin: -1 }).set('X-Platform-Token', tk.apost).expect(400);
+  });
+
+  it('counts live loans only, with or without a filter on the loan', async () => {
+    const loan = (await createLoan(t, tk.apost)) as unknown as { id: string; companyId: string };
+    const total = async (query: Record<string, unknown> = {}) => (await get('suggestList', tk.admin, query).expect(200)).body.data.total as number;
+    const [all, ofCompany] = [await total(), await total({ companyId: loan.companyId })];
+    expect(ofCompany).toBe(1);
+    await t.http.delete(`/server/loans/${loan.id}`).set('X-Platform-Token', tk.apost).expect(200);
+    expect(await total()).toBe(all - 1);
+    expect(await total({ companyId: loan.companyId })).toBe(0);
+    expect((await rows('suggestList', tk.admin, { companyId: loan.companyId })).map((r) => r.id)).toEqual([]);
   });
 
   it('describes the lists and their rows in the OpenAPI document (no snapshot in a row)', async () => {

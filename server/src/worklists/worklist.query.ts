@@ -117,8 +117,11 @@ export class WorklistQuery {
     private readonly clock: Clock,
   ) {}
 
-  /** The WHERE clause, and whether it needs the company (the count joins it only then). */
-  private where(search: LoanSearch, params: unknown[]): { sql: string; needsCompany: boolean } {
+  /**
+   * The filters as SQL conditions, apart by table: `instance` ones read only workflow_instance (wi),
+   * `loan` ones the loan (l) or its company (c). A live loan is `l.deleted_at IS NULL`, added by the callers.
+   */
+  private conditions(search: LoanSearch, params: unknown[]): { instance: string[]; loan: string[] } {
     const p = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -127,25 +130,27 @@ export class WorklistQuery {
     // Inverted ranges are a mistake in the query, not an empty answer.
     if (f.amountMin !== undefined && f.amountMax !== undefined && f.amountMin > f.amountMax) throw invalid('amountMax');
     if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo) throw invalid('createdTo');
-    const clauses = ['l.deleted_at IS NULL'];
-    if (search.states) clauses.push(`wi.active_paths && ${p([...search.states])}::text[]`);
-    if (f.stage) clauses.push(`wi.stage = ${p(f.stage)}`);
-    if (f.status) clauses.push(`wi.status = ${p(f.status)}`);
-    if (f.companyId) clauses.push(`l.company_id = ${p(f.companyId)}`);
-    if (f.companyName) clauses.push(`c.name ILIKE ${p(`%${f.companyName.replace(/[%_\\]/g, '\\$&')}%`)}`);
-    if (f.amountMin !== undefined) clauses.push(`wi.amount_fen >= ${p(engine.toFen(f.amountMin))}`);
-    if (f.amountMax !== undefined) clauses.push(`wi.amount_fen <= ${p(engine.toFen(f.amountMax))}`);
-    if (f.createdFrom) clauses.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
-    if (f.createdTo) clauses.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
-    if (f.aPostOfficerId) clauses.push(`l.a_post_officer_id = ${p(f.aPostOfficerId)}`);
-    if (f.bPostOfficerId) clauses.push(`wi.b_post_officer_id = ${p(f.bPostOfficerId)}`);
-    return { sql: `WHERE ${clauses.join(' AND ')}`, needsCompany: !!f.companyName };
+    const instance: string[] = [];
+    const loan: string[] = [];
+    if (search.states) instance.push(`wi.active_paths && ${p([...search.states])}::text[]`);
+    if (f.stage) instance.push(`wi.stage = ${p(f.stage)}`);
+    if (f.status) instance.push(`wi.status = ${p(f.status)}`);
+    if (f.amountMin !== undefined) instance.push(`wi.amount_fen >= ${p(engine.toFen(f.amountMin))}`);
+    if (f.amountMax !== undefined) instance.push(`wi.amount_fen <= ${p(engine.toFen(f.amountMax))}`);
+    if (f.bPostOfficerId) instance.push(`wi.b_post_officer_id = ${p(f.bPostOfficerId)}`);
+    if (f.companyId) loan.push(`l.company_id = ${p(f.companyId)}`);
+    if (f.companyName) loan.push(`c.name ILIKE ${p(`%${f.companyName.replace(/[%_\\]/g, '\\$&')}%`)}`);
+    if (f.createdFrom) loan.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
+    if (f.createdTo) loan.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
+    if (f.aPostOfficerId) loan.push(`l.a_post_officer_id = ${p(f.aPostOfficerId)}`);
+    return { instance, loan };
   }
 
   /** `withActions: false` (exports) skips asking the machine about every row's actions. */
   private async rows(search: LoanSearch, user: AuthUser, page: { limit: number; offset: number }, withActions: boolean): Promise<LoanRow[]> {
     const params: unknown[] = [];
-    const { sql: where } = this.where(search, params);
+    const { instance, loan } = this.conditions(search, params);
+    const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
     const sort = SORT_COLUMNS[search.filter.sort ?? 'createdAt'];
     const order = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC';
     const rows: Record<string, any>[] = await this.db.query(
@@ -192,15 +197,20 @@ export class WorklistQuery {
     });
   }
 
-  /** Matches up to COUNT_LIMIT + 1, joining the company only when a filter needs it. */
+  /**
+   * Matches up to COUNT_LIMIT + 1. Without a filter on the loan or its company, the count reads the
+   * instances alone and leaves out the few deleted loans (loan_deleted_idx) instead of joining every
+   * match to its loan.
+   */
   private async boundedCount(search: LoanSearch): Promise<{ total: number; totalCapped: boolean }> {
     const params: unknown[] = [];
-    const { sql: where, needsCompany } = this.where(search, params);
-    const company = needsCompany ? 'JOIN company c ON c.id = l.company_id' : '';
-    const [{ n }] = await this.db.query(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id ${company} ${where} LIMIT ${COUNT_LIMIT + 1}) hits`,
-      params,
-    );
+    const { instance, loan } = this.conditions(search, params);
+    const hits = loan.length
+      ? `SELECT 1 FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+          WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`
+      : `SELECT 1 FROM workflow_instance wi
+          WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;
+    const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM (${hits} LIMIT ${COUNT_LIMIT + 1}) hits`, params);
     return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
   }
 
