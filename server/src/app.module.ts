@@ -15,9 +15,9 @@ import { LoanDataModule } from './loan-data/loan-data.module';
 import { LoansModule } from './loans/loans.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
-import { ProcessModule } from './process/process.module';
 import { UsersModule } from './users/users.module';
 import { WorkflowModule } from './workflow/workflow.module';
+import { WorklistsModule } from './worklists/worklists.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -34,7 +34,7 @@ export class AppModule implements NestModule {
         WorkflowModule,
         CompaniesModule,
         LoansModule,
-        ProcessModule,
+        WorklistsModule,
         MeetingsModule,
         LoanDataModule,
       ],

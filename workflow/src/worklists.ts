@@ -40,6 +40,8 @@ export interface WorklistDef {
   /** The machine actions a row offers (each still needs its permission and the machine's yes). */
   events: readonly EventType[];
   columns: readonly WorklistColumn[];
+  /** Keys that open the list as well as `permission` (spec: letter sealing accepts any of its three). */
+  alsoAccepted?: readonly string[];
 }
 
 /** The columns most lists show. */
@@ -98,7 +100,245 @@ export const WORKLISTS = {
     events: ['RECHECK_PASS', 'RECHECK_RETURN', 'LEADER_APPROVE', 'LEADER_RETURN', 'WITHDRAWAL_DISCONTINUE'],
     columns: DEFAULT_COLUMNS,
   },
-  // The /protectMiddle, /protectAfter and statistics drill-down entries follow the same shape.
+
+  // /protectMiddle: the four parallel regions of duringGuarantee, then the disbursement voucher. A loan
+  // in duringGuarantee stands in one state of every region, so it shows in one list of each at once.
+  contractList: {
+    group: 'protectMiddle',
+    permission: 'contract_list',
+    states: ['duringGuarantee.contract.toGenerate', 'duringGuarantee.contract.generated'],
+    events: ['CONTRACT_GENERATE', 'CONTRACT_DELETE', 'CONTRACT_SUBMIT_REVIEW', 'DURING_GUARANTEE_DISCONTINUE'],
+    columns: DEFAULT_COLUMNS,
+  },
+  mutualReviewList: {
+    group: 'protectMiddle',
+    permission: 'mutual_review_list',
+    states: ['duringGuarantee.contract.submitted'],
+    events: ['CONTRACT_MUTUAL_REVIEW_PASS', 'CONTRACT_MUTUAL_REVIEW_RETURN'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  contractReviewList: {
+    group: 'protectMiddle',
+    permission: 'contract_review_list',
+    states: ['duringGuarantee.contract.mutuallyReviewed'],
+    events: ['CONTRACT_REVIEW_PASS', 'CONTRACT_REVIEW_RETURN'],
+    columns: DEFAULT_COLUMNS,
+  },
+  contractSealList: {
+    group: 'protectMiddle',
+    permission: 'contract_seal_list',
+    states: ['duringGuarantee.contract.reviewed', 'duringGuarantee.contract.sealing'],
+    events: ['CONTRACT_SEAL_CONFIRM', 'CONTRACT_SEAL_COMPLETE'],
+    columns: DEFAULT_COLUMNS,
+  },
+  premiumUploadList: {
+    group: 'protectMiddle',
+    permission: 'premium_upload_list',
+    // Submitted premiums stay here: the uploader may still revoke until finance confirms.
+    states: ['duringGuarantee.premium.toUpload', 'duringGuarantee.premium.uploaded', 'duringGuarantee.premium.submitted'],
+    events: ['PREMIUM_ADD', 'PREMIUM_EDIT', 'PREMIUM_SUBMIT', 'PREMIUM_REVOKE'],
+    columns: DEFAULT_COLUMNS,
+  },
+  premiumConfirmationList: {
+    group: 'protectMiddle',
+    permission: 'premium_confirmation_list',
+    states: ['duringGuarantee.premium.submitted'],
+    events: ['PREMIUM_CONFIRM'],
+    columns: DEFAULT_COLUMNS,
+  },
+  counterGuarantee: {
+    group: 'protectMiddle',
+    permission: 'counter_guarantee',
+    states: ['duringGuarantee.counterGuarantee.pending', 'duringGuarantee.counterGuarantee.confirmed'],
+    events: ['COUNTER_GUARANTEE_CONFIRM', 'COUNTER_GUARANTEE_UPLOAD'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  guaranteeLetterList: {
+    group: 'protectMiddle',
+    permission: 'guarantee_letter_list',
+    // The maker generates and submits, and uploads the letter once sealed.
+    states: ['duringGuarantee.letter.toGenerate', 'duringGuarantee.letter.generated', 'duringGuarantee.letter.sealed'],
+    events: ['LETTER_GENERATE', 'LETTER_SUBMIT', 'LETTER_UPLOAD_SEALED'],
+    columns: DEFAULT_COLUMNS,
+  },
+  guaranteeLetterApprovalList: {
+    group: 'protectMiddle',
+    permission: 'guarantee_letter_approval_list',
+    states: ['duringGuarantee.letter.inReview'],
+    events: ['LETTER_APPROVE', 'LETTER_RETURN'],
+    columns: DEFAULT_COLUMNS,
+  },
+  guaranteeLetterNew: {
+    group: 'protectMiddle',
+    permission: 'guarantee_letter_seal',
+    alsoAccepted: ['sys:letter-seal:confirm', 'sys:letter-seal:complete'],
+    states: ['duringGuarantee.letter.approved', 'duringGuarantee.letter.sealing'],
+    events: ['LETTER_SEAL_CONFIRM', 'LETTER_SEAL_COMPLETE'],
+    columns: DEFAULT_COLUMNS,
+  },
+  guaranteeUploadList: {
+    group: 'protectMiddle',
+    permission: 'guarantee_upload_list',
+    states: ['duringGuarantee.contract.sealed', 'duringGuarantee.contract.archiveUploaded'],
+    events: ['CONTRACT_ARCHIVE_UPLOAD', 'CONTRACT_ARCHIVE_CONFIRM'],
+    columns: DEFAULT_COLUMNS,
+  },
+  voucherList: {
+    group: 'protectMiddle',
+    permission: 'voucher_list',
+    states: ['disbursement'],
+    events: ['VOUCHER_UPLOAD', 'VOUCHER_CONFIRM'],
+    columns: DEFAULT_COLUMNS,
+  },
+
+  // /protectAfter: the loans after disbursement. Lists without events are ledgers and reminders.
+  ledgerList: {
+    group: 'protectAfter',
+    permission: 'ledger_list',
+    states: ['afterGuarantee', 'release', 'closed'],
+    events: ['RECORD_REPAYMENT'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'updatedAt'],
+  },
+  financeList: {
+    group: 'protectAfter',
+    permission: 'finance_list',
+    states: ['afterGuarantee'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  bPostList: {
+    group: 'protectAfter',
+    permission: 'b_post_list',
+    states: ['afterGuarantee.awaitingVisitReport'],
+    events: ['VISIT_SUBMIT_REPORT'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  leaderReviewList: {
+    group: 'protectAfter',
+    permission: 'leader_review_list',
+    states: ['afterGuarantee.visitReportSubmitted'],
+    events: ['VISIT_APPROVE', 'VISIT_RETURN'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  remindList: {
+    group: 'protectAfter',
+    permission: 'remind_list',
+    // A visit report is due.
+    states: ['afterGuarantee.awaitingVisitReport'],
+    events: [],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  becomeList: {
+    group: 'protectAfter',
+    permission: 'become_list',
+    states: ['afterGuarantee'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  repaymentList: {
+    group: 'protectAfter',
+    permission: 'repayment_list',
+    states: ['afterGuarantee'],
+    events: ['RECORD_REPAYMENT'],
+    columns: DEFAULT_COLUMNS,
+  },
+  secure: {
+    group: 'protectAfter',
+    permission: 'secure_list',
+    states: ['release'],
+    events: ['CONFIRM_RELEASE'],
+    columns: DEFAULT_COLUMNS,
+  },
+  relieve: {
+    group: 'protectAfter',
+    permission: 'relieve_list',
+    states: ['release', 'closed'],
+    events: [],
+    columns: [...DEFAULT_COLUMNS, 'updatedAt'],
+  },
+
+  // Statistics drill-downs of the project overview: read-only, by where the loans stand. The spec shows
+  // no key of their own ("none shown"), so each needs the group key `statistics` only (as its own key).
+  suggestList: { group: 'statistics', permission: 'statistics', states: ['collection'], events: [], columns: DEFAULT_COLUMNS },
+  ysUnauditedList: { group: 'statistics', permission: 'statistics', states: ['preReview.awaitingApproval'], events: [], columns: DEFAULT_COLUMNS },
+  ysApprovedList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['preReview.approved', 'preReview.rejected'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  zbNoAttendedMeetingList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['generalOffice.awaitingMeeting', 'generalOffice.allocated'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  zbAttendedMeetingList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['generalOffice.voting', 'generalOffice.pendingResolution', 'generalOffice.passed', 'generalOffice.failed'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  bsNoAttendedMeetingList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['insuranceReview.awaitingMeeting', 'insuranceReview.allocated'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  bsAttendedMeetingList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['insuranceReview.voting', 'insuranceReview.pendingResolution', 'insuranceReview.passed', 'insuranceReview.failed'],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  loanContractUnauditedList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: [
+      'duringGuarantee.contract.toGenerate',
+      'duringGuarantee.contract.generated',
+      'duringGuarantee.contract.submitted',
+      'duringGuarantee.contract.mutuallyReviewed',
+    ],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  loanContractApprovedList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: [
+      'duringGuarantee.contract.reviewed',
+      'duringGuarantee.contract.sealing',
+      'duringGuarantee.contract.sealed',
+      'duringGuarantee.contract.archiveUploaded',
+      'duringGuarantee.contract.done',
+    ],
+    events: [],
+    columns: DEFAULT_COLUMNS,
+  },
+  fkNoUploadedList: { group: 'statistics', permission: 'statistics', states: ['disbursement.awaitingVoucher'], events: [], columns: DEFAULT_COLUMNS },
+  fkUploadedList: { group: 'statistics', permission: 'statistics', states: ['disbursement.voucherUploaded'], events: [], columns: DEFAULT_COLUMNS },
+  reportUnauditedList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['afterGuarantee.visitReportSubmitted'],
+    events: [],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  // An approved report opens the next round (awaitingVisitReport); the state shows only the last round's.
+  reportApprovedList: {
+    group: 'statistics',
+    permission: 'statistics',
+    states: ['afterGuarantee.visitsCompleted'],
+    events: [],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+  },
+  statisticsRelieveList: { group: 'statistics', permission: 'statistics', states: ['release', 'closed'], events: [], columns: DEFAULT_COLUMNS },
 } as const satisfies Record<string, WorklistDef>;
 
 export type WorklistName = keyof typeof WORKLISTS;
@@ -112,7 +352,47 @@ export const WORKLIST_LABELS: Readonly<Record<WorklistName, Label>> = {
   riskControlList: { zh: 'B岗风控', en: 'B-post risk control' },
   bsMeetingProcessList: { zh: '保审会列表', en: 'Review-committee list' },
   initiateWithdrawalList: { zh: '提款列表', en: 'Withdrawal list' },
+  contractList: { zh: '合同生成', en: 'Contract generation' },
+  mutualReviewList: { zh: 'B岗互审', en: 'B-post mutual review' },
+  contractReviewList: { zh: '合同审核', en: 'Contract review' },
+  contractSealList: { zh: '合同用印', en: 'Contract sealing' },
+  premiumUploadList: { zh: '保费上传', en: 'Premium upload' },
+  premiumConfirmationList: { zh: '保费确认', en: 'Premium confirmation' },
+  counterGuarantee: { zh: '反担保', en: 'Counter-guarantee' },
+  guaranteeLetterList: { zh: '保函生成', en: 'Letter generation' },
+  guaranteeLetterApprovalList: { zh: '保函审核', en: 'Letter review' },
+  guaranteeLetterNew: { zh: '保函用印', en: 'Letter sealing' },
+  guaranteeUploadList: { zh: '合同归档上传', en: 'Contract archive upload' },
+  voucherList: { zh: '放款凭证上传', en: 'Disbursement voucher upload' },
+  ledgerList: { zh: '台账', en: 'Ledger' },
+  financeList: { zh: '财务列表', en: 'Finance list' },
+  bPostList: { zh: 'B岗列表', en: 'B-post list' },
+  leaderReviewList: { zh: '领导审核', en: 'Leader review' },
+  remindList: { zh: '保后提醒', en: 'Post-loan reminders' },
+  becomeList: { zh: '到期提醒', en: 'Maturity reminders' },
+  repaymentList: { zh: '还款凭证上传', en: 'Repayment vouchers' },
+  secure: { zh: '解保解押', en: 'Release of guarantee and security' },
+  relieve: { zh: '解保台账', en: 'Release ledger' },
+  suggestList: { zh: '资料收集与完善', en: 'Data collection and improvement' },
+  ysUnauditedList: { zh: '预审会（未审核）', en: 'Pre-review (not audited)' },
+  ysApprovedList: { zh: '预审会（已审核）', en: 'Pre-review (audited)' },
+  zbNoAttendedMeetingList: { zh: '总办会（未上会）', en: 'General-office meeting (not yet held)' },
+  zbAttendedMeetingList: { zh: '总办会（已上会）', en: 'General-office meeting (held)' },
+  bsNoAttendedMeetingList: { zh: '保审会（未上会）', en: 'Review committee (not yet held)' },
+  bsAttendedMeetingList: { zh: '保审会（已上会）', en: 'Review committee (held)' },
+  loanContractUnauditedList: { zh: '借款合同（未审核）', en: 'Loan contracts (not audited)' },
+  loanContractApprovedList: { zh: '借款合同（已审核）', en: 'Loan contracts (audited)' },
+  fkNoUploadedList: { zh: '放款凭证（未上传）', en: 'Disbursement vouchers (not uploaded)' },
+  fkUploadedList: { zh: '放款凭证（已上传）', en: 'Disbursement vouchers (uploaded)' },
+  reportUnauditedList: { zh: '保后报告（未审核）', en: 'Post-loan reports (not audited)' },
+  reportApprovedList: { zh: '保后报告（已审核）', en: 'Post-loan reports (audited)' },
+  statisticsRelieveList: { zh: '解保解押', en: 'Release of guarantees and security' },
 };
+
+/** Every key that opens a worklist besides its group's key: its own and the ones also accepted. */
+export function worklistKeys(def: Pick<WorklistDef, 'permission' | 'alsoAccepted'>): readonly string[] {
+  return [def.permission, ...(def.alsoAccepted ?? [])];
+}
 
 export function isWorklistName(name: string): name is WorklistName {
   return Object.prototype.hasOwnProperty.call(WORKLISTS, name);

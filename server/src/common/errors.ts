@@ -39,7 +39,7 @@ export const CODES = {
   companyInvalid: 'A05001',
   companyHasOpenLoans: 'A05002',
   loanNotDeletable: 'A05003',
-  processListUnknown: 'A05004',
+  worklistUnknown: 'A05004',
   officerInvalid: 'A05005',
   // meetings, attendees, votes and archives
   meetingNotFound: 'A07001',

@@ -96,7 +96,7 @@ export const MESSAGES = {
     'zh-CN': '贷款当前处于“{stage}”阶段，只有资料收集阶段（提交预审会之前）的贷款可以删除',
     en: 'The loan is in the {stage} stage: only loans still in data collection (before pre-review) can be deleted',
   },
-  processListUnknown: { 'zh-CN': '没有这个流程列表：{list}', en: 'There is no such process list: {list}' },
+  worklistUnknown: { 'zh-CN': '没有这个工作列表：{list}', en: 'There is no such worklist: {list}' },
   officerInvalid: {
     'zh-CN': '{role}须为持有该岗位角色的在职人员，且 A 岗与 B 岗不能是同一人',
     en: 'The {role} must be an active user holding that post, and the A-post and B-post officers must differ',

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventType } from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { CreateLoanDto, LoanListQuery, OfficerQuery } from './loan.dto';
-import { LoanQuery } from './loan-query';
+import { LoanPageDto } from '../worklists/worklist.dto';
+import { WorklistQuery } from '../worklists/worklist.query';
 import { LoansService } from './loans.service';
 
 /**
@@ -27,12 +28,13 @@ const LOAN_LIST_NAME = { zh: '贷款列表', en: 'Loans' };
 export class LoansController {
   constructor(
     private readonly loans: LoansService,
-    private readonly query: LoanQuery,
+    private readonly query: WorklistQuery,
   ) {}
 
   @RequirePermission('loan_list')
   @Get()
   @ApiOperation({ summary: 'Loans: filters (company, stage, status, amount, created days, officer), sort, paging; each row with its legal actions' })
+  @ApiOkResponse({ type: LoanPageDto })
   list(@Query() filter: LoanListQuery, @CurrentUser() user: AuthUser) {
     return this.query.page({ filter, events: LOAN_LIST_EVENTS }, user);
   }

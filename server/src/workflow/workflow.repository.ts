@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { listColumns } from './list-columns';
 
 export interface InstanceRow {
   loanId: string;
@@ -26,6 +27,12 @@ export interface EventRow {
   hash: string;
 }
 
+/** The list columns of an instance (active_paths, amount_fen, b_post_officer_id), derived from its snapshot. */
+function listColumnParams(snapshot: unknown): [string[], number, string | null] {
+  const c = listColumns(snapshot as Parameters<typeof listColumns>[0]);
+  return [c.activePaths, c.amountFen, c.bPostOfficerId];
+}
+
 /** SQL of the workflow tables. Events are only ever inserted. */
 @Injectable()
 export class WorkflowRepository {
@@ -45,9 +52,10 @@ export class WorkflowRepository {
 
   async createInstance(em: EntityManager, row: Omit<InstanceRow, 'version'> & { machineId: string }): Promise<void> {
     await em.query(
-      `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)`,
-      [row.loanId, row.machineId, row.machineVersion, row.input, row.snapshot, row.stage, row.status, row.lastHash],
+      `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,
+                                     active_paths, amount_fen, b_post_officer_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11)`,
+      [row.loanId, row.machineId, row.machineVersion, row.input, row.snapshot, row.stage, row.status, row.lastHash, ...listColumnParams(row.snapshot)],
     );
   }
 
@@ -71,7 +79,8 @@ export class WorkflowRepository {
     const e = step.event;
     const [row] = await em.query(
       `WITH moved AS (
-         UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now()
+         UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now(),
+                active_paths = $17, amount_fen = $18, b_post_officer_id = $19
           WHERE loan_id = $1 AND version = $2 RETURNING loan_id, version
        ), appended AS (
          INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
@@ -97,6 +106,7 @@ export class WorkflowRepository {
         e.prevHash,
         step.outbox.topic,
         step.outbox.payload,
+        ...listColumnParams(step.snapshot),
       ],
     );
     return row.applied === 1;

@@ -1,0 +1,231 @@
+import { Injectable, StreamableFile } from '@nestjs/common';
+import * as engine from '@app/workflow';
+import type { EventType, Label, StageKey, WorklistColumn } from '@app/workflow';
+import { DataSource } from 'typeorm';
+import { holds, type AuthUser } from '../auth/auth-user';
+import { Clock } from '../common/clock';
+import { AppError, CODES } from '../common/errors';
+import type { Lang } from '../common/i18n';
+import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../meetings/spreadsheet';
+import { WorkflowService } from '../workflow/workflow.service';
+
+export interface LoanSearch {
+  filter: LoanFilterQuery & { stage?: StageKey };
+  /** Only loans standing in one of these machine state paths (a worklist); none: every loan. */
+  states?: readonly string[];
+  /** The machine actions the list offers; each row's legal actions are narrowed to them. */
+  events?: readonly EventType[];
+}
+
+/** Where the loan stands and what the caller may do with it now. The snapshot stays on the server. */
+export interface RowWorkflow {
+  loanId: string;
+  machineVersion: number;
+  version: number;
+  stage: StageKey;
+  /** The machine's state value, e.g. `{ preReview: 'approved' }`. */
+  state: unknown;
+  statusLabels: engine.StatusLabels;
+  legalActions: engine.LegalAction[];
+}
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+export interface LoanRow {
+  id: string;
+  companyId: string;
+  companyName: string;
+  creditCode: string;
+  /** The current amount in yuan: the machine's (it changes in pre-review and general office). */
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  loanType: string | null;
+  aPostOfficer: Person | null;
+  bPostOfficer: Person | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Soft deletion is possible for this user now (still in data collection, sys:loan:delete held). */
+  deletable: boolean;
+  workflow: RowWorkflow;
+}
+
+export interface LoanPage {
+  list: LoanRow[];
+  /** Exact up to COUNT_LIMIT; beyond it, COUNT_LIMIT with `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** A page counts its matches up to here and no further: no full count over the join on every page. */
+export const COUNT_LIMIT = 10_000;
+
+/** Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx, workflow_instance_updated_idx). */
+const SORT_COLUMNS: Record<LoanSort, string> = {
+  createdAt: 'l.created_at',
+  amount: 'wi.amount_fen',
+  companyName: 'c.name',
+  updatedAt: 'wi.updated_at',
+};
+
+/** Days are Shanghai days: "created on 2026-11-21" means that calendar day there. */
+const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+
+const label = (zh: string, en: string): Label => ({ zh, en });
+const pick = (l: Label, lang: Lang) => (lang === 'en' ? l.en : l.zh);
+
+/** One spreadsheet column per list column of the registry. */
+const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
+  companyName: { header: label('企业名称', 'Company'), width: 32, value: (r) => r.companyName },
+  creditCode: { header: label('统一社会信用代码', 'Unified social credit code'), width: 22, value: (r) => r.creditCode },
+  amount: { header: label('担保金额（元）', 'Amount (yuan)'), width: 16, value: (r) => r.amount },
+  termMonths: { header: label('期限（月）', 'Term (months)'), width: 10, value: (r) => r.termMonths },
+  bank: { header: label('贷款银行', 'Bank'), value: (r) => r.bank },
+  loanType: { header: label('贷款类型', 'Loan type'), value: (r) => r.loanType },
+  stage: { header: label('阶段', 'Stage'), width: 20, value: (r, lang) => pick(r.workflow.statusLabels.stage, lang) },
+  status: { header: label('状态', 'Status'), width: 16, value: (r, lang) => pick(r.workflow.statusLabels.status, lang) },
+  step: { header: label('当前节点', 'Step'), width: 30, value: (r, lang) => pick(r.workflow.statusLabels.step, lang) },
+  aPostOfficer: { header: label('A岗经办人', 'A-post officer'), value: (r) => r.aPostOfficer?.name },
+  bPostOfficer: { header: label('B岗经办人', 'B-post officer'), value: (r) => r.bPostOfficer?.name },
+  createdAt: { header: label('创建时间', 'Created'), width: 18, value: (r) => formatTime(r.createdAt) },
+  updatedAt: { header: label('更新时间', 'Updated'), width: 18, value: (r) => formatTime(r.updatedAt) },
+};
+
+/** The loan list's export: every column but the last update. */
+export const ALL_SHEET_COLUMNS: readonly WorklistColumn[] = engine.WORKLIST_COLUMNS.filter((c) => c !== 'updatedAt');
+
+const invalid = (field: string) =>
+  new AppError(400, CODES.badRequest, 'validationFailed', {}, { fieldErrors: [{ field, constraints: ['min'] }] }, 'ValidationFailed');
+
+/**
+ * The one query behind every loan list (the loan list and every worklist). Built for a million loans:
+ * it filters and sorts only on real indexed columns (state paths through the GIN index on
+ * workflow_instance.active_paths, the machine's amount and B-post officer as their own columns), reads
+ * a page's snapshots only to ask the machine for the caller's legal actions, and counts with a bound.
+ */
+@Injectable()
+export class WorklistQuery {
+  constructor(
+    private readonly db: DataSource,
+    private readonly workflow: WorkflowService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The filters as SQL conditions, apart by table: `instance` ones read only workflow_instance (wi),
+   * `loan` ones the loan (l) or its company (c). A live loan is `l.deleted_at IS NULL`, added by the callers.
+   */
+  private conditions(search: LoanSearch, params: unknown[]): { instance: string[]; loan: string[] } {
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const f = search.filter;
+    // Inverted ranges are a mistake in the query, not an empty answer.
+    if (f.amountMin !== undefined && f.amountMax !== undefined && f.amountMin > f.amountMax) throw invalid('amountMax');
+    if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo) throw invalid('createdTo');
+    const instance: string[] = [];
+    const loan: string[] = [];
+    if (search.states) instance.push(`wi.active_paths && ${p([...search.states])}::text[]`);
+    if (f.stage) instance.push(`wi.stage = ${p(f.stage)}`);
+    if (f.status) instance.push(`wi.status = ${p(f.status)}`);
+    if (f.amountMin !== undefined) instance.push(`wi.amount_fen >= ${p(engine.toFen(f.amountMin))}`);
+    if (f.amountMax !== undefined) instance.push(`wi.amount_fen <= ${p(engine.toFen(f.amountMax))}`);
+    if (f.bPostOfficerId) instance.push(`wi.b_post_officer_id = ${p(f.bPostOfficerId)}`);
+    if (f.companyId) loan.push(`l.company_id = ${p(f.companyId)}`);
+    if (f.companyName) loan.push(`c.name ILIKE ${p(`%${f.companyName.replace(/[%_\\]/g, '\\$&')}%`)}`);
+    if (f.createdFrom) loan.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
+    if (f.createdTo) loan.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
+    if (f.aPostOfficerId) loan.push(`l.a_post_officer_id = ${p(f.aPostOfficerId)}`);
+    return { instance, loan };
+  }
+
+  /** `withActions: false` (exports) skips asking the machine about every row's actions. */
+  private async rows(search: LoanSearch, user: AuthUser, page: { limit: number; offset: number }, withActions: boolean): Promise<LoanRow[]> {
+    const params: unknown[] = [];
+    const { instance, loan } = this.conditions(search, params);
+    const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
+    const sort = SORT_COLUMNS[search.filter.sort ?? 'createdAt'];
+    const order = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC';
+    const rows: Record<string, any>[] = await this.db.query(
+      `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+              wi.amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
+              ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
+         FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
+         LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
+         ${where}
+        ORDER BY ${sort} ${order}, l.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    );
+    const mayDelete = holds(user, 'sys:loan:delete', 'action');
+    const offered = search.events ? new Set<string>(search.events) : null;
+    return rows.map((r): LoanRow => {
+      const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };
+      const legal = withActions ? this.workflow.view(instance, user).legalActions : [];
+      const workflow: RowWorkflow = {
+        loanId: r.id,
+        machineVersion: r.machine_version,
+        version: r.version,
+        stage: engine.stageOf(r.snapshot),
+        state: r.snapshot.value,
+        statusLabels: engine.statusLabels(r.snapshot),
+        legalActions: (offered ? legal.filter((a) => offered.has(a.type)) : legal) as engine.LegalAction[],
+      };
+      return {
+        id: r.id,
+        companyId: r.company_id,
+        companyName: r.company_name,
+        creditCode: r.credit_code,
+        amount: engine.fromFen(Number(r.amount_fen)),
+        termMonths: r.term_months,
+        bank: r.bank,
+        loanType: r.loan_type,
+        aPostOfficer: r.a_id ? { id: r.a_id, name: r.a_name } : null,
+        bPostOfficer: r.b_id ? { id: r.b_id, name: r.b_name } : null,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
+        deletable: mayDelete && workflow.stage === 'collection',
+        workflow,
+      };
+    });
+  }
+
+  /**
+   * Matches up to COUNT_LIMIT + 1. Without a filter on the loan or its company, the count reads the
+   * instances alone and leaves out the few deleted loans (loan_deleted_idx) instead of joining every
+   * match to its loan.
+   */
+  private async boundedCount(search: LoanSearch): Promise<{ total: number; totalCapped: boolean }> {
+    const params: unknown[] = [];
+    const { instance, loan } = this.conditions(search, params);
+    const hits = loan.length
+      ? `SELECT 1 FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+          WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`
+      : `SELECT 1 FROM workflow_instance wi
+          WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;
+    const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM (${hits} LIMIT ${COUNT_LIMIT + 1}) hits`, params);
+    return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
+  }
+
+  async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
+    const { pageNum, pageSize } = search.filter;
+    const [list, counted] = await Promise.all([
+      this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize }, true),
+      this.boundedCount(search),
+    ]);
+    return { list, ...counted, pageNum, pageSize };
+  }
+
+  /** Every row the filters select (up to the export limit), as a workbook named after the list. */
+  async export(search: LoanSearch, user: AuthUser, lang: Lang, name: Label, columns: readonly WorklistColumn[] = ALL_SHEET_COLUMNS): Promise<StreamableFile> {
+    const rows = await this.rows(search, user, { limit: EXPORT_MAX_ROWS, offset: 0 }, false);
+    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows }, lang, name, this.clock.now());
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { WORKLIST_NAMES } from '@app/workflow';
+import type { Request } from 'express';
+import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { langOf } from '../common/i18n';
+import { LoanFilterQuery } from '../loans/loan.dto';
+import { XLSX_MIME } from '../meetings/spreadsheet';
+import { LoanPageDto, WorklistDto } from './worklist.dto';
+import { WorklistsService } from './worklists.service';
+
+const NAME_PARAM = { name: 'name', enum: WORKLIST_NAMES, description: 'The route name of the list (spec section 2)' };
+
+/**
+ * The worklists of the registry. Each list has its own keys (its group's and its own), so the route
+ * admits any signed-in user and the service gates each list (403), as the registry says.
+ * Actions are the machine's: POST /server/loans/:id/events.
+ */
+@ApiTags('worklists')
+@Controller('worklists')
+export class WorklistsController {
+  constructor(private readonly worklists: WorklistsService) {}
+
+  @SignedIn()
+  @Get()
+  @ApiOperation({ summary: 'The worklists the caller may open' })
+  @ApiOkResponse({ type: [WorklistDto] })
+  list(@CurrentUser() user: AuthUser) {
+    return this.worklists.catalogue(user);
+  }
+
+  @SignedIn()
+  @Get(':name')
+  @ApiParam(NAME_PARAM)
+  @ApiOperation({ summary: "A worklist's loans with filters, sort, paging; each row with the list's legal actions for the caller" })
+  @ApiOkResponse({ type: LoanPageDto })
+  page(@Param('name') name: string, @Query() filter: LoanFilterQuery, @CurrentUser() user: AuthUser) {
+    return this.worklists.page(name, filter, user);
+  }
+
+  @SignedIn()
+  @Get(':name/export')
+  @ApiParam(NAME_PARAM)
+  @ApiOperation({ summary: 'The worklist under the same filters as an Excel workbook (its columns)' })
+  @ApiProduces(XLSX_MIME)
+  @ApiOkResponse({ description: 'The .xlsx file' })
+  export(@Param('name') name: string, @Query() filter: LoanFilterQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
+    return this.worklists.export(name, filter, user, langOf(req));
+  }
+}

@@ -1,0 +1,71 @@
+import { HttpStatus, Injectable, StreamableFile } from '@nestjs/common';
+import {
+  flattenPermissionTree,
+  worklist,
+  worklistKeys,
+  WORKLIST_GROUP_PERMISSIONS,
+  WORKLIST_LABELS,
+  WORKLIST_NAMES,
+  type WorklistDef,
+  type WorklistName,
+} from '@app/workflow';
+import { holds, type AuthUser } from '../auth/auth-user';
+import { AppError, CODES } from '../common/errors';
+import type { Lang } from '../common/i18n';
+import type { LoanFilterQuery } from '../loans/loan.dto';
+import type { WorklistDto } from './worklist.dto';
+import { WorklistQuery, type LoanPage } from './worklist.query';
+
+const KIND_OF = new Map(flattenPermissionTree().map((p) => [p.key, p.kind]));
+
+type Worklist = WorklistDef & { name: WorklistName };
+
+/**
+ * A worklist opens for a caller who holds its group's key and one of its own keys (ROLE_ADMIN passes
+ * these menu gates, ROOT passes all: see `holds`).
+ */
+export function mayOpen(user: AuthUser, list: WorklistDef): boolean {
+  const has = (key: string) => holds(user, key, KIND_OF.get(key) ?? 'action');
+  return has(WORKLIST_GROUP_PERMISSIONS[list.group]) && worklistKeys(list).some(has);
+}
+
+/** The worklists of the registry (@app/workflow) served by one query: scope, row actions and gate from each entry. */
+@Injectable()
+export class WorklistsService {
+  constructor(private readonly query: WorklistQuery) {}
+
+  /** The lists the caller may open, in the registry's order. */
+  catalogue(user: AuthUser): WorklistDto[] {
+    return WORKLIST_NAMES.map((name) => worklist(name)!)
+      .filter((list) => mayOpen(user, list))
+      .map((list) => ({
+        name: list.name,
+        group: list.group,
+        groupPermission: WORKLIST_GROUP_PERMISSIONS[list.group],
+        permission: list.permission,
+        alsoAccepted: [...(list.alsoAccepted ?? [])],
+        states: [...list.states],
+        events: [...list.events],
+        columns: [...list.columns],
+        label: { ...WORKLIST_LABELS[list.name] },
+      }));
+  }
+
+  /** 404 for a name that is no worklist; 403 without its group key or its own. */
+  private resolve(name: string, user: AuthUser): Worklist {
+    const list = worklist(name);
+    if (!list) throw new AppError(HttpStatus.NOT_FOUND, CODES.worklistUnknown, 'worklistUnknown', { list: name.slice(0, 60) }, null, 'NotFound');
+    if (!mayOpen(user, list)) throw AppError.forbidden({ required: [WORKLIST_GROUP_PERMISSIONS[list.group], ...worklistKeys(list)] });
+    return list;
+  }
+
+  page(name: string, filter: LoanFilterQuery, user: AuthUser): Promise<LoanPage> {
+    const list = this.resolve(name, user);
+    return this.query.page({ filter, states: list.states, events: list.events }, user);
+  }
+
+  export(name: string, filter: LoanFilterQuery, user: AuthUser, lang: Lang): Promise<StreamableFile> {
+    const list = this.resolve(name, user);
+    return this.query.export({ filter, states: list.states }, user, lang, WORKLIST_LABELS[list.name], list.columns);
+  }
+}
