@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { OutboxRelay } from '../../server/src/outbox/outbox.relay';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, login, startTestApp, TestApp, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
@@ -48,6 +48,9 @@ describe('outbox -> BullMQ -> to-do messages', () => {
       return m;
     });
     expect(message).toMatchObject({ type: 'TODO', link: `/company/node/${loan.id}` });
+    // One outbox row per effect the machine declared: topic = effect name, payload = params + loan and step.
+    const [row] = await t.db.query(`SELECT topic, payload FROM outbox WHERE payload->>'loanId' = $1 AND (payload->>'seq')::int = 3`, [loan.id]);
+    expect(row).toEqual({ topic: 'notifyNextActors', payload: { event: 'SUBMIT_TO_PRE_REVIEW', actorId: expect.any(String), loanId: loan.id, seq: 3 } });
     expect(message.content).toContain('预审');
     await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
 
@@ -56,6 +59,46 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await worker.get(OutboxRelay).deliverBatch();
     await new Promise((r) => setTimeout(r, 1000));
     expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [prereview.id, `wf:${loan.id}:3`])).toBe(1);
+  });
+
+  it("writes each next actor's to-do in the language they signed in with, once even when delivered twice", async () => {
+    const english = await createUser(t, ['ROLE_USER', 'PRE_REVIEW']);
+    const chinese = await createUser(t, ['ROLE_USER', 'PRE_REVIEW']);
+    expect((await login(t, english.username, english.password).set('Accept-Language', 'en')).body.code).toBe('A00000');
+    expect((await login(t, chinese.username, chinese.password).set('Accept-Language', 'zh-CN')).body.code).toBe('A00000');
+    const languages = await t.db.query(`SELECT id, language FROM app_user WHERE id = ANY($1) ORDER BY username`, [[english.id, chinese.id]]);
+    expect(Object.fromEntries(languages.map((u: { id: string; language: string }) => [u.id, u.language]))).toEqual({
+      [english.id]: 'en',
+      [chinese.id]: 'zh-CN',
+    });
+
+    const apost = await tokenOf(t, 'apost');
+    const admin = await tokenOf(t, 'admin');
+    const loan = await createLoan(t, apost);
+    await sendEvent(t, apost, loan.id, 'SUBMIT_MATERIALS', 0, SUBMIT).expect(200);
+    await sendEvent(t, admin, loan.id, 'CONFIRM_RECEIPT', 1).expect(200);
+    await sendEvent(t, apost, loan.id, 'SUBMIT_TO_PRE_REVIEW', 2).expect(200);
+    const [company] = await t.db.query(`SELECT c.name FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`, [loan.id]);
+    const todoOf = (userId: string) =>
+      until(`the to-do of ${userId}`, async () => {
+        const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key = $2`, [userId, `wf:${loan.id}:3`]);
+        return m;
+      });
+    expect(await todoOf(english.id)).toEqual({
+      title: `To do: ${company.name}`,
+      content: 'The loan is now at "Pre-review · Awaiting pre-review approval" and waits for you.',
+    });
+    expect(await todoOf(chinese.id)).toEqual({ title: `待办：${company.name}`, content: '贷款已进入「预审会 · 预审待审批」，等待您处理。' });
+
+    await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
+    await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
+    await worker.get(OutboxRelay).deliverBatch();
+    await until(
+      'the redelivered rows delivered',
+      async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [user.id, `wf:${loan.id}:3`])).toBe(1);
   });
 
   it('survives a process death after commit: rows written while no worker ran are delivered later', async () => {

@@ -54,7 +54,8 @@ export class WorkflowRepository {
   /**
    * One step of a loan, as a single statement (atomic on its own, inside or outside a transaction):
    * the instance moves on only if it is still at the version read; then, from that same row, the
-   * event is appended and the outbox entry written. Nothing is written when the version moved.
+   * event is appended and one outbox row written per effect, in their order. Nothing is written
+   * when the version moved.
    */
   async commitStep(
     em: EntityManager,
@@ -65,7 +66,8 @@ export class WorkflowRepository {
       stage: string;
       status: string;
       event: Omit<EventRow, 'actorName' | 'seq'>;
-      outbox: { topic: string; payload: unknown };
+      /** The effects of the step as outbox rows (topic = effect name); may be empty. */
+      outbox: readonly { topic: string; payload: unknown }[];
     },
   ): Promise<boolean> {
     const e = step.event;
@@ -77,7 +79,9 @@ export class WorkflowRepository {
          INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
          SELECT loan_id, version, $7, $8, $9, $10, $11, $12, $13, $14, $6 FROM moved RETURNING seq
        ), queued AS (
-         INSERT INTO outbox (topic, payload) SELECT $15, $16 FROM moved RETURNING id
+         INSERT INTO outbox (topic, payload)
+         SELECT effect.item->>'topic', effect.item->'payload' FROM moved, jsonb_array_elements($15::jsonb) WITH ORDINALITY AS effect(item, n)
+          ORDER BY effect.n RETURNING id
        )
        SELECT (SELECT count(*) FROM appended)::int AS applied`,
       [
@@ -95,8 +99,8 @@ export class WorkflowRepository {
         JSON.stringify(e.to),
         e.machineVersion,
         e.prevHash,
-        step.outbox.topic,
-        step.outbox.payload,
+        // As JSON text: the driver would send a JavaScript array as a PostgreSQL array.
+        JSON.stringify(step.outbox),
       ],
     );
     return row.applied === 1;
