@@ -1,3 +1,4 @@
+import { statusLabels } from '@app/workflow';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { OutboxRelay } from '../../server/src/outbox/outbox.relay';
@@ -27,7 +28,8 @@ describe('outbox -> BullMQ -> to-do messages', () => {
       logger: ['error'],
     });
     await worker.init();
-  });
+    // An API and a worker start here: more than jest's 5 s on a loaded machine.
+  }, 60_000);
   afterAll(async () => {
     await worker.close();
     await t.close();
@@ -79,6 +81,9 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await sendEvent(t, admin, loan.id, 'CONFIRM_RECEIPT', 1).expect(200);
     await sendEvent(t, apost, loan.id, 'SUBMIT_TO_PRE_REVIEW', 2).expect(200);
     const [company] = await t.db.query(`SELECT c.name FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`, [loan.id]);
+    const [instance] = await t.db.query(`SELECT snapshot FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
+    const { stage, status } = statusLabels(instance.snapshot);
+    expect([stage.en, stage.zh]).toEqual(['Pre-review', '预审会']);
     const todoOf = (userId: string) =>
       until(`the to-do of ${userId}`, async () => {
         const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key = $2`, [userId, `wf:${loan.id}:3`]);
@@ -86,9 +91,9 @@ describe('outbox -> BullMQ -> to-do messages', () => {
       });
     expect(await todoOf(english.id)).toEqual({
       title: `To do: ${company.name}`,
-      content: 'The loan is now at "Pre-review · Awaiting pre-review approval" and waits for you.',
+      content: `The loan is now at "Pre-review · ${status.en}" and waits for you.`,
     });
-    expect(await todoOf(chinese.id)).toEqual({ title: `待办：${company.name}`, content: '贷款已进入「预审会 · 预审待审批」，等待您处理。' });
+    expect(await todoOf(chinese.id)).toEqual({ title: `待办：${company.name}`, content: `贷款已进入「预审会 · ${status.zh}」，等待您处理。` });
 
     await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
     await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
@@ -99,7 +104,8 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     );
     await new Promise((r) => setTimeout(r, 1000));
     for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [user.id, `wf:${loan.id}:3`])).toBe(1);
-  });
+    // Two sign-ins (slow password hashes), three events, two deliveries and a settle wait.
+  }, 30_000);
 
   it('survives a process death after commit: rows written while no worker ran are delivered later', async () => {
     await worker.close();
