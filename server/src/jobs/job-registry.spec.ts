@@ -1,10 +1,13 @@
 import { EFFECT_NAMES } from '@app/workflow';
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { JOB_HANDLER_TYPES } from './job-handlers';
 import { jobOptions } from './job-options';
 import { HandlesJobs, jobsHandledBy, JobRegistry, resolveJobHandlers, type JobHandler } from './job-registry';
 import { JOB_NAMES, JOB_QUEUES, MAINTENANCE_SCHEDULES, QUEUES } from './queues';
 
+@Injectable()
 @HandlesJobs('purge-expired')
 class Purge implements JobHandler<'purge-expired'> {
   async handle() {
@@ -51,6 +54,21 @@ describe('the job registry refuses to start with a gap or a double', () => {
     expect(await registry.run({ name: 'notifyNextActors', data: { loanId: 'L', seq: 3 } } as Job)).toBe('L#3');
     expect(await registry.run({ name: 'purge-expired', data: {} } as Job)).toBe('purged');
     expect(() => registry.run({ name: 'unknown', data: {} } as Job)).toThrow('no handler for job unknown');
+  });
+});
+
+describe('a worker whose registry has a gap', () => {
+  it('does not start: bootstrap rejects with the missing job named', async () => {
+    @Module({
+      providers: [
+        Purge,
+        { provide: JobRegistry, inject: [Purge], useFactory: (...handlers: Purge[]) => new JobRegistry(['purge-expired', 'notifyNextActors'], handlers) },
+      ],
+    })
+    class GappyWorkerModule {}
+    await expect(NestFactory.createApplicationContext(GappyWorkerModule, { logger: false, abortOnError: false })).rejects.toThrow(
+      'the worker cannot start: job "notifyNextActors" has no handler',
+    );
   });
 });
 
