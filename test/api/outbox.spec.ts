@@ -2,6 +2,8 @@ import { statusLabels } from '@app/workflow';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { OutboxRelay } from '../../server/src/outbox/outbox.relay';
+import { sha256 } from '../../server/src/workflow/hash-chain';
+import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { WorkerModule } from '../../server/src/worker.module';
 import { count, createUser, login, startTestApp, TestApp, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
@@ -105,6 +107,44 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await new Promise((r) => setTimeout(r, 1000));
     for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [user.id, `wf:${loan.id}:3`])).toBe(1);
     // Two sign-ins (slow password hashes), three events, two deliveries and a settle wait.
+  }, 30_000);
+
+  it('commits one outbox row per effect, in order, in the statement of the event; none when the version moved', async () => {
+    const apost = await tokenOf(t, 'apost');
+    const loan = await createLoan(t, apost);
+    const repo = new WorkflowRepository(t.db);
+    const row = (await repo.instance(loan.id))!;
+    const [actor] = await t.db.query(`SELECT id FROM app_user WHERE username = 'apost'`);
+    const step = (expectedVersion: number, marker: string) => ({
+      loanId: loan.id,
+      expectedVersion,
+      snapshot: row.snapshot,
+      stage: row.stage,
+      status: row.status,
+      event: {
+        type: 'SUBMIT_MATERIALS',
+        payload: {},
+        actorId: actor.id,
+        at: new Date().toISOString(),
+        from: row.snapshot.value,
+        to: row.snapshot.value,
+        machineVersion: row.machineVersion,
+        prevHash: row.lastHash,
+        hash: sha256(marker),
+      },
+      // Topics no job has: the relay leaves them undelivered, so they are only counted here.
+      outbox: [
+        { topic: `test.first.${marker}`, payload: { loanId: loan.id, n: 1 } },
+        { topic: `test.second.${marker}`, payload: { loanId: loan.id, n: 2 } },
+      ],
+    });
+    expect(await repo.commitStep(t.db.manager, step(0, 'a'))).toBe(true);
+    expect(await repo.commitStep(t.db.manager, step(0, 'b'))).toBe(false);
+    const rows = await t.db.query(`SELECT topic, payload->>'n' AS n FROM outbox WHERE payload->>'loanId' = $1 ORDER BY id`, [loan.id]);
+    expect(rows).toEqual([
+      { topic: 'test.first.a', n: '1' },
+      { topic: 'test.second.a', n: '2' },
+    ]);
   }, 30_000);
 
   it('survives a process death after commit: rows written while no worker ran are delivered later', async () => {

@@ -80,7 +80,8 @@ export class WorkflowRepository {
          SELECT loan_id, version, $7, $8, $9, $10, $11, $12, $13, $14, $6 FROM moved RETURNING seq
        ), queued AS (
          INSERT INTO outbox (topic, payload)
-         SELECT effect.item->>'topic', effect.item->'payload' FROM moved, jsonb_array_elements($15::jsonb) WITH ORDINALITY AS effect(item, n)
+         SELECT effect.topic, effect.payload
+           FROM moved, ROWS FROM (jsonb_array_elements_text($15::jsonb), jsonb_array_elements($16::jsonb)) WITH ORDINALITY AS effect(topic, payload, n)
           ORDER BY effect.n RETURNING id
        )
        SELECT (SELECT count(*) FROM appended)::int AS applied`,
@@ -99,8 +100,9 @@ export class WorkflowRepository {
         JSON.stringify(e.to),
         e.machineVersion,
         e.prevHash,
-        // As JSON text: the driver would send a JavaScript array as a PostgreSQL array.
-        JSON.stringify(step.outbox),
+        // Topics and payloads side by side, as JSON text (the driver would send a JavaScript array as a PostgreSQL array).
+        JSON.stringify(step.outbox.map((o) => o.topic)),
+        JSON.stringify(step.outbox.map((o) => o.payload)),
       ],
     );
     return row.applied === 1;
