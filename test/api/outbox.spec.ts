@@ -20,7 +20,10 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
   }
 }
 
-/** The outbox as a worker process runs it: real Redis, real BullMQ queues and processors. */
+/**
+ * The outbox as a worker process runs it: real Redis, real BullMQ queues and processors. Tests wait on
+ * the worker (up to 15 s per wait), more than jest's 5 s default allows on a loaded machine.
+ */
 describe('outbox -> BullMQ -> to-do messages', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
@@ -63,7 +66,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await worker.get(OutboxRelay).deliverBatch();
     await new Promise((r) => setTimeout(r, 1000));
     expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [prereview.id, `wf:${loan.id}:3`])).toBe(1);
-  });
+  }, 30_000);
 
   it("writes each next actor's to-do in the language they signed in with, once even when delivered twice", async () => {
     const english = await createUser(t, ['ROLE_USER', 'PRE_REVIEW']);
@@ -158,5 +161,5 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     });
     await worker.init();
     await until('the pending row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
-  });
+  }, 30_000);
 });
