@@ -4,6 +4,7 @@ import { CompaniesLoans1763900000000 } from './1763900000000-companies-loans';
 import { LoanData1763910000000 } from './1763910000000-loan-data';
 import { Meetings1763920000000 } from './1763920000000-meetings';
 import { WorklistColumns1763930000000 } from './1763930000000-worklist-columns';
+import { UserLanguage1763940000000 } from './1763940000000-user-language';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   LoanData1763910000000,
   Meetings1763920000000,
   WorklistColumns1763930000000,
+  UserLanguage1763940000000,
 ];

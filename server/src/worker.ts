@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { loadConfig } from './config/config';
+import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
 import { WorkerModule } from './worker.module';
 
@@ -14,7 +15,9 @@ async function main() {
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));
   for (const s of MAINTENANCE_SCHEDULES) {
     // Upserting by a fixed id keeps one schedule however many workers start.
-    await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {} });
+    // A scheduler makes its own job ids: the template takes the other options.
+    const { jobId: _jobId, ...opts } = jobOptions(s.name, {} as never, `schedule-${s.name}`);
+    await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {}, opts });
   }
   new Logger('Worker').log(`worker ready (queues: ${Object.values(QUEUES).join(', ')})`);
 }

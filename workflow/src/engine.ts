@@ -9,6 +9,7 @@
 
 import { getNextTransitions, initialTransition, transition, type StateValue } from 'xstate';
 import { validateInput, type GuaranteeContext, type GuaranteeInput, type StageKey } from './context';
+import { effectsOf, type Effect } from './effects';
 import { validateEvent, type FieldError, type GuaranteeEvent } from './events';
 import { explainRefusal, type GuardName, type Refusal } from './guards';
 import { guaranteeMachine, MACHINE_VERSION, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
@@ -39,7 +40,14 @@ export const ENGINE_REFUSALS = {
 } as const satisfies Record<string, Refusal>;
 
 export type ApplyResult =
-  | { accepted: true; snapshot: PersistedSnapshot; stage: StageKey; statusLabels: StatusLabels }
+  | {
+      accepted: true;
+      snapshot: PersistedSnapshot;
+      stage: StageKey;
+      statusLabels: StatusLabels;
+      /** What must happen outside the machine (effects.ts), in declaration order; never run here. */
+      effects: Effect[];
+    }
   | {
       accepted: false;
       /** The main reason, for a message. */
@@ -82,6 +90,7 @@ export interface Engine {
   /** A live snapshot (with `can`, `matches`) from a persisted one; runs no entry actions. */
   restore(snapshot: AnySnapshot): GuaranteeSnapshot;
   persist(snapshot: GuaranteeSnapshot): PersistedSnapshot;
+  /** The next snapshot and the effects the transition declares (returned, never executed), or a refusal. */
   applyEvent(snapshot: AnySnapshot, event: GuaranteeEvent): ApplyResult;
   /** Folds a history into the snapshot it produces; throws ReplayError on a refused event. */
   replay(input: GuaranteeInput, events: readonly GuaranteeEvent[]): PersistedSnapshot;
@@ -141,8 +150,8 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     const current = restore(snapshot);
     const refused = refusalOf(current, event);
     if (refused) return refused;
-    const [next] = transition(machine, current, event);
-    return { accepted: true, snapshot: persist(next), stage: stageOfValue(next.value), statusLabels: statusLabels(next) };
+    const [next, actions] = transition(machine, current, event);
+    return { accepted: true, snapshot: persist(next), stage: stageOfValue(next.value), statusLabels: statusLabels(next), effects: effectsOf(actions) };
   };
 
   /** Calls `visit` with the live snapshot after each event; throws ReplayError on a refusal. */

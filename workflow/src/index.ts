@@ -14,6 +14,7 @@ export * from './labels';
 export * from './machine';
 export * from './paths';
 export * from './worklists';
+export * from './effects';
 export * from './engine';
 export * from './actions';
 export * from './migrations';

@@ -18,13 +18,18 @@ import {
   type Region,
   type StageKey,
 } from './context';
+import { EFFECT_REFS, effectActions } from './effects';
 import type { EventType, GuaranteeEvent } from './events';
 import { guardsFromRules, RULES, type GuardName } from './guards';
 import { subtractAmounts, toFen, fromFen } from './money';
 import { countVotes, DEFAULT_VOTE_RULES, tally, type MeetingType } from './votes';
 
 export const MACHINE_ID = 'guarantee';
-/** Bump with every change of states, events, guards or context; ship a migration with it. */
+/**
+ * Bump with every change of states, events, guards or context; ship a migration with it. Effects
+ * (effects.ts) are not among them: they change no snapshot and no replay, only what the server does
+ * after a commit, so declaring or removing one keeps the version.
+ */
 export const MACHINE_VERSION = 1;
 
 export const MEETING_TYPE_OF_STAGE: Readonly<Record<MeetingStage, MeetingType>> = {
@@ -182,7 +187,8 @@ function actionsFromUpdates() {
 // action names (with their params) are checked by the compiler; targets are checked by xstate.
 // ---------------------------------------------------------------------------------------------
 
-type ActionRef = { [K in ActionName]: ParamsOf<K> extends undefined ? K : { type: K; params: ParamsOf<K> } }[ActionName];
+type ActionRef =
+  { [K in ActionName]: ParamsOf<K> extends undefined ? K : { type: K; params: ParamsOf<K> } }[ActionName] | (typeof EFFECT_REFS)[keyof typeof EFFECT_REFS];
 
 interface TransitionSpec {
   target?: string;
@@ -574,6 +580,24 @@ const states = {
   discontinued: { type: 'final' },
 } satisfies Record<StageKey, StateSpec>;
 
+/**
+ * Effects declared on every event transition (not on `onDone`, which always follows an event's own
+ * transition in the same step): after any accepted event, the loan's next actors hear of it.
+ */
+function withEffects<T extends Record<string, StateSpec>>(specs: T): T {
+  const withNotify = (t: TransitionSpec): TransitionSpec => ({ ...t, actions: [...(t.actions ?? []), EFFECT_REFS.notifyNextActors] });
+  const visit = (spec: StateSpec): StateSpec => ({
+    ...spec,
+    ...(spec.on && {
+      on: Object.fromEntries(
+        Object.entries(spec.on).map(([type, t]) => [type, Array.isArray(t) ? t.map(withNotify) : withNotify(t as TransitionSpec)]),
+      ) as TransitionsSpec,
+    }),
+    ...(spec.states && { states: Object.fromEntries(Object.entries(spec.states).map(([key, child]) => [key, visit(child)])) }),
+  });
+  return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, visit(spec)])) as T;
+}
+
 /** The setup (types, guards, actions) the machine is made from; a later version reuses it. */
 export const guaranteeSetup = setup({
   types: {
@@ -582,7 +606,7 @@ export const guaranteeSetup = setup({
     input: {} as GuaranteeInput,
   },
   guards: guardsFromRules(RULES),
-  actions: actionsFromUpdates(),
+  actions: { ...actionsFromUpdates(), ...effectActions() },
 });
 
 /** The machine's configuration as data (for walking, drawing and deriving later versions). */
@@ -590,7 +614,7 @@ export const guaranteeMachineConfig = {
   id: MACHINE_ID,
   version: String(MACHINE_VERSION),
   initial: 'collection',
-  states,
+  states: withEffects(states),
 } as const;
 
 export const guaranteeMachine = guaranteeSetup.createMachine({
@@ -598,7 +622,7 @@ export const guaranteeMachine = guaranteeSetup.createMachine({
   context: ({ input }) => initialContext(input),
   // The typed subset above is checked by our own types; xstate's config types are stricter about
   // literal targets than this data-driven definition can be.
-  states: states as Record<string, object>,
+  states: guaranteeMachineConfig.states as Record<string, object>,
 });
 
 export type GuaranteeMachine = typeof guaranteeMachine;

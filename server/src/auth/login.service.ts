@@ -97,7 +97,9 @@ export class LoginService {
 
     return this.db.transaction(async (em) => {
       await this.record(dto.username, ctx.ip, true, null, em);
-      await em.query(`UPDATE app_user SET locked_until = NULL WHERE id = $1`, [user.id]);
+      // The language signed in with (the web's switch sends it as Accept-Language) is the one the
+      // worker writes this user's to-do messages in.
+      await em.query(`UPDATE app_user SET locked_until = NULL, language = $2 WHERE id = $1`, [user.id, ctx.lang]);
       // The tick agrees to the agreements in force now, in the language the user reads them in.
       await em.query(
         `INSERT INTO user_agreement (user_id, agreement_id, agreed_at)

@@ -1,3 +1,5 @@
+import type { Effect, EffectName, EffectParams } from '@app/workflow';
+
 /**
  * Every queue and job the system runs, with its payload type: the one place that names them.
  * Handlers are idempotent and job ids deterministic, so a job queued twice runs once.
@@ -6,25 +8,48 @@ export const QUEUES = {
   maintenance: 'maintenance',
   notifications: 'notifications',
 } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-export interface WorkflowTransitioned {
+/** What the commit adds to an effect's params: which loan, and the step (event seq) that declared it. */
+export interface EffectOrigin {
   loanId: string;
   seq: number;
+}
+
+/** The job of each effect the machine declares (@app/workflow effects.ts): its params plus its origin. */
+export type EffectJobPayloads = { [K in EffectName]: EffectParams[K] & EffectOrigin };
+
+/** One outbox row per event, as written before the machine declared effects; done like notifyNextActors. */
+export interface WorkflowTransitioned extends EffectOrigin {
   type: string;
   stage: string;
   status: string;
   actorId: string;
 }
 
-export interface JobPayloads {
+/** Job name -> payload. Every effect is a job of the same name. */
+export interface JobPayloads extends EffectJobPayloads {
   'purge-expired': Record<string, never>;
   'workflow.transitioned': WorkflowTransitioned;
 }
 export type JobName = keyof JobPayloads;
 
-/** Outbox topics and the queue each is delivered to (the topic is the job name). */
-export const OUTBOX_ROUTES: Record<string, string> = {
+/** The queue of every job; the compiler insists on one entry per job name. */
+export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
+  'purge-expired': QUEUES.maintenance,
+  notifyNextActors: QUEUES.notifications,
   'workflow.transitioned': QUEUES.notifications,
 };
+
+export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_QUEUES, name);
+}
+
+/** The outbox payload of an effect (its topic is the effect's name, which is its job name). */
+export function effectJobPayload(effect: Effect, loanId: string, seq: number): EffectJobPayloads[EffectName] {
+  return { ...effect.params, loanId, seq };
+}
 
 export const MAINTENANCE_SCHEDULES: { name: JobName; everyMs: number }[] = [{ name: 'purge-expired', everyMs: 10 * 60 * 1000 }];

@@ -3,7 +3,8 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { OUTBOX_ROUTES } from '../jobs/queues';
+import { jobOptions } from '../jobs/job-options';
+import { isJobName, JOB_QUEUES } from '../jobs/queues';
 
 const BATCH = 100;
 
@@ -51,18 +52,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         [BATCH],
       );
       for (const row of rows) {
-        const queueName = OUTBOX_ROUTES[row.topic];
-        if (!queueName) {
-          await em.query(`UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, `no route for ${row.topic}`]);
+        // The topic is the job name (an effect's name); a topic no job has stays undelivered, with why.
+        if (!isJobName(row.topic)) {
+          await em.query(`UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, `no job named ${row.topic}`]);
           continue;
         }
-        const queue = this.moduleRef.get<Queue>(getQueueToken(queueName), { strict: false });
-        await queue.add(row.topic, row.payload, {
-          jobId: `outbox-${row.id}`,
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: 1000,
-        });
+        const queue = this.moduleRef.get<Queue>(getQueueToken(JOB_QUEUES[row.topic]), { strict: false });
+        await queue.add(row.topic, row.payload, jobOptions(row.topic, row.payload as never, `outbox-${row.id}`));
         await em.query(`UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
       }
       return rows.length;

@@ -62,7 +62,8 @@ export class WorkflowRepository {
   /**
    * One step of a loan, as a single statement (atomic on its own, inside or outside a transaction):
    * the instance moves on only if it is still at the version read; then, from that same row, the
-   * event is appended and the outbox entry written. Nothing is written when the version moved.
+   * event is appended and one outbox row written per effect, in their order. Nothing is written
+   * when the version moved.
    */
   async commitStep(
     em: EntityManager,
@@ -73,7 +74,8 @@ export class WorkflowRepository {
       stage: string;
       status: string;
       event: Omit<EventRow, 'actorName' | 'seq'>;
-      outbox: { topic: string; payload: unknown };
+      /** The effects of the step as outbox rows (topic = effect name); may be empty. */
+      outbox: readonly { topic: string; payload: unknown }[];
     },
   ): Promise<boolean> {
     const e = step.event;
@@ -86,7 +88,10 @@ export class WorkflowRepository {
          INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
          SELECT loan_id, version, $7, $8, $9, $10, $11, $12, $13, $14, $6 FROM moved RETURNING seq
        ), queued AS (
-         INSERT INTO outbox (topic, payload) SELECT $15, $16 FROM moved RETURNING id
+         INSERT INTO outbox (topic, payload)
+         SELECT effect.topic, effect.payload
+           FROM moved, ROWS FROM (jsonb_array_elements_text($15::jsonb), jsonb_array_elements($16::jsonb)) WITH ORDINALITY AS effect(topic, payload, n)
+          ORDER BY effect.n RETURNING id
        )
        SELECT (SELECT count(*) FROM appended)::int AS applied`,
       [
@@ -104,8 +109,9 @@ export class WorkflowRepository {
         JSON.stringify(e.to),
         e.machineVersion,
         e.prevHash,
-        step.outbox.topic,
-        step.outbox.payload,
+        // Topics and payloads side by side, as JSON text (the driver would send a JavaScript array as a PostgreSQL array).
+        JSON.stringify(step.outbox.map((o) => o.topic)),
+        JSON.stringify(step.outbox.map((o) => o.payload)),
         ...listColumnParams(step.snapshot),
       ],
     );

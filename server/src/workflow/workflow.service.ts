@@ -3,6 +3,7 @@ import * as engine from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
+import { effectJobPayload } from '../jobs/queues';
 import { Clock } from '../common/clock';
 import { storedCompleteDataTypes } from '../loan-data/loan-data.repository';
 import { describeFieldErrors } from './event-field-messages';
@@ -290,7 +291,8 @@ export type CommitOutcome =
 /**
  * The one way an event enters the log: the machine decides, then (in the caller's transaction) the
  * instance moves on only if still at the version read, the event is appended with its chained hash,
- * and the outbox gets the transition. Used by the API and by the demo data alike.
+ * and the outbox gets one row per effect the transition declared. Used by the API and by the demo
+ * data alike.
  */
 export async function commitEvent(em: EntityManager, repo: WorkflowRepository, row: InstanceRow, event: engine.GuaranteeEvent): Promise<CommitOutcome> {
   const result = runtimeFor(row.machineVersion).applyEvent(row.snapshot, event);
@@ -320,7 +322,8 @@ export async function commitEvent(em: EntityManager, repo: WorkflowRepository, r
     stage,
     status,
     event: { ...chained, hash },
-    outbox: { topic: 'workflow.transitioned', payload: { loanId: row.loanId, seq, type: event.type, stage, status, actorId: event.actorId } },
+    // One outbox row per effect the machine declared, its params plus which loan and step.
+    outbox: result.effects.map((effect) => ({ topic: effect.type, payload: effectJobPayload(effect, row.loanId, seq) })),
   });
   if (!applied) return { ok: false, stale: true };
   return { ok: true, seq, snapshot, hash };
