@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from '@/api/http';
-import { readListState, usePagedList, writeListState, type ListQuery, type ListSpec } from './use-paged-list';
+import { filterFormValues, filterParams, readListState, usePagedList, writeListState, type ListQuery, type ListSpec } from './use-paged-list';
 
 type Key = 'name' | 'status';
 const spec: ListSpec<Key> = { filterKeys: ['name', 'status'], defaultSort: { sort: 'createdAt', order: 'desc' }, sortable: ['createdAt', 'amount'] };
@@ -105,5 +105,12 @@ describe('usePagedList', () => {
     await act(() => hook.result.current.exportList());
     expect(exportRows).toHaveBeenCalledWith({ name: 'acme', sort: 'amount', order: 'asc' });
     expect(hook.result.current.exporting).toBe(false);
+  });
+});
+
+describe('filter form helpers', () => {
+  it('turns form values into URL filters and back', () => {
+    expect(filterParams({ title: ' board ', status: null, from: '', size: 5 })).toEqual({ title: 'board', size: '5' });
+    expect(filterFormValues({ title: '', status: null as string | null }, { status: 'OPEN' })).toEqual({ title: '', status: 'OPEN' });
   });
 });

@@ -192,3 +192,25 @@ export function usePagedList<K extends string, T>(options: PagedListOptions<K, T
     onSortStatusChange: (status) => update({ sort: { sort: String(status.columnAccessor), order: status.direction }, pageNum: 1 }),
   };
 }
+
+type FilterInput = string | number | null | undefined;
+
+/** A filter form's values as URL filters: trimmed strings, empty ones left out. */
+export function filterParams<K extends string>(values: Partial<Record<K, FilterInput>>): ListFilters<K> {
+  const out: ListFilters<K> = {};
+  for (const [key, value] of Object.entries(values) as [K, FilterInput][]) {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (text) out[key] = text;
+  }
+  return out;
+}
+
+/** A filter form's starting values: its empty values with the applied filters laid over them. */
+export function filterFormValues<V extends Record<string, string | null>>(empty: V, applied: Partial<Record<keyof V, string>>): V {
+  const out = { ...empty };
+  for (const key of Object.keys(empty) as (keyof V)[]) {
+    const value = applied[key];
+    if (value !== undefined) out[key] = value as V[keyof V];
+  }
+  return out;
+}
