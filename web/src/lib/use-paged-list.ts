@@ -93,18 +93,19 @@ export function writeListState<K extends string>(base: URLSearchParams, state: L
 export type ExportQuery<K extends string> = ListFilters<K> & { sort?: string; order?: SortOrder };
 export type ListQuery<K extends string> = ExportQuery<K> & { pageNum: number; pageSize: number };
 
-export interface PagedListOptions<K extends string, T> extends ListSpec<K> {
+export interface PagedListOptions<K extends string, P extends Page<unknown>> extends ListSpec<K> {
   /** The query key's prefix; invalidating it reloads the list. */
   queryKey: readonly unknown[];
-  fetch: (query: ListQuery<K>) => Promise<Page<T>>;
+  /** One page; a list may answer more than the page (a capped total, say). */
+  fetch: (query: ListQuery<K>) => Promise<P>;
   /** Downloads the filtered list (the list has no export without it). */
   exportRows?: (query: ExportQuery<K>) => Promise<void>;
   enabled?: boolean;
 }
 
-export interface PagedList<K extends string, T> extends ListState<K> {
-  rows: UseQueryResult<Page<T>>;
-  records: T[];
+export interface PagedList<K extends string, P extends Page<unknown>> extends ListState<K> {
+  rows: UseQueryResult<P>;
+  records: P['list'];
   total: number;
   /** Applies new filters from page 1. */
   search: (filters: ListFilters<K>) => void;
@@ -130,7 +131,7 @@ export interface PagedList<K extends string, T> extends ListState<K> {
   onSortStatusChange: (status: { columnAccessor: string | number | symbol; direction: SortOrder }) => void;
 }
 
-export function usePagedList<K extends string, T>(options: PagedListOptions<K, T>): PagedList<K, T> {
+export function usePagedList<K extends string, P extends Page<unknown>>(options: PagedListOptions<K, P>): PagedList<K, P> {
   const [params, setParams] = useSearchParams();
   const { filterKeys, pageSizes, pageSize, defaultSort, sortable } = options;
   const spec = useMemo<ListSpec<K>>(

@@ -123,7 +123,8 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
     stage: { accessor: 'stage', title: t('loans.columns.stage'), width: 130, render: (r) => r.workflow.statusLabels.stage[lang] },
     status: {
       accessor: 'status',
-      title: t('loans.columns.status'),
+      // With a step column beside it, the status column shows the status alone.
+      title: hasStep ? t('loans.filters.status') : t('loans.columns.status'),
       render: (r) => (
         <Stack gap={2}>
           <Badge variant="light" size="sm" data-testid="row-status" data-status={r.workflow.statusLabels.status.key}>
@@ -230,6 +231,13 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
           customRowAttributes={(row) => ({ 'data-testid': 'loan-row', 'data-company': row.companyName })}
+          // A large list stops counting at a bound: its total reads "more than".
+          {...(list.rows.data?.totalCapped
+            ? {
+                paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+                  t('common.paginationCapped', { from, to, total: totalRecords }),
+              }
+            : {})}
           columns={[...config.columns.map((column) => byColumn[column]), actionsColumn]}
         />
       </Card>
