@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
+import { ApiError } from '@/api/http';
 import { useLang } from '@/features/companies/enum-labels';
 import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
 import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan-node-api';
@@ -73,6 +74,9 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
         ((legal.type === 'SUBMIT_TO_RISK_CONTROL' || legal.type === 'SUBMIT_TO_INSURANCE_REVIEW') && !context?.bPostOfficerId);
       if (needsOfficer) setOfficerEvent({ row, type: legal.type as OfficerEvent, label: pick(legal.label, lang), version: view.version, context });
       else setAction({ row, open: { action: legal, version: view.version, context } });
+    } catch (error) {
+      // The HTTP client has already told the user (toast); the row stays as it was.
+      if (!(error instanceof ApiError)) throw error;
     } finally {
       setOpening(null);
     }
