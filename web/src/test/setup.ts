@@ -7,7 +7,8 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      // As in browsers, an empty query matches (mantine-datatable asks it for cells without a breakpoint).
+      matches: query.trim() === '',
       media: query,
       onchange: null,
       addListener: () => {},

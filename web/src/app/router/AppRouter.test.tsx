@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
 import { AppProviders } from '@/app/providers';
@@ -70,6 +70,24 @@ describe('router rules (spec section 2)', () => {
     await waitFor(() => expect(screen.getByTestId('unread-badge').textContent).toContain('99+'));
     // The dashboard tag is open but was never visited: its page is not mounted yet.
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/server/messages?'))).toBe(false);
+  });
+
+  it('keeps one tag for a list whose filters move into the URL, and the same page under it', async () => {
+    currentUser = jsonResponse({ code: 'A00000', data: [clerk] });
+    start('/company/loanList', 'tok');
+    const list = await screen.findByTestId('loan-list-page');
+    fireEvent.change(within(list).getByTestId('filter-company'), { target: { value: '申芯' } });
+    fireEvent.click(within(list).getByTestId('search'));
+    await waitFor(() => expect(window.location.search).toBe('?companyName=%E7%94%B3%E8%8A%AF'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tag').map((el) => el.getAttribute('data-path'))).toEqual([
+        '/dashboard',
+        '/company/loanList?companyName=%E7%94%B3%E8%8A%AF',
+      ]),
+    );
+    // Not mounted again: the same list element, showing the applied filter.
+    expect(screen.getAllByTestId('loan-list-page')).toEqual([list]);
+    expect(within(list).getByTestId<HTMLInputElement>('filter-company').value).toBe('申芯');
   });
 
   it('sends an unmatched or forbidden first navigation to /404', async () => {

@@ -12,15 +12,10 @@ export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPa
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
 export const historyLogPage = lazy(() => import('@/features/history/HistoryLogPage'));
 export const loanNodePage = lazy(() => import('@/features/loan-node/LoanNodePage'));
-// Companies, loans and the stage lists of the meeting flow.
+// Companies, loans, and the one page of every worklist (the route names the list).
 export const companyListPage = lazy(() => import('@/features/companies/CompanyListPage'));
 export const loanListPage = lazy(() => import('@/features/loans/LoanListPage'));
-export const reviewMeetingListPage = lazy(() => import('@/features/process/ReviewMeetingListPage'));
-export const reviewMeetingVoteListPage = lazy(() => import('@/features/process/ReviewMeetingVoteListPage'));
-export const zbMeetingProcessListPage = lazy(() => import('@/features/process/ZbMeetingProcessListPage'));
-export const riskControlListPage = lazy(() => import('@/features/process/RiskControlListPage'));
-export const bsMeetingProcessListPage = lazy(() => import('@/features/process/BsMeetingProcessListPage'));
-export const initiateWithdrawalListPage = lazy(() => import('@/features/process/InitiateWithdrawalListPage'));
+export const worklistPage = lazy(() => import('@/features/worklists/WorklistPage'));
 export const loanDataDetailPage = lazy(() => import('@/features/loan-data/pages/LoanDataDetailPage'));
 export const loanDataEditPage = lazy(() => import('@/features/loan-data/pages/LoanDataEditPage'));
 export const loanDataPreviewPage = lazy(() => import('@/features/loan-data/pages/LoanDataPreviewPage'));

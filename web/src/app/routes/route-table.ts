@@ -1,24 +1,20 @@
 /**
  * THE route table of spec section 2: every route with its permission keys, hidden flag and
- * highlighted menu entry. Titles come from i18n (routes.pages.<name>); menu groups from
- * routes.groups.<key>. Permission keys are the ones of workflow/src/permissions.ts.
+ * highlighted menu entry. Titles come from i18n (routes.pages.<name>; a worklist's from the
+ * registry's WORKLIST_LABELS); menu groups from routes.groups.<key>. Permission keys are the ones
+ * of workflow/src/permissions.ts.
+ *
+ * The loan lists of /process, /protectMiddle, /protectAfter and the statistics drill-downs are the
+ * worklists of @app/workflow: their routes are generated from the registry (worklist-routes.ts),
+ * all on the one worklist page. A fixed route of the same name here is a placeholder they replace.
  *
  * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
  */
 import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, userListPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
 import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
-// Companies, loans and the stage lists of the meeting flow.
-import {
-  bsMeetingProcessListPage,
-  companyListPage,
-  initiateWithdrawalListPage,
-  loanListPage,
-  reviewMeetingListPage,
-  reviewMeetingVoteListPage,
-  riskControlListPage,
-  zbMeetingProcessListPage,
-} from './pages';
+// Companies and loans.
+import { companyListPage, loanListPage } from './pages';
 // Meetings, votes, pre-review sessions, archives and the attendee pool.
 import {
   archiveDetailPage,
@@ -35,6 +31,7 @@ import {
   zbVoteListPage,
 } from './pages';
 import type { RouteGroup } from './types';
+import { withWorklists } from './worklist-routes';
 
 export const HOME_PATH = '/';
 export const ENTER_PATH = '/enter/index';
@@ -106,8 +103,8 @@ export const ROUTE_TABLE: RouteGroup[] = [
     key: 'company',
     path: '/company',
     children: [
-      { name: 'companyList', path: 'list', page: companyListPage, perms: ['company_list'] },
-      { name: 'loanList', path: 'loanList', page: loanListPage, perms: ['loan_list'] },
+      { name: 'companyList', path: 'list', page: companyListPage, perms: ['company_list'], listState: true },
+      { name: 'loanList', path: 'loanList', page: loanListPage, perms: ['loan_list'], listState: true },
       { name: 'companyNode', path: 'node/:encryptId', page: loanNodePage, hidden: true, perms: ['archives_detail'], activeMenu: LOANS },
     ],
   },
@@ -115,11 +112,16 @@ export const ROUTE_TABLE: RouteGroup[] = [
     key: 'process',
     path: '/process',
     perms: ['meeting'],
-    children: [
-      { name: 'reviewMeetingList', path: 'reviewMeetingList', page: reviewMeetingListPage, perms: ['review_meeting_list'] },
-      { name: 'reviewMeetingVoteList', path: 'reviewMeetingVoteList', page: reviewMeetingVoteListPage, perms: ['review_meeting_vote_list'] },
-      { name: 'zbMeetingProcessList', path: 'zbMeetingProcessList', page: zbMeetingProcessListPage, perms: ['zb_meeting_process_list'] },
-      { name: 'zbMeetingVoteList', path: 'zbMeetingVoteList', page: zbVoteListPage, perms: ['zb_meeting_vote_list'] },
+    // The stage lists are worklists; the vote lists sit after the list of their meeting.
+    children: withWorklists('process', [
+      {
+        name: 'zbMeetingVoteList',
+        path: 'zbMeetingVoteList',
+        page: zbVoteListPage,
+        perms: ['zb_meeting_vote_list'],
+        after: 'zbMeetingProcessList',
+        listState: true,
+      },
       {
         name: 'zbMeetingVoteDetail',
         path: 'zbMeetingVoteDetail/:encryptId',
@@ -128,9 +130,14 @@ export const ROUTE_TABLE: RouteGroup[] = [
         perms: ['zb_meeting_vote_list'],
         activeMenu: '/process/zbMeetingVoteList',
       },
-      { name: 'riskControlList', path: 'riskControlList', page: riskControlListPage, perms: ['risk_control_list'] },
-      { name: 'bsMeetingProcessList', path: 'bsMeetingProcessList', page: bsMeetingProcessListPage, perms: ['bs_meeting_process_list'] },
-      { name: 'bsMeetingVoteList', path: 'bsMeetingVoteList', page: bsVoteListPage, perms: ['bs_meeting_vote_list'] },
+      {
+        name: 'bsMeetingVoteList',
+        path: 'bsMeetingVoteList',
+        page: bsVoteListPage,
+        perms: ['bs_meeting_vote_list'],
+        after: 'bsMeetingProcessList',
+        listState: true,
+      },
       {
         name: 'bsMeetingVoteDetail',
         path: 'bsMeetingVoteDetail/:encryptId',
@@ -139,16 +146,15 @@ export const ROUTE_TABLE: RouteGroup[] = [
         perms: ['bs_meeting_vote_list'],
         activeMenu: '/process/bsMeetingVoteList',
       },
-      { name: 'initiateWithdrawalList', path: 'initiateWithdrawalList', page: initiateWithdrawalListPage, perms: ['initiate_withdrawal_list'] },
-    ],
+    ]),
   },
   {
     key: 'meeting',
     path: '/meeting',
     perms: ['database'],
     children: [
-      { name: 'ysMeetingList', path: 'ysMeetingList', page: ysMeetingListPage, perms: ['ys_meeting_list'] },
-      { name: 'zbMeetingList', path: 'zbMeetingList', page: zbMeetingListPage, perms: ['zb_meeting_list'] },
+      { name: 'ysMeetingList', path: 'ysMeetingList', page: ysMeetingListPage, perms: ['ys_meeting_list'], listState: true },
+      { name: 'zbMeetingList', path: 'zbMeetingList', page: zbMeetingListPage, perms: ['zb_meeting_list'], listState: true },
       {
         name: 'zbMeetingDetail',
         path: 'zbMeetingDetail/:encryptId',
@@ -157,7 +163,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         perms: ['zb_meeting_list'],
         activeMenu: '/meeting/zbMeetingList',
       },
-      { name: 'bsMeetingList', path: 'bsMeetingList', page: bsMeetingListPage, perms: ['bs_meeting_list'] },
+      { name: 'bsMeetingList', path: 'bsMeetingList', page: bsMeetingListPage, perms: ['bs_meeting_list'], listState: true },
       {
         name: 'bsMeetingDetail',
         path: 'bsMeetingDetail/:encryptId',
@@ -166,7 +172,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         perms: ['bs_meeting_list'],
         activeMenu: '/meeting/bsMeetingList',
       },
-      { name: 'filesList', path: 'filesList', page: archiveListPage, perms: ['files_list'] },
+      { name: 'filesList', path: 'filesList', page: archiveListPage, perms: ['files_list'], listState: true },
       {
         name: 'filesDetail',
         path: 'filesDetail/:encryptId',
@@ -181,7 +187,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
     key: 'protectMiddle',
     path: '/protectMiddle',
     perms: ['protect_middle'],
-    children: [
+    children: withWorklists('protectMiddle', [
       { name: 'contractList', path: 'contractList', page: notYet, perms: ['contract_list'] },
       { name: 'mutualReviewList', path: 'mutualReviewList', page: notYet, perms: ['mutual_review_list'] },
       { name: 'contractReviewList', path: 'contractReviewList', page: notYet, perms: ['contract_review_list'] },
@@ -205,13 +211,13 @@ export const ROUTE_TABLE: RouteGroup[] = [
       },
       { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: notYet, perms: ['guarantee_upload_list'] },
       { name: 'voucherList', path: 'voucherList', page: notYet, perms: ['voucher_list'] },
-    ],
+    ]),
   },
   {
     key: 'protectAfter',
     path: '/protectAfter',
     perms: ['protect_after'],
-    children: [
+    children: withWorklists('protectAfter', [
       { name: 'ledgerList', path: 'ledgerList', page: notYet, perms: ['ledger_list'] },
       { name: 'financeList', path: 'financeList', page: notYet, perms: ['finance_list'] },
       { name: 'bPostList', path: 'bPostList', page: notYet, perms: ['b_post_list'] },
@@ -236,13 +242,13 @@ export const ROUTE_TABLE: RouteGroup[] = [
       { name: 'repaymentList', path: 'repaymentList', page: notYet, perms: ['repayment_list'] },
       { name: 'secure', path: 'secure', page: notYet, perms: ['secure_list'] },
       { name: 'relieve', path: 'relieve', page: notYet, perms: ['relieve_list'] },
-    ],
+    ]),
   },
   {
     key: 'statistics',
     path: '/statistics',
     perms: ['statistics'],
-    children: [
+    children: withWorklists('statistics', [
       { name: 'statisticsList', path: 'list', page: notYet, perms: ['population_list'] },
       // Drill-downs of the overview: the material names no gate for them (spec section 2).
       { name: 'suggestList', path: 'suggestList', page: notYet, hidden: true, activeMenu: '/statistics/list' },
@@ -277,7 +283,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         hidden: true,
       },
       { name: 'personnelList', path: 'personnelList', page: notYet, perms: ['personnel_list'] },
-    ],
+    ]),
   },
   {
     key: 'basicData',
@@ -301,15 +307,15 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/user',
     perms: ['user'],
     children: [
-      { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'] },
+      { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'], listState: true },
       { name: 'roleList', path: 'role', page: notYet, perms: ['role_list'] },
-      { name: 'participation', path: 'participation', page: confereeListPage, perms: ['conferee_list'] },
+      { name: 'participation', path: 'participation', page: confereeListPage, perms: ['conferee_list'], listState: true },
     ],
   },
   {
     key: 'history',
     path: '/history',
     perms: ['user'],
-    children: [{ name: 'historyLog', path: 'historyLog', page: historyLogPage, adminOnly: true }],
+    children: [{ name: 'historyLog', path: 'historyLog', page: historyLogPage, adminOnly: true, listState: true }],
   },
 ];

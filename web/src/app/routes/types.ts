@@ -1,7 +1,10 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type zhCN from '@/i18n/zh-CN';
 
-/** Route names double as i18n keys (routes.pages.<name>): a route without a title fails to compile. */
+/**
+ * Route names double as i18n keys (routes.pages.<name>): a route without a title fails to compile.
+ * The worklists' names are among them (their titles come from the registry's WORKLIST_LABELS).
+ */
 export type RouteName = keyof typeof zhCN.routes.pages;
 export type GroupKey = keyof typeof zhCN.routes.groups;
 
@@ -28,6 +31,11 @@ export interface PageRoute extends RouteAccessRule {
   affix?: boolean;
   /** Never opens a tag (error pages). */
   noTag?: boolean;
+  /**
+   * The query holds the page's own state (a list's filters, sort and page), not what it shows: the
+   * page keeps one tag whose query follows it, rather than a tag per query.
+   */
+  listState?: boolean;
 }
 
 export interface RouteGroup extends RouteAccessRule {

@@ -1,25 +1,26 @@
 import { Badge, Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { pick, useLang } from '@/features/loan-node/labels';
 import { downloadFile, safeFileName, today } from '@/features/meetings/download';
 import { formatAmount, formatTime, PAGE_SIZES } from '@/features/meetings/labels';
 import { useCan } from '@/features/permissions/Can';
+import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
 import { archivePaths, fetchArchives, type ArchiveRow } from './archives-api';
 
-interface Filters {
+interface Filters extends Record<string, string | null> {
   company: string;
   stage: StageKey | null;
-  has: 'true' | 'false' | null;
+  hasAttachments: 'true' | 'false' | null;
 }
-const EMPTY: Filters = { company: '', stage: null, has: null };
+const EMPTY: Filters = { company: '', stage: null, hasAttachments: null };
+const FILTER_KEYS = ['company', 'stage', 'hasAttachments'] as const;
+type ArchiveQuery = Parameters<typeof fetchArchives>[0];
 
 /** /meeting/filesList: every loan with its number of attachments; detail and one-click archive. */
 export default function ArchiveListPage() {
@@ -27,48 +28,36 @@ export default function ArchiveListPage() {
   const lang = useLang();
   const can = useCan();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [sort, setSort] = useState<DataTableSortStatus<ArchiveRow>>({ columnAccessor: 'createdAt', direction: 'desc' });
-  const params = {
-    pageNum: page,
-    pageSize,
-    company: filters.company || undefined,
-    stage: filters.stage ?? undefined,
-    hasAttachments: filters.has === null ? undefined : filters.has === 'true',
-    sort: String(sort.columnAccessor),
-    order: sort.direction,
-  };
-  const rows = useQuery({ queryKey: ['archives', 'list', params], queryFn: () => fetchArchives(params), placeholderData: keepPreviousData });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters({ ...draft, company: draft.company.trim() });
-  };
+  const list = usePagedList({
+    queryKey: ['archives', 'list'],
+    filterKeys: FILTER_KEYS,
+    pageSizes: PAGE_SIZES,
+    defaultSort: { sort: 'createdAt', order: 'desc' },
+    sortable: ['companyName', 'amount', 'attachmentCount', 'lastUploadAt', 'createdAt'],
+    fetch: (query) => fetchArchives(query as ArchiveQuery),
+    exportRows: async (query) => void (await downloadFile(archivePaths.export, `${t('archives.exportName')}-${today()}.xlsx`, query)),
+  });
+  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
 
   return (
     <Stack p="md" data-testid="archive-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
+        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
           <Group mb="md" gap="sm" align="flex-end">
             <TextInput
               label={t('archives.columns.company')}
               placeholder={t('archives.searchCompany')}
               leftSection={<IconSearch size={16} />}
-              value={draft.company}
-              onChange={(e) => setDraft({ ...draft, company: e.currentTarget.value })}
               w={240}
+              {...form.getInputProps('company')}
             />
             <Select
               label={t('archives.columns.stage')}
               placeholder={t('archives.allStages')}
               data={STAGES.map((s) => ({ value: s.key, label: pick(s, lang) }))}
-              value={draft.stage}
-              onChange={(stage) => setDraft({ ...draft, stage: stage as StageKey | null })}
               clearable
               w={200}
+              {...form.getInputProps('stage')}
             />
             <Select
               label={t('archives.hasAttachments')}
@@ -77,54 +66,33 @@ export default function ArchiveListPage() {
                 { value: 'true', label: t('archives.withFiles') },
                 { value: 'false', label: t('archives.withoutFiles') },
               ]}
-              value={draft.has}
-              onChange={(has) => setDraft({ ...draft, has: has as Filters['has'] })}
               clearable
               w={140}
+              {...form.getInputProps('hasAttachments')}
             />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="default"
               onClick={() => {
-                setDraft(EMPTY);
-                setFilters(EMPTY);
-                setPage(1);
+                form.setValues(EMPTY);
+                list.reset();
               }}
             >
               {t('common.reset')}
             </Button>
-            <Button
-              variant="light"
-              ml="auto"
-              leftSection={<IconDownload size={16} />}
-              onClick={() =>
-                void downloadFile(archivePaths.export, `${t('archives.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
-              }
-            >
+            <Button variant="light" ml="auto" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
               {t('meetings.list.export')}
             </Button>
           </Group>
         </form>
         <AppDataTable<ArchiveRow>
-          minHeight={rows.data?.list.length ? undefined : 180}
-          fetching={rows.isFetching}
-          records={rows.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="loanId"
           customRowAttributes={(r) => ({ 'data-testid': 'archive-row', 'data-loan-id': r.loanId })}
-          totalRecords={rows.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sortStatus={sort}
-          onSortStatusChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          {...list.table}
+          sortStatus={list.sortStatus as never}
+          onSortStatusChange={list.onSortStatusChange}
           columns={[
             { accessor: 'companyName', title: t('archives.columns.company'), sortable: true },
             { accessor: 'amount', title: t('archives.columns.amount'), sortable: true, textAlign: 'right', render: (r) => formatAmount(r.amount) },

@@ -1,53 +1,56 @@
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCash, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
-import { deleteCompany, exportCompanies, fetchCompanies, type CompanyFilters, type CompanyRow, type CompanySort } from './companies-api';
+import { usePagedList } from '@/lib/use-paged-list';
+import { deleteCompany, exportCompanies, fetchCompanies, type CompanyQuery, type CompanyRow } from './companies-api';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
 import { CompanyFormModal } from './CompanyFormModal';
 import { enumData, enumWords, useLang } from './enum-labels';
 import { InitiateLoanModal } from './InitiateLoanModal';
 
-const PAGE_SIZES = [10, 20, 50];
-const EMPTY: CompanyFilters = { name: '', creditCode: '', districtCode: null, enterpriseKind: null, qualification: null };
+const FILTER_KEYS = ['name', 'creditCode', 'districtCode', 'enterpriseKind', 'qualification'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterValues = { name: string; creditCode: string; districtCode: string | null; enterpriseKind: string | null; qualification: string | null };
+const EMPTY: FilterValues = { name: '', creditCode: '', districtCode: null, enterpriseKind: null, qualification: null };
+const SORTABLE = ['name', 'creditCode', 'createdAt', 'registeredCapital', 'establishedDate'];
+
+const toParams = (values: FilterValues): Partial<Record<FilterKey, string>> =>
+  Object.fromEntries(Object.entries(values).flatMap(([key, value]) => (typeof value === 'string' && value.trim() ? [[key, value.trim()]] : [])));
+const fromParams = (params: Partial<Record<FilterKey, string>>): FilterValues => ({
+  name: params.name ?? '',
+  creditCode: params.creditCode ?? '',
+  districtCode: params.districtCode ?? null,
+  enterpriseKind: params.enterpriseKind ?? null,
+  qualification: params.qualification ?? null,
+});
 
 /** /company/list: companies with filters, sort, export; add, edit, detail, delete, initiate a loan. */
 export default function CompanyListPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState<CompanyFilters>(EMPTY);
-  const [filters, setFilters] = useState<CompanyFilters>(EMPTY);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<CompanyRow>>({ columnAccessor: 'createdAt', direction: 'desc' });
   const [editing, setEditing] = useState<{ company: CompanyRow | null } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [loanFor, setLoanFor] = useState<CompanyRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
-  const sort = { sort: sortStatus.columnAccessor as CompanySort, order: sortStatus.direction };
-  const companies = useQuery({
-    queryKey: ['companies', 'list', page, pageSize, filters, sort],
-    queryFn: () => fetchCompanies({ pageNum: page, pageSize, ...filters, ...sort }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    queryKey: ['companies', 'list'],
+    filterKeys: FILTER_KEYS,
+    defaultSort: { sort: 'createdAt', order: 'desc' },
+    sortable: SORTABLE,
+    fetch: (query) => fetchCompanies(query as CompanyQuery),
+    exportRows: (query) => exportCompanies(query as Omit<CompanyQuery, 'pageNum' | 'pageSize'>, t('routes.pages.companyList')),
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: ['companies'] });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters({ ...draft, name: draft.name?.trim(), creditCode: draft.creditCode?.trim() });
-  };
-  const setDraftField = (field: keyof CompanyFilters, value: string | null) => setDraft((current) => ({ ...current, [field]: value }));
 
   const confirmDelete = (company: CompanyRow) =>
     modals.openConfirmModal({
@@ -66,98 +69,24 @@ export default function CompanyListPage() {
   return (
     <Stack p="md" data-testid="company-list-page">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
-          <Group mb="md" align="flex-end" gap="sm">
-            <TextInput
-              label={t('companies.filters.name')}
-              leftSection={<IconSearch size={16} />}
-              value={draft.name}
-              onChange={(e) => setDraftField('name', e.currentTarget.value)}
-              w={220}
-              data-testid="filter-name"
-            />
-            <TextInput
-              label={t('companies.filters.creditCode')}
-              value={draft.creditCode}
-              onChange={(e) => setDraftField('creditCode', e.currentTarget.value)}
-              w={200}
-            />
-            <Select
-              label={t('companies.filters.district')}
-              data={enumData('districtCode', lang)}
-              value={draft.districtCode ?? null}
-              onChange={(v) => setDraftField('districtCode', v)}
-              clearable
-              w={150}
-            />
-            <Select
-              label={t('companies.filters.kind')}
-              data={enumData('enterpriseKinds', lang)}
-              value={draft.enterpriseKind ?? null}
-              onChange={(v) => setDraftField('enterpriseKind', v)}
-              clearable
-              w={180}
-            />
-            <Select
-              label={t('companies.filters.qualification')}
-              data={enumData('qualifications', lang)}
-              value={draft.qualification ?? null}
-              onChange={(v) => setDraftField('qualification', v)}
-              clearable
-              w={180}
-            />
-            <Button type="submit" data-testid="search">
-              {t('common.search')}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(EMPTY);
-                setFilters(EMPTY);
-                setPage(1);
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Group>
-        </form>
+        <CompanyFilterForm key={JSON.stringify(list.filters)} applied={list.filters} onSearch={list.search} onReset={list.reset} />
         <Group mb="sm" gap="sm">
           <Can perms={['sys:company:add']}>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ company: null })} data-testid="add-company">
               {t('companies.add')}
             </Button>
           </Can>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            loading={exporting}
-            onClick={() => {
-              setExporting(true);
-              void exportCompanies({ ...filters, ...sort }, t('routes.pages.companyList')).finally(() => setExporting(false));
-            }}
-          >
+          <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
             {t('companies.export')}
           </Button>
         </Group>
         <AppDataTable<CompanyRow>
-          minHeight={companies.data?.list.length ? undefined : 180}
-          fetching={companies.isFetching}
-          records={companies.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="id"
-          totalRecords={companies.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sortStatus={sortStatus}
-          onSortStatusChange={(next) => {
-            setSortStatus(next);
-            setPage(1);
-          }}
+          {...list.table}
+          sortStatus={list.sortStatus as never}
+          onSortStatusChange={list.onSortStatusChange}
           columns={[
             { accessor: 'name', title: t('companies.columns.name'), sortable: true },
             {
@@ -254,5 +183,55 @@ export default function CompanyListPage() {
       <CompanyDetailDrawer companyId={detailId} onClose={() => setDetailId(null)} />
       <InitiateLoanModal company={loanFor} onClose={() => setLoanFor(null)} />
     </Stack>
+  );
+}
+
+/** The company filters: applied through the URL (the list reads them back from there). */
+function CompanyFilterForm({
+  applied,
+  onSearch,
+  onReset,
+}: {
+  applied: Partial<Record<FilterKey, string>>;
+  onSearch: (filters: Partial<Record<FilterKey, string>>) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const form = useForm<FilterValues>({ mode: 'controlled', initialValues: fromParams(applied) });
+  return (
+    <form onSubmit={form.onSubmit((values) => onSearch(toParams(values)))}>
+      <Group mb="md" align="flex-end" gap="sm">
+        <TextInput
+          label={t('companies.filters.name')}
+          leftSection={<IconSearch size={16} />}
+          w={220}
+          data-testid="filter-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput label={t('companies.filters.creditCode')} w={200} {...form.getInputProps('creditCode')} />
+        <Select label={t('companies.filters.district')} data={enumData('districtCode', lang)} clearable w={150} {...form.getInputProps('districtCode')} />
+        <Select label={t('companies.filters.kind')} data={enumData('enterpriseKinds', lang)} clearable w={180} {...form.getInputProps('enterpriseKind')} />
+        <Select
+          label={t('companies.filters.qualification')}
+          data={enumData('qualifications', lang)}
+          clearable
+          w={180}
+          {...form.getInputProps('qualification')}
+        />
+        <Button type="submit" data-testid="search">
+          {t('common.search')}
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            form.setValues(EMPTY);
+            onReset();
+          }}
+        >
+          {t('common.reset')}
+        </Button>
+      </Group>
+    </form>
   );
 }

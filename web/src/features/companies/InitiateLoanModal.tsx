@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
-import { ApiError } from '@/api/http';
 import { useSession } from '@/features/auth/session';
 import { createLoan, fetchOfficers } from '@/features/loans/loans-api';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import type { CompanyRow } from './companies-api';
 import { emptyLoanForm, loanFormErrors, TEXT_MAX, toLoanInput, type LoanFormErrors, type LoanFormValues } from './loan-form';
 
@@ -32,96 +31,54 @@ function LoanForm({ company, onClose }: { company: CompanyRow; onClose: () => vo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = String(useSession().user?.id ?? '');
-  const [values, setValues] = useState<LoanFormValues>(emptyLoanForm);
-  const [errors, setErrors] = useState<LoanFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const aPosts = useQuery({ queryKey: officerKeys.of('A_POST'), queryFn: () => fetchOfficers('A_POST'), staleTime: 60_000 });
   const bPosts = useQuery({ queryKey: officerKeys.of('B_POST'), queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
-  const create = useMutation({ mutationFn: () => createLoan(toLoanInput(values, company.id)) });
-
-  const set = <K extends keyof LoanFormValues>(field: K, value: LoanFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const errorOf = (field: keyof LoanFormValues) => (errors[field] ? t(`companies.loan.issues.${errors[field]}`) : undefined);
-  const people = (list: typeof aPosts.data) => (list ?? []).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
-
-  const submit = async () => {
-    const found = loanFormErrors(values, me);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setFormError(null);
-    try {
-      const loan = await create.mutateAsync();
+  const worded = (errors: LoanFormErrors) => Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(`companies.loan.issues.${key}`)]));
+  const { form, formError, submitting, onSubmit } = useAppForm<LoanFormValues>({
+    initialValues: emptyLoanForm(),
+    validate: (values) => worded(loanFormErrors(values, me)),
+    submit: async (values) => {
+      const loan = await createLoan(toLoanInput(values, company.id));
       showSuccessToast(t('companies.loan.created'));
       onClose();
       void navigate(`/company/node/${loan.id}`);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setFormError(error.message);
-    }
-  };
+    },
+  });
+  const people = (list: typeof aPosts.data) => (list ?? []).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
 
   return (
-    <form
-      noValidate
-      data-testid="loan-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="loan-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {formError && (
-          <Alert color="red" variant="light" p="xs" data-testid="form-error">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput
             label={t('companies.loan.amount')}
             withAsterisk
             data-field="amount"
-            value={values.amount}
-            onChange={(value) => set('amount', value)}
+            {...form.getInputProps('amount')}
             thousandSeparator=","
             decimalScale={2}
             hideControls
             allowNegative={false}
-            error={errorOf('amount')}
           />
           <NumberInput
             label={t('companies.loan.termMonths')}
             withAsterisk
             data-field="termMonths"
-            value={values.termMonths}
-            onChange={(value) => set('termMonths', value)}
+            {...form.getInputProps('termMonths')}
             allowDecimal={false}
             allowNegative={false}
             min={1}
             max={360}
-            error={errorOf('termMonths')}
           />
-          <TextInput
-            label={t('companies.loan.bank')}
-            data-field="bank"
-            maxLength={TEXT_MAX}
-            value={values.bank}
-            onChange={(e) => set('bank', e.currentTarget.value)}
-            error={errorOf('bank')}
-          />
-          <TextInput
-            label={t('companies.loan.loanType')}
-            data-field="loanType"
-            maxLength={TEXT_MAX}
-            value={values.loanType}
-            onChange={(e) => set('loanType', e.currentTarget.value)}
-            error={errorOf('loanType')}
-          />
+          <TextInput label={t('companies.loan.bank')} data-field="bank" {...form.getInputProps('bank')} maxLength={TEXT_MAX} />
+          <TextInput label={t('companies.loan.loanType')} data-field="loanType" {...form.getInputProps('loanType')} maxLength={TEXT_MAX} />
           <Select
             label={t('companies.loan.aPostOfficer')}
             description={t('companies.loan.aPostHint')}
             data-field="aPostOfficerId"
+            {...form.getInputProps('aPostOfficerId')}
             data={people(aPosts.data)}
-            value={values.aPostOfficerId}
-            onChange={(value) => set('aPostOfficerId', value)}
             clearable
             searchable
             comboboxProps={{ withinPortal: false }}
@@ -129,20 +86,18 @@ function LoanForm({ company, onClose }: { company: CompanyRow; onClose: () => vo
           <Select
             label={t('companies.loan.bPostOfficer')}
             data-field="bPostOfficerId"
+            {...form.getInputProps('bPostOfficerId')}
             data={people(bPosts.data)}
-            value={values.bPostOfficerId}
-            onChange={(value) => set('bPostOfficerId', value)}
             clearable
             searchable
-            error={errorOf('bPostOfficerId')}
             comboboxProps={{ withinPortal: false }}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending} data-testid="loan-submit">
+          <Button type="submit" loading={submitting} data-testid="loan-submit">
             {t('companies.loan.submit')}
           </Button>
         </Group>

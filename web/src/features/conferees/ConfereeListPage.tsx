@@ -1,58 +1,51 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { VOTING_MEETING_KINDS, type VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { downloadFile, today } from '@/features/meetings/download';
 import { formatTime, PAGE_SIZES } from '@/features/meetings/labels';
 import { Can, useCan } from '@/features/permissions/Can';
+import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
 import { addErrors, asKinds, manageErrors, type ConfereeErrors } from './conferee-form';
 import { addConferees, fetchAddableUsers, fetchConferees, manageConferee, removeConferee, type ConfereeRow } from './conferees-api';
 
-interface Filters {
+interface Filters extends Record<string, string | null> {
   keyword: string;
   kind: VotingMeetingKind | null;
   active: 'true' | 'false' | null;
 }
 const EMPTY: Filters = { keyword: '', kind: null, active: null };
+const FILTER_KEYS = ['keyword', 'kind', 'active'] as const;
+type ConfereeQuery = Parameters<typeof fetchConferees>[0];
 
 /** /user/participation: the attendee pool of the general-office and review-committee meetings. */
 export default function ConfereeListPage() {
   const { t } = useTranslation();
   const can = useCan();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [sort, setSort] = useState<DataTableSortStatus<ConfereeRow>>({ columnAccessor: 'createdAt', direction: 'desc' });
   const [adding, setAdding] = useState(false);
   const [managing, setManaging] = useState<ConfereeRow | null>(null);
-  const params = {
-    pageNum: page,
-    pageSize,
-    keyword: filters.keyword || undefined,
-    kind: filters.kind ?? undefined,
-    active: filters.active === null ? undefined : filters.active === 'true',
-    sort: String(sort.columnAccessor),
-    order: sort.direction,
-  };
-  const rows = useQuery({ queryKey: ['conferees', 'list', params], queryFn: () => fetchConferees(params), placeholderData: keepPreviousData });
+  const list = usePagedList({
+    queryKey: ['conferees', 'list'],
+    filterKeys: FILTER_KEYS,
+    pageSizes: PAGE_SIZES,
+    defaultSort: { sort: 'createdAt', order: 'desc' },
+    sortable: ['username', 'nickname', 'createdAt'],
+    fetch: (query) => fetchConferees(query as ConfereeQuery),
+    exportRows: async (query) => void (await downloadFile('/conferees/export', `${t('conferees.exportName')}-${today()}.xlsx`, query)),
+  });
+  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['conferees'] });
   const remove = useMutation({ mutationFn: (row: ConfereeRow) => removeConferee(row.userId) });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters({ ...draft, keyword: draft.keyword.trim() });
-  };
   const kindLabel = (k: VotingMeetingKind) => t(`meetings.kinds.${k}`);
   const confirmRemove = (row: ConfereeRow) =>
     modals.openConfirmModal({
@@ -74,24 +67,22 @@ export default function ConfereeListPage() {
   return (
     <Stack p="md" data-testid="conferee-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
+        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
           <Group mb="md" gap="sm" align="flex-end">
             <TextInput
               label={t('conferees.columns.name')}
               placeholder={t('conferees.searchPlaceholder')}
               leftSection={<IconSearch size={16} />}
-              value={draft.keyword}
-              onChange={(e) => setDraft({ ...draft, keyword: e.currentTarget.value })}
               w={220}
+              {...form.getInputProps('keyword')}
             />
             <Select
               label={t('conferees.columns.kinds')}
               placeholder={t('conferees.allKinds')}
               data={VOTING_MEETING_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
-              value={draft.kind}
-              onChange={(kind) => setDraft({ ...draft, kind: kind as VotingMeetingKind | null })}
               clearable
               w={170}
+              {...form.getInputProps('kind')}
             />
             <Select
               label={t('conferees.columns.status')}
@@ -100,30 +91,22 @@ export default function ConfereeListPage() {
                 { value: 'true', label: t('conferees.active') },
                 { value: 'false', label: t('conferees.inactive') },
               ]}
-              value={draft.active}
-              onChange={(active) => setDraft({ ...draft, active: active as Filters['active'] })}
               clearable
               w={130}
+              {...form.getInputProps('active')}
             />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="default"
               onClick={() => {
-                setDraft(EMPTY);
-                setFilters(EMPTY);
-                setPage(1);
+                form.setValues(EMPTY);
+                list.reset();
               }}
             >
               {t('common.reset')}
             </Button>
             <Group gap="sm" ml="auto">
-              <Button
-                variant="light"
-                leftSection={<IconDownload size={16} />}
-                onClick={() =>
-                  void downloadFile('/conferees/export', `${t('conferees.exportName')}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
-                }
-              >
+              <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
                 {t('meetings.list.export')}
               </Button>
               <Can perms={['sys:conferee:add']}>
@@ -135,25 +118,13 @@ export default function ConfereeListPage() {
           </Group>
         </form>
         <AppDataTable<ConfereeRow>
-          minHeight={rows.data?.list.length ? undefined : 180}
-          fetching={rows.isFetching}
-          records={rows.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="userId"
           customRowAttributes={(r) => ({ 'data-testid': 'conferee-row', 'data-username': r.username })}
-          totalRecords={rows.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sortStatus={sort}
-          onSortStatusChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          {...list.table}
+          sortStatus={list.sortStatus as never}
+          onSortStatusChange={list.onSortStatusChange}
           columns={[
             { accessor: 'username', title: t('conferees.columns.username'), sortable: true },
             { accessor: 'nickname', title: t('conferees.columns.name'), sortable: true },

@@ -1,42 +1,30 @@
 import { Badge, Card, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZES, usePagedList } from '@/lib/use-paged-list';
 import { fetchHistory, type HistoryEntry } from './history-api';
-
-const PAGE_SIZES = [10, 20, 50];
 
 /** /history/historyLog: every state-changing request, newest first (admin only). */
 export default function HistoryLogPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]);
-  const history = useQuery({
-    queryKey: ['history', 'list', page, pageSize],
-    queryFn: () => fetchHistory(page, pageSize),
-    placeholderData: keepPreviousData,
+  // No filters: the log is read newest first, page by page.
+  const list = usePagedList({
+    queryKey: ['history', 'list'],
+    filterKeys: [],
+    pageSize: DEFAULT_PAGE_SIZES[1],
+    fetch: (query) => fetchHistory(query.pageNum, query.pageSize),
   });
 
   return (
     <Stack p="md">
       <Card withBorder radius="md" padding="lg">
         <AppDataTable<HistoryEntry>
-          minHeight={history.data?.list.length ? undefined : 180}
-          fetching={history.isFetching}
-          records={history.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="id"
-          totalRecords={history.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...list.table}
           columns={[
             {
               accessor: 'createdAt',

@@ -1,6 +1,8 @@
-import { LoanListView } from './LoanListView';
+import { useTranslation } from 'react-i18next';
+import { LoanListView } from '@/features/worklists/LoanListView';
 
 /** /company/loanList: every loan, with the data-collection actions (return, receipt, submit to pre-review). */
 export default function LoanListPage() {
-  return <LoanListView name="loanList" />;
+  const { t } = useTranslation();
+  return <LoanListView name="loanList" title={t('routes.pages.loanList')} />;
 }

@@ -10,9 +10,10 @@ const LOAN = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const ok = (data: unknown) => jsonResponse({ code: 'A00000', message: 'ok', data });
 const fetchMock = vi.fn<typeof fetch>();
 
+const input = demoInput({ loanId: LOAN });
+const snapshot = replay(input, eventsToStage(input, 'riskControl'));
+
 function riskControlRow(): LoanRow {
-  const input = demoInput({ loanId: LOAN });
-  const snapshot = replay(input, eventsToStage(input, 'riskControl'));
   return {
     id: LOAN,
     companyId: 'c1',
@@ -32,9 +33,9 @@ function riskControlRow(): LoanRow {
       machineVersion: 1,
       version: 9,
       stage: 'riskControl',
+      state: snapshot.value,
       statusLabels: statusLabels(snapshot),
       legalActions: [],
-      snapshot: snapshot as LoanRow['workflow']['snapshot'],
     },
   };
 }
@@ -59,9 +60,15 @@ afterEach(() => vi.unstubAllGlobals());
 describe('transfer data (rendered)', () => {
   it('needs a choice, offers only the other B-post officers, sends TRANSFER_DATA with the version seen', async () => {
     const onClose = vi.fn();
-    renderWithApp(<OfficerEventModal target={{ row: riskControlRow(), type: 'TRANSFER_DATA', label: '转移数据' }} onClose={onClose} />, {
-      user: makeUser({ id: demoActors.bPost, authorityList: ['sys:risk:transfer'] }),
-    });
+    renderWithApp(
+      <OfficerEventModal
+        target={{ row: riskControlRow(), type: 'TRANSFER_DATA', label: '转移数据', version: 9, context: snapshot.context }}
+        onClose={onClose}
+      />,
+      {
+        user: makeUser({ id: demoActors.bPost, authorityList: ['sys:risk:transfer'] }),
+      },
+    );
     await screen.findByTestId('transfer-form');
     fireEvent.click(screen.getByTestId('officer-submit'));
     expect(await screen.findByText('请选择B岗经办人')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { GuaranteeContext } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
@@ -12,12 +13,21 @@ import { fetchOfficers, type LoanRow } from './loans-api';
 export const OFFICER_EVENTS = { TRANSFER_DATA: 'toOfficerId', SUBMIT_TO_RISK_CONTROL: 'bPostOfficerId', SUBMIT_TO_INSURANCE_REVIEW: 'bPostOfficerId' } as const;
 export type OfficerEvent = keyof typeof OFFICER_EVENTS;
 
+/** The row, the event, and the loan's version and context as its workflow view gave them when the action was opened. */
+export interface OfficerEventTarget {
+  row: LoanRow;
+  type: OfficerEvent;
+  label: string;
+  version: number;
+  context: GuaranteeContext | null;
+}
+
 /**
  * An event that names a B-post officer, with a choice among the users holding the B-post role:
  * TRANSFER_DATA (someone other than the current officer), or a submission to risk control or the
  * review committee of a loan that has no B-post officer yet.
  */
-export function OfficerEventModal({ target, onClose }: { target: { row: LoanRow; type: OfficerEvent; label: string } | null; onClose: () => void }) {
+export function OfficerEventModal({ target, onClose }: { target: OfficerEventTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const title = target
     ? target.type === 'TRANSFER_DATA'
@@ -26,23 +36,22 @@ export function OfficerEventModal({ target, onClose }: { target: { row: LoanRow;
     : '';
   return (
     <Modal opened={target !== null} onClose={onClose} title={title} centered>
-      {target && (
-        <OfficerForm key={`${target.row.id}@${target.row.workflow.version}`} row={target.row} type={target.type} submitLabel={target.label} onClose={onClose} />
-      )}
+      {target && <OfficerForm key={`${target.row.id}@${target.version}`} target={target} onClose={onClose} />}
     </Modal>
   );
 }
 
-function OfficerForm({ row, type, submitLabel, onClose }: { row: LoanRow; type: OfficerEvent; submitLabel: string; onClose: () => void }) {
+function OfficerForm({ target, onClose }: { target: OfficerEventTarget; onClose: () => void }) {
   const { t } = useTranslation();
+  const { row, type, label: submitLabel } = target;
   const [officer, setOfficer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [key] = useState(newIdempotencyKey);
   const officers = useQuery({ queryKey: ['officers', 'B_POST'], queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
-  const current = row.workflow.snapshot.context.bPostOfficerId;
+  const current = target.context?.bPostOfficerId;
   const choices = (officers.data ?? []).filter((u) => u.id !== current).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
   const send = useMutation({
-    mutationFn: (officerId: string) => sendEvent(row.id, { type, payload: { [OFFICER_EVENTS[type]]: officerId }, expectedVersion: row.workflow.version }, key),
+    mutationFn: (officerId: string) => sendEvent(row.id, { type, payload: { [OFFICER_EVENTS[type]]: officerId }, expectedVersion: target.version }, key),
   });
 
   const submit = async () => {

@@ -1,18 +1,22 @@
-import { Badge, Drawer, Table, Text } from '@mantine/core';
+import { Badge, Drawer, Loader, Table, Text } from '@mantine/core';
 import { STATUS_ENUMERATIONS, STAGES } from '@app/workflow';
 import dayjs from 'dayjs';
+import { useWorkflowView } from '@/features/loan-node/loan-node-queries';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/features/companies/enum-labels';
 import type { LoanRow } from './loans-api';
 
-/** The meetings' outcomes the machine recorded for a loan (both meeting stages). */
+/** The meetings' outcomes the machine recorded for a loan (both meeting stages), read from its workflow view (list rows carry no snapshot). */
 export function ResolutionDrawer({ row, onClose }: { row: LoanRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const results = row?.workflow.snapshot.context.meetingResults ?? [];
+  const view = useWorkflowView(row?.id ?? '', row !== null);
+  const results = view.data?.snapshot.context.meetingResults ?? [];
   return (
     <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={row ? t('loans.resolution.title', { company: row.companyName }) : ''}>
-      {results.length === 0 ? (
+      {view.isPending ? (
+        <Loader size="sm" />
+      ) : results.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('loans.resolution.none')}
         </Text>

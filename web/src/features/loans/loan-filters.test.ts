@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, filterIssues, toLoanFilters } from './loan-filters';
-import { LIST_CONFIGS, statusOptions } from './lists';
+import { EMPTY_FILTERS, filterIssues, fromFilterParams, toFilterParams, toLoanFilters } from './loan-filters';
 
 describe('loan list filters', () => {
   it('sends only what is filled in', () => {
@@ -22,17 +21,11 @@ describe('loan list filters', () => {
     expect(filterIssues({ ...EMPTY_FILTERS, amountMin: 5, amountMax: 5, createdFrom: '2026-11-01', createdTo: '2026-11-01' })).toEqual({});
   });
 
-  it("offers the statuses a list's stages can show", () => {
-    expect(statusOptions(['preReview']).map((s) => s.key)).toEqual(['WAIT_EXAMINE', 'EXAMINE_PASS', 'EXAMINE_FAIL']);
-    expect(statusOptions(['collection']).map((s) => s.key)).toEqual(['TO_BE_IMPROVED', 'REJECT', 'SUBMITTED', 'RECEIPT']);
-    expect(statusOptions(LIST_CONFIGS.loanList.stages).length).toBeGreaterThan(10);
-  });
-
-  it("links each list to the data pages with the list's own permission codes", () => {
-    const risk = LIST_CONFIGS.riskControlList.links.map((l) => [l.key, l.to('L1')]);
-    expect(risk).toContainEqual(['perfect', '/detail/riskControlListEdit/L1']);
-    expect(risk).toContainEqual(['aReport', '/detail/viewReport?encryptId=L1']);
-    expect(LIST_CONFIGS.loanList.links.find((l) => l.key === 'perfect')).toMatchObject({ perms: ['sys:loan:perfect'] });
-    expect(LIST_CONFIGS.loanList.links[0].to('L1')).toBe('/company/node/L1');
+  it('keeps the filters in the URL as strings and reads them back', () => {
+    const values = { ...EMPTY_FILTERS, companyName: '申芯', status: 'WAIT_EXAMINE', amountMin: 100, createdTo: '2026-11-30' };
+    const params = toFilterParams(values);
+    expect(params).toEqual({ companyName: '申芯', status: 'WAIT_EXAMINE', amountMin: '100', createdTo: '2026-11-30' });
+    expect(fromFilterParams(params)).toEqual({ ...values, amountMin: '100' });
+    expect(fromFilterParams({})).toEqual(EMPTY_FILTERS);
   });
 });

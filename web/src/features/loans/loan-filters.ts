@@ -62,3 +62,39 @@ export function toLoanFilters(values: LoanFilterValues): LoanFilters {
   if (values.bPostOfficerId) filters.bPostOfficerId = values.bPostOfficerId;
   return filters;
 }
+
+/** The filter fields a loan list keeps in its URL. */
+export const LOAN_FILTER_KEYS = [
+  'companyName',
+  'stage',
+  'status',
+  'amountMin',
+  'amountMax',
+  'createdFrom',
+  'createdTo',
+  'aPostOfficerId',
+  'bPostOfficerId',
+] as const;
+export type LoanFilterKey = (typeof LOAN_FILTER_KEYS)[number];
+
+/** The applied filters as URL parameters (strings, only what is filled in). */
+export function toFilterParams(values: LoanFilterValues): Partial<Record<LoanFilterKey, string>> {
+  const params: Partial<Record<LoanFilterKey, string>> = {};
+  for (const [key, value] of Object.entries(toLoanFilters(values))) if (value !== undefined && value !== null) params[key as LoanFilterKey] = String(value);
+  return params;
+}
+
+/** The inputs' values for the filters a URL holds. */
+export function fromFilterParams(params: Partial<Record<LoanFilterKey, string>>): LoanFilterValues {
+  return {
+    companyName: params.companyName ?? '',
+    stage: params.stage ?? null,
+    status: params.status ?? null,
+    amountMin: params.amountMin ?? '',
+    amountMax: params.amountMax ?? '',
+    createdFrom: params.createdFrom ?? '',
+    createdTo: params.createdTo ?? '',
+    aPostOfficerId: params.aPostOfficerId ?? null,
+    bPostOfficerId: params.bPostOfficerId ?? null,
+  };
+}

@@ -1,5 +1,6 @@
-/** The loan calls (server/src/loans and server/src/process): lists with filters, export, detail, delete, officers. */
-import type { GuaranteeContext, PersistedSnapshot, StageKey, StatusLabels } from '@app/workflow';
+/** The loan calls (server/src/loans): the loan list with filters, export, detail, copy, delete, officers. */
+import type { StageKey, StatusLabels } from '@app/workflow';
+import type { StateValue } from 'xstate';
 import { http, type Page } from '@/api/http';
 import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
 import { downloadExport } from './download';
@@ -25,15 +26,16 @@ export interface LoanRow {
   updatedAt: string;
   /** Soft deletion possible for the caller now (data collection, sys:loan:delete). */
   deletable: boolean;
+  /** Where the loan stands, without the snapshot: an action that needs the loan's context fetches its workflow view. */
   workflow: {
     loanId: string;
     machineVersion: number;
     version: number;
     stage: StageKey;
+    state: StateValue;
     statusLabels: StatusLabels;
     /** What the caller may do on this row, as the machine answers, narrowed to the list's actions. */
     legalActions: ServerLegalAction[];
-    snapshot: PersistedSnapshot & { context: GuaranteeContext };
   };
 }
 
@@ -51,21 +53,26 @@ export interface LoanFilters {
   bPostOfficerId?: string | null;
 }
 
-export interface LoanQuery extends LoanFilters {
+export type LoanQueryValue = string | number | undefined;
+export interface LoanQuery {
+  [filter: string]: LoanQueryValue;
   pageNum: number;
   pageSize: number;
-  sort?: LoanSort;
-  order?: 'asc' | 'desc';
 }
 
-/** `list`: null for the loan list, else a stage list name of /process. */
-const pathOf = (list: string | null) => (list ? `/process/${encodeURIComponent(list)}` : '/loans');
-
-export async function fetchLoanRows(list: string | null, query: LoanQuery): Promise<Page<LoanRow>> {
-  return (await http.get<Page<LoanRow>>(pathOf(list), { params: { ...query } })).data;
+/** A page of loan rows: `list` null for the loan list (GET /server/loans), else a worklist (GET /server/worklists/{name}). */
+export interface LoanPage extends Page<LoanRow> {
+  /** The total stopped counting at a bound (large lists): "more than". */
+  totalCapped?: boolean;
 }
 
-export function exportLoanRows(list: string | null, query: Omit<LoanQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
+const pathOf = (list: string | null) => (list ? `/worklists/${encodeURIComponent(list)}` : '/loans');
+
+export async function fetchLoanRows(list: string | null, query: LoanQuery): Promise<LoanPage> {
+  return (await http.get<LoanPage>(pathOf(list), { params: { ...query } })).data;
+}
+
+export function exportLoanRows(list: string | null, query: Record<string, LoanQueryValue>, fileName: string): Promise<void> {
   return downloadExport(`${pathOf(list)}/export`, { ...query }, fileName);
 }
 

@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, MEETING_STATUSES, type MeetingStatus, type VotingMeetingKind } from '@app/workflow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Can, useCan } from '@/features/permissions/Can';
+import { filterFormValues, filterParams, usePagedList, type ListFilters } from '@/lib/use-paged-list';
 import { CreateMeetingModal } from './CreateMeetingModal';
 import { downloadFile, today } from './download';
 import { formatTime, PAGE_SIZES, STATUS_COLORS } from './labels';
@@ -21,13 +21,15 @@ export const meetingKeys = {
   detail: (kind: VotingMeetingKind, id: string) => ['meetings', kind, 'detail', id] as const,
 };
 
-interface Filters {
+interface Filters extends Record<string, string | null> {
   title: string;
   status: MeetingStatus | null;
   from: string;
   to: string;
 }
 const EMPTY: Filters = { title: '', status: null, from: '', to: '' };
+const FILTER_KEYS = ['title', 'status', 'from', 'to'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** /meeting/zbMeetingList and /meeting/bsMeetingList: meetings of one kind, their steps, add, export. */
 export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
@@ -35,111 +37,42 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
   const navigate = useNavigate();
   const can = useCan();
   const perms = MEETING_PERMISSIONS[kind];
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [sort, setSort] = useState<DataTableSortStatus<MeetingListItem>>({ columnAccessor: 'heldAt', direction: 'desc' });
   const [creating, setCreating] = useState(false);
-  const params: MeetingListParams = {
-    pageNum: page,
-    pageSize,
-    title: filters.title || undefined,
-    status: filters.status ?? undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    sort: String(sort.columnAccessor),
-    order: sort.direction,
-  };
-  const meetings = useQuery({ queryKey: meetingKeys.list(kind, params), queryFn: () => fetchMeetings(kind, params), placeholderData: keepPreviousData });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters({ ...draft, title: draft.title.trim() });
-  };
-  const openDetail = (id: string) => navigate(`/meeting/${kindPath(kind)}MeetingDetail/${id}`);
   const kindName = t(`meetings.kinds.${kind}`);
+  const list = usePagedList({
+    queryKey: [...meetingKeys.all(kind), 'list'],
+    filterKeys: FILTER_KEYS,
+    pageSizes: PAGE_SIZES,
+    defaultSort: { sort: 'heldAt', order: 'desc' },
+    sortable: ['title', 'heldAt', 'status'],
+    fetch: (query) => fetchMeetings(kind, query as MeetingListParams),
+    exportRows: async (query) => void (await downloadFile(meetingPaths.export(kind), `${kindName}-${today()}.xlsx`, query)),
+  });
+  const openDetail = (id: string) => navigate(`/meeting/${kindPath(kind)}MeetingDetail/${id}`);
 
   return (
     <Stack p="md" data-testid={`meeting-list-${kindPath(kind)}`}>
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
-          <Group mb="md" gap="sm" align="flex-end">
-            <TextInput
-              label={t('meetings.columns.title')}
-              placeholder={t('meetings.list.searchTitle')}
-              leftSection={<IconSearch size={16} />}
-              value={draft.title}
-              onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-              w={220}
-            />
-            <Select
-              label={t('meetings.columns.status')}
-              placeholder={t('meetings.list.allStatuses')}
-              data={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}`) }))}
-              value={draft.status}
-              onChange={(status) => setDraft({ ...draft, status: status as MeetingStatus | null })}
-              clearable
-              w={150}
-            />
-            <TextInput
-              type="date"
-              label={t('meetings.list.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-              w={160}
-            />
-            <TextInput type="date" label={t('meetings.list.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={160} />
-            <Button type="submit">{t('common.search')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(EMPTY);
-                setFilters(EMPTY);
-                setPage(1);
-              }}
-            >
-              {t('common.reset')}
+        <MeetingFilterForm key={JSON.stringify(list.filters)} applied={list.filters} onSearch={list.search} onReset={list.reset}>
+          <Group gap="sm" ml="auto">
+            <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
+              {t('meetings.list.export')}
             </Button>
-            <Group gap="sm" ml="auto">
-              <Button
-                variant="light"
-                leftSection={<IconDownload size={16} />}
-                onClick={() =>
-                  void downloadFile(meetingPaths.export(kind), `${kindName}-${today()}.xlsx`, { ...params, pageNum: undefined, pageSize: undefined })
-                }
-              >
-                {t('meetings.list.export')}
+            <Can perms={[perms.add]}>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="meeting-add">
+                {t('meetings.list.add')}
               </Button>
-              <Can perms={[perms.add]}>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="meeting-add">
-                  {t('meetings.list.add')}
-                </Button>
-              </Can>
-            </Group>
+            </Can>
           </Group>
-        </form>
+        </MeetingFilterForm>
         <AppDataTable<MeetingListItem>
-          minHeight={meetings.data?.list.length ? undefined : 180}
-          fetching={meetings.isFetching}
-          records={meetings.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="id"
           customRowAttributes={(m) => ({ 'data-testid': 'meeting-row', 'data-meeting-id': m.id, 'data-status': m.status })}
-          totalRecords={meetings.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sortStatus={sort}
-          onSortStatusChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          {...list.table}
+          sortStatus={list.sortStatus as never}
+          onSortStatusChange={list.onSortStatusChange}
           columns={[
             { accessor: 'title', title: t('meetings.columns.title'), sortable: true },
             { accessor: 'heldAt', title: t('meetings.columns.heldAt'), sortable: true, width: 160, render: (m) => formatTime(m.heldAt) },
@@ -192,5 +125,55 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
       </Card>
       <CreateMeetingModal kind={kind} opened={creating} onClose={() => setCreating(false)} onCreated={(id) => openDetail(id)} />
     </Stack>
+  );
+}
+
+/** The meeting filters (title, status, held between); `children`: the buttons beside them. */
+function MeetingFilterForm({
+  applied,
+  onSearch,
+  onReset,
+  children,
+}: {
+  applied: ListFilters<FilterKey>;
+  onSearch: (filters: ListFilters<FilterKey>) => void;
+  onReset: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, applied) });
+  return (
+    <form onSubmit={form.onSubmit((values) => onSearch(filterParams(values)))}>
+      <Group mb="md" gap="sm" align="flex-end">
+        <TextInput
+          label={t('meetings.columns.title')}
+          placeholder={t('meetings.list.searchTitle')}
+          leftSection={<IconSearch size={16} />}
+          w={220}
+          {...form.getInputProps('title')}
+        />
+        <Select
+          label={t('meetings.columns.status')}
+          placeholder={t('meetings.list.allStatuses')}
+          data={MEETING_STATUSES.map((s) => ({ value: s, label: t(`meetings.status.${s}`) }))}
+          clearable
+          w={150}
+          {...form.getInputProps('status')}
+        />
+        <TextInput type="date" label={t('meetings.list.from')} w={160} {...form.getInputProps('from')} />
+        <TextInput type="date" label={t('meetings.list.to')} w={160} {...form.getInputProps('to')} />
+        <Button type="submit">{t('common.search')}</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            form.setValues(EMPTY);
+            onReset();
+          }}
+        >
+          {t('common.reset')}
+        </Button>
+        {children}
+      </Group>
+    </form>
   );
 }

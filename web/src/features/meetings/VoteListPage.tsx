@@ -1,18 +1,19 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '@/features/permissions/Can';
+import { filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from './download';
 import { formatAmount, formatTime, OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
 import { fetchVoteList, kindPath, type VoteListItem } from './meetings-api';
 
 type StatusFilter = 'ALL' | 'START' | 'END';
+type VoteQuery = Parameters<typeof fetchVoteList>[1];
 
 /** /process/zbMeetingVoteList and /process/bsMeetingVoteList: the loans on the meetings I attend. */
 export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
@@ -20,81 +21,49 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
   const navigate = useNavigate();
   const can = useCan();
   const perms = VOTE_PERMISSIONS[kind];
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [status, setStatus] = useState<StatusFilter>('ALL');
-  const [draft, setDraft] = useState('');
-  const [company, setCompany] = useState('');
-  const params = { pageNum: page, pageSize, status: status === 'ALL' ? undefined : status, company: company || undefined };
-  const rows = useQuery({
-    queryKey: ['votes', kind, 'list', params],
-    queryFn: () => fetchVoteList(kind, params),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
+  const list = usePagedList({
+    queryKey: ['votes', kind, 'list'],
+    filterKeys: ['status', 'company'] as const,
+    pageSizes: PAGE_SIZES,
+    fetch: (query) => fetchVoteList(kind, query as VoteQuery),
+    exportRows: async (query) =>
+      void (await downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, query)),
   });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setCompany(draft.trim());
-  };
+  const status: StatusFilter = list.filters.status === 'START' || list.filters.status === 'END' ? list.filters.status : 'ALL';
+  // The company search is typed, then applied; the status applies at once.
+  const form = useForm({ mode: 'controlled', initialValues: { company: list.filters.company ?? '' } });
+  const apply = (next: { status: StatusFilter; company: string }) =>
+    list.search(filterParams({ status: next.status === 'ALL' ? null : next.status, company: next.company }));
   const open = (row: VoteListItem) => navigate(`/process/${kindPath(kind)}MeetingVoteDetail/${row.itemId}`);
 
   return (
     <Stack p="md" data-testid={`vote-list-${kindPath(kind)}`}>
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
+        <form onSubmit={form.onSubmit((values) => apply({ status, company: values.company }))}>
           <Group mb="md" gap="sm">
             <SegmentedControl
               value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilter);
-                setPage(1);
-              }}
+              onChange={(v) => apply({ status: v as StatusFilter, company: form.values.company })}
               data={[
                 { value: 'ALL', label: t('meetings.vote.list.all') },
                 { value: 'START', label: t('meetings.status.START') },
                 { value: 'END', label: t('meetings.status.END') },
               ]}
             />
-            <TextInput
-              placeholder={t('meetings.vote.list.searchCompany')}
-              leftSection={<IconSearch size={16} />}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              w={240}
-            />
+            <TextInput placeholder={t('meetings.vote.list.searchCompany')} leftSection={<IconSearch size={16} />} w={240} {...form.getInputProps('company')} />
             <Button type="submit">{t('common.search')}</Button>
-            <Button
-              variant="light"
-              ml="auto"
-              leftSection={<IconDownload size={16} />}
-              onClick={() =>
-                void downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, {
-                  status: params.status,
-                  company: params.company,
-                })
-              }
-            >
+            <Button variant="light" ml="auto" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
               {t('meetings.list.export')}
             </Button>
           </Group>
         </form>
         <AppDataTable<VoteListItem>
-          minHeight={rows.data?.list.length ? undefined : 180}
-          fetching={rows.isFetching}
-          records={rows.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="itemId"
           customRowAttributes={(r) => ({ 'data-testid': 'vote-row', 'data-loan-id': r.loanId, 'data-meeting-id': r.meetingId })}
           noRecordsText={t('meetings.vote.list.empty')}
-          totalRecords={rows.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...list.table}
           columns={[
             { accessor: 'meetingTitle', title: t('meetings.vote.list.columns.meeting') },
             { accessor: 'heldAt', title: t('meetings.columns.heldAt'), width: 150, render: (r) => formatTime(r.heldAt) },

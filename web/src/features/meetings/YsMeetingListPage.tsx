@@ -1,13 +1,14 @@
 import { Badge, Button, Card, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { YS_MEETING_PERMISSIONS } from '@app/workflow';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DataTableSortStatus } from 'mantine-datatable';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick, useLang } from '@/features/loan-node/labels';
+import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from './download';
 import { formatAmount, formatTime, PAGE_SIZES } from './labels';
 import { fetchSession, fetchSessions, type SessionItem } from './meetings-api';
@@ -21,73 +22,49 @@ const DECISION_COLORS = { EXAMINE_PASS: 'teal', EXAMINE_FAIL: 'red', RETURN: 'or
  */
 export default function YsMeetingListPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState({ from: '', to: '' });
-  const [range, setRange] = useState({ from: '', to: '' });
-  const [sort, setSort] = useState<DataTableSortStatus<SessionItem>>({ columnAccessor: 'day', direction: 'desc' });
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const params = { pageNum: page, pageSize, from: range.from || undefined, to: range.to || undefined, order: sort.direction };
-  const sessions = useQuery({ queryKey: ['meetings', 'YS', 'list', params], queryFn: () => fetchSessions(params), placeholderData: keepPreviousData });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setRange(draft);
-  };
+  // Sessions sort by day only: the server takes the order alone.
+  const list = usePagedList({
+    queryKey: ['meetings', 'YS', 'list'],
+    filterKeys: ['from', 'to'] as const,
+    pageSizes: PAGE_SIZES,
+    defaultSort: { sort: 'day', order: 'desc' },
+    sortable: ['day'],
+    fetch: ({ sort: _sort, ...query }) => fetchSessions(query),
+    exportRows: async ({ sort: _sort, ...query }) => void (await downloadFile('/meetings/ys/export', `${t('meetings.kinds.YS')}-${today()}.xlsx`, query)),
+  });
+  const form = useForm({ mode: 'controlled', initialValues: filterFormValues({ from: '', to: '' }, list.filters) });
 
   return (
     <Stack p="md" data-testid="ys-meeting-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
+        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
           <Group mb="md" gap="sm" align="flex-end">
-            <TextInput
-              type="date"
-              label={t('meetings.list.from')}
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-              w={170}
-            />
-            <TextInput type="date" label={t('meetings.list.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={170} />
+            <TextInput type="date" label={t('meetings.list.from')} w={170} {...form.getInputProps('from')} />
+            <TextInput type="date" label={t('meetings.list.to')} w={170} {...form.getInputProps('to')} />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="default"
               onClick={() => {
-                setDraft({ from: '', to: '' });
-                setRange({ from: '', to: '' });
-                setPage(1);
+                form.setValues({ from: '', to: '' });
+                list.reset();
               }}
             >
               {t('common.reset')}
             </Button>
-            <Button
-              variant="light"
-              ml="auto"
-              leftSection={<IconDownload size={16} />}
-              onClick={() =>
-                void downloadFile('/meetings/ys/export', `${t('meetings.kinds.YS')}-${today()}.xlsx`, { from: params.from, to: params.to, order: params.order })
-              }
-            >
+            <Button variant="light" ml="auto" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
               {t('meetings.list.export')}
             </Button>
           </Group>
         </form>
         <AppDataTable<SessionItem>
-          minHeight={sessions.data?.list.length ? undefined : 180}
-          fetching={sessions.isFetching}
-          records={sessions.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="day"
           customRowAttributes={(s) => ({ 'data-testid': 'ys-row', 'data-day': s.day })}
-          totalRecords={sessions.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sortStatus={sort}
-          onSortStatusChange={setSort}
+          {...list.table}
+          sortStatus={list.sortStatus as never}
+          onSortStatusChange={list.onSortStatusChange}
           columns={[
             { accessor: 'day', title: t('meetings.ys.columns.day'), sortable: true, width: 130 },
             { accessor: 'loanCount', title: t('meetings.ys.columns.loanCount'), width: 90, textAlign: 'right' },

@@ -29,29 +29,32 @@ function Pane({ routes, location }: { routes: RouteObject[]; location: string })
  * page's state (form input, paging, scroll inside it). "Refresh" remounts one pane via its key.
  */
 export function KeepAlivePanes({ routes }: { routes: readonly ResolvedRoute[] }) {
-  const { tags } = useTags();
+  const { tags, activeId } = useTags();
   const location = useLocation();
   const active = location.pathname + location.search;
   const routeObjects = useMemo<RouteObject[]>(() => routes.map((route) => ({ path: route.fullPath, element: <RoutePage route={route} /> })), [routes]);
-  // The current page shows at once, even before its tag exists (or if it never gets one, like 404).
-  const panes = tags.some((tag) => tag.path === active) ? tags : [...tags, { path: active, version: 0 }];
+  // The current page shows at once, even before its tag exists (or if it never gets one, like 404);
+  // a list page's pane follows its query at once too (same pane, so it is not mounted again).
+  const panes = tags.some((tag) => tag.id === activeId)
+    ? tags.map((tag) => (tag.id === activeId ? { ...tag, path: active } : tag))
+    : [...tags, { id: activeId, path: active, version: 0 }];
   // A tag's page mounts the first time it is shown (the affixed dashboard is not loaded until then),
   // and stays mounted while its tag is open.
   const visited = useRef(new Set<string>());
-  visited.current.add(active);
-  for (const path of visited.current) if (path !== active && !tags.some((tag) => tag.path === path)) visited.current.delete(path);
+  visited.current.add(activeId);
+  for (const id of visited.current) if (id !== activeId && !tags.some((tag) => tag.id === id)) visited.current.delete(id);
 
   return (
     <>
       {panes.map((pane) => (
         <div
-          key={`${pane.path}#${pane.version}`}
-          style={pane.path === active ? undefined : { display: 'none' }}
+          key={`${pane.id}#${pane.version}`}
+          style={pane.id === activeId ? undefined : { display: 'none' }}
           data-testid="page-pane"
-          data-active={pane.path === active || undefined}
+          data-active={pane.id === activeId || undefined}
           data-path={pane.path}
         >
-          {visited.current.has(pane.path) && <Pane routes={routeObjects} location={pane.path} />}
+          {visited.current.has(pane.id) && <Pane routes={routeObjects} location={pane.path} />}
         </div>
       ))}
     </>

@@ -33,9 +33,9 @@ function TagActions({ tag }: { tag: Tag | undefined }) {
 export function TagsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tags, activePath, close } = useTags();
+  const { tags, activeId, close } = useTags();
   const [contextFor, setContextFor] = useState<string | null>(null);
-  const activeTag = tags.find((tag) => tag.path === activePath);
+  const activeTag = tags.find((tag) => tag.id === activeId);
 
   return (
     <nav className={classes.bar} aria-label={t('tags.label')} data-testid="tags-bar">
@@ -43,7 +43,7 @@ export function TagsBar() {
         <div className={classes.list}>
           {tags.map((tag) => (
             <Menu
-              key={tag.path}
+              key={tag.id}
               opened={contextFor === tag.path}
               // Only a right-click opens this menu (see onContextMenu); a left click selects the tag.
               onChange={(open) => {
@@ -58,7 +58,7 @@ export function TagsBar() {
                   role="link"
                   tabIndex={0}
                   className={classes.tag}
-                  data-active={tag.path === activePath || undefined}
+                  data-active={tag.id === activeId || undefined}
                   data-testid="tag"
                   data-path={tag.path}
                   onClick={() => navigate(tag.path)}

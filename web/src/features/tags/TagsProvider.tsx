@@ -4,11 +4,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { RouteMatch } from '@/app/routes/route-filter';
 import { DASHBOARD_PATH } from '@/app/routes/route-table';
 import type { ResolvedRoute } from '@/app/routes/types';
-import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, type Tag } from './tags-state';
+import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, tagId, type Tag } from './tags-state';
 
 export interface TagsApi {
   tags: Tag[];
   activePath: string;
+  /** The identity of the tag of the page shown now (see Tag.id). */
+  activeId: string;
   refresh: (path: string) => void;
   close: (path: string) => void;
   closeOthers: (path: string) => void;
@@ -18,7 +20,7 @@ export interface TagsApi {
 const TagsContext = createContext<TagsApi | null>(null);
 
 function affixTags(routes: readonly ResolvedRoute[]): Tag[] {
-  return routes.filter((r) => r.affix).map((r) => ({ path: r.fullPath, name: r.name, affix: true, version: 0 }));
+  return routes.filter((r) => r.affix).map((r) => ({ id: r.fullPath, path: r.fullPath, name: r.name, affix: true, version: 0 }));
 }
 
 /** Keeps the list of open pages; every matched navigation opens (or re-activates) a tag. */
@@ -30,10 +32,11 @@ export function TagsProvider({ routes, match, children }: { routes: readonly Res
   const [tags, setTags] = useState<Tag[]>(() => affixTags(routes));
 
   const route = match?.route ?? null;
+  const activeId = tagId(location.pathname, location.search, Boolean(route?.listState));
   useEffect(() => {
     if (!route || route.noTag) return;
-    setTags((current) => addTag(current, { path: activePath, name: route.name, affix: Boolean(route.affix) }));
-  }, [route, activePath]);
+    setTags((current) => addTag(current, { id: activeId, path: activePath, name: route.name, affix: Boolean(route.affix) }));
+  }, [route, activeId, activePath]);
 
   const leave = useCallback(
     (remaining: Tag[]) => {
@@ -48,6 +51,7 @@ export function TagsProvider({ routes, match, children }: { routes: readonly Res
     () => ({
       tags,
       activePath,
+      activeId,
       // Remount the page and mark cached data stale, so the fresh page loads its data again.
       refresh: (path) => {
         setTags((current) => refreshTag(current, path));
@@ -60,7 +64,7 @@ export function TagsProvider({ routes, match, children }: { routes: readonly Res
       },
       closeAll: () => leave(closeAllTags(tags)),
     }),
-    [tags, activePath, leave, navigate, queryClient],
+    [tags, activePath, activeId, leave, navigate, queryClient],
   );
 
   return <TagsContext.Provider value={api}>{children}</TagsContext.Provider>;

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, type Tag } from './tags-state';
+import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, tagId, type Tag } from './tags-state';
 
-const dashboard: Tag = { path: '/dashboard', name: 'dashboard', affix: true, version: 0 };
-const open = (...paths: string[]) => paths.reduce<Tag[]>((tags, path) => addTag(tags, { path, name: 'companyList', affix: false }), [dashboard]);
+const dashboard: Tag = { id: '/dashboard', path: '/dashboard', name: 'dashboard', affix: true, version: 0 };
+const open = (...paths: string[]) => paths.reduce<Tag[]>((tags, path) => addTag(tags, { id: path, path, name: 'companyList', affix: false }), [dashboard]);
 
 describe('tags', () => {
   it('opens each page once', () => {
     const tags = open('/a', '/b', '/a');
     expect(tags.map((t) => t.path)).toEqual(['/dashboard', '/a', '/b']);
-    expect(addTag(tags, { path: '/a', name: 'companyList', affix: false })).toBe(tags);
+    expect(addTag(tags, { id: '/a', path: '/a', name: 'companyList', affix: false })).toBe(tags);
+  });
+
+  it('keeps one tag for a list page, following its query', () => {
+    const list = (search: string) => ({ id: tagId('/company/list', search, true), path: `/company/list${search}`, name: 'companyList' as const, affix: false });
+    const first = addTag([dashboard], list(''));
+    const moved = addTag(first, list('?companyName=x&pageNum=2'));
+    expect(moved).toHaveLength(2);
+    expect(moved[1]).toMatchObject({ id: '/company/list', path: '/company/list?companyName=x&pageNum=2' });
+    expect(addTag(moved, list('?companyName=x&pageNum=2'))).toBe(moved);
+    // A page whose query names what it shows opens a tag per query.
+    expect(tagId('/detail/viewClient', '?encryptId=1', false)).not.toBe(tagId('/detail/viewClient', '?encryptId=2', false));
   });
 
   it('closes one, others or all, never the affixed dashboard', () => {

@@ -2,7 +2,12 @@
 import type { RouteName } from '@/app/routes/types';
 
 export interface Tag {
-  /** pathname + search: two detail pages of different records are two tags. */
+  /**
+   * What makes a tag: pathname + search (two detail pages of different records are two tags), or
+   * the pathname alone for a page whose query is its own state (a list's filters and page).
+   */
+  id: string;
+  /** Where the tag leads: pathname + search, as the page was last seen. */
   path: string;
   name: RouteName;
   /** Cannot be closed (the dashboard). */
@@ -11,10 +16,20 @@ export interface Tag {
   version: number;
 }
 
-/** Returns the same array when the tag is already open, so React sees no change. */
+/** The tag's identity for a location: `listState` pages keep one tag whatever their query. */
+export function tagId(pathname: string, search: string, listState: boolean): string {
+  return listState ? pathname : pathname + search;
+}
+
+/**
+ * Opens a tag, or moves an open one to the page's current query. Returns the same array when
+ * nothing changes, so React sees no change.
+ */
 export function addTag(tags: Tag[], tag: Omit<Tag, 'version'>): Tag[] {
-  if (tags.some((t) => t.path === tag.path)) return tags;
-  return [...tags, { ...tag, version: 0 }];
+  const open = tags.find((t) => t.id === tag.id);
+  if (!open) return [...tags, { ...tag, version: 0 }];
+  if (open.path === tag.path) return tags;
+  return tags.map((t) => (t === open ? { ...t, path: tag.path } : t));
 }
 
 export function closeTag(tags: readonly Tag[], path: string): Tag[] {

@@ -1,56 +1,32 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
 import { fetchUsers, type UserRow } from './users-api';
 
-const PAGE_SIZES = [10, 20, 50];
-
-export const userKeys = {
-  list: (pageNum: number, pageSize: number, username: string) => ['users', 'list', pageNum, pageSize, username] as const,
-};
+export const userKeys = { list: ['users', 'list'] as const };
 
 /** /user/list: paged users with a user-name search (GET /server/user/userList). */
 export default function UserListPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState('');
-  const [username, setUsername] = useState('');
-  const users = useQuery({
-    queryKey: userKeys.list(page, pageSize, username),
-    queryFn: () => fetchUsers({ pageNum: page, pageSize, username: username || undefined }),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setUsername(draft.trim());
-  };
+  const list = usePagedList({ queryKey: userKeys.list, filterKeys: ['username'] as const, fetch: (query) => fetchUsers(query) });
+  const form = useForm({ mode: 'controlled', initialValues: filterFormValues({ username: '' }, list.filters) });
 
   return (
     <Stack p="md">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={search}>
+        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
           <Group mb="md">
-            <TextInput
-              placeholder={t('users.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              w={260}
-            />
+            <TextInput placeholder={t('users.searchPlaceholder')} leftSection={<IconSearch size={16} />} w={260} {...form.getInputProps('username')} />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="default"
               onClick={() => {
-                setDraft('');
-                setUsername('');
-                setPage(1);
+                form.setValues({ username: '' });
+                list.reset();
               }}
             >
               {t('common.reset')}
@@ -58,19 +34,10 @@ export default function UserListPage() {
           </Group>
         </form>
         <AppDataTable<UserRow>
-          minHeight={users.data?.list.length ? undefined : 180}
-          fetching={users.isFetching}
-          records={users.data?.list ?? []}
+          minHeight={list.records.length ? undefined : 180}
+          records={list.records}
           idAccessor="id"
-          totalRecords={users.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...list.table}
           columns={[
             {
               accessor: 'username',

@@ -21,6 +21,7 @@ const common: Translation<typeof zh> = {
   total: '{{total}} in total',
   recordsPerPage: 'Records per page',
   pagination: '{{from}}-{{to}} of {{total}}',
+  paginationCapped: '{{from}}-{{to}} of more than {{total}}',
   notAvailable: {
     title: 'This page is not available yet',
     description: '"{{page}}" will be provided in a later version.',

@@ -19,6 +19,7 @@ export default {
   total: '共 {{total}} 条',
   recordsPerPage: '每页条数',
   pagination: '第 {{from}}-{{to}} 条，共 {{total}} 条',
+  paginationCapped: '第 {{from}}-{{to}} 条，共 {{total}} 条以上',
   notAvailable: {
     title: '该页面暂未开放',
     description: '“{{page}}”将在后续版本中提供。',

@@ -1,12 +1,13 @@
 /**
- * What each loan list shows besides the machine's actions: the stages it looks at (for its status
- * filter), its links to the data pages (built by the loan-data feature; only linked here), and
- * which permission shows each link. The server decides the rows and the actions.
+ * What a loan list shows besides its rows and the machine's actions: the states it looks at (for its
+ * status filter), the detail drawer's permission, and its links to the data pages (built by the
+ * loan-data feature; only linked here). The worklists come from the registry (@app/workflow); a
+ * worklist without an entry here gets the node link only. The server decides the rows and actions.
  */
-import { STATE_LABELS, STAGES, statusLabel, type StageKey, type StatusLabel } from '@app/workflow';
+import { STATE_LABELS, STAGES, statusLabel, worklist, WORKLIST_COLUMNS, type StatusLabel, type WorklistColumn, type WorklistName } from '@app/workflow';
 
-export type ListName =
-  'loanList' | 'reviewMeetingList' | 'reviewMeetingVoteList' | 'zbMeetingProcessList' | 'riskControlList' | 'bsMeetingProcessList' | 'initiateWithdrawalList';
+/** The loan list (/company/loanList) or a worklist of the registry. */
+export type ListName = 'loanList' | WorklistName;
 
 export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' | 'bReport';
 
@@ -17,14 +18,18 @@ export interface RowLink {
 }
 
 export interface ListConfig {
-  /** null: the loan list (GET /server/loans); else GET /server/process/<name>. */
+  /** null: the loan list (GET /server/loans); else the worklist (GET /server/worklists/<name>). */
   api: string | null;
-  stages: readonly StageKey[];
+  /** Machine state paths (a stage name covers its states): the status filter offers their statuses. */
+  states: readonly string[];
+  columns: readonly WorklistColumn[];
   /** The detail drawer's permission (it reads GET /server/loans/:id, which needs sys:loan:detail too). */
   detailPerms: string[] | null;
   links: RowLink[];
   /** The review committee shows its meetings' resolutions. */
   resolution?: boolean;
+  /** The loan list filters by stage and offers "copy as a new application". */
+  loanList?: boolean;
 }
 
 const id = encodeURIComponent;
@@ -47,10 +52,11 @@ const to = {
 
 const node: RowLink = { key: 'node', perms: ['archives_detail'], to: to.node };
 
-export const LIST_CONFIGS: Record<ListName, ListConfig> = {
+type Extras = Pick<ListConfig, 'detailPerms' | 'links' | 'resolution'>;
+
+/** The lists with more than the node link, keyed by list name. */
+const EXTRAS: Partial<Record<ListName, Extras>> = {
   loanList: {
-    api: null,
-    stages: STAGES.map((s) => s.key),
     detailPerms: ['sys:loan:detail'],
     links: [
       { key: 'node', perms: ['sys:loan:node'], to: to.node },
@@ -59,26 +65,18 @@ export const LIST_CONFIGS: Record<ListName, ListConfig> = {
     ],
   },
   reviewMeetingList: {
-    api: 'reviewMeetingList',
-    stages: ['preReview'],
     detailPerms: ['sys:review:detail'],
     links: [node, { key: 'perfect', perms: ['sys:review:perfect'], to: to.editInquiry }, { key: 'preview', perms: ['sys:review:preview'], to: to.viewInquiry }],
   },
   reviewMeetingVoteList: {
-    api: 'reviewMeetingVoteList',
-    stages: ['preReview'],
     detailPerms: ['sys:review-vote:detail'],
     links: [node, { key: 'preview', perms: ['sys:review-vote:preview'], to: to.viewInquiry }],
   },
   zbMeetingProcessList: {
-    api: 'zbMeetingProcessList',
-    stages: ['generalOffice', 'riskControl'],
     detailPerms: ['sys:zb:detail'],
     links: [node, { key: 'perfect', perms: ['sys:zb:perfect'], to: to.editAgent }, { key: 'preview', perms: ['sys:zb:preview'], to: to.viewAgent }],
   },
   riskControlList: {
-    api: 'riskControlList',
-    stages: ['riskControl'],
     detailPerms: null,
     links: [
       node,
@@ -89,8 +87,6 @@ export const LIST_CONFIGS: Record<ListName, ListConfig> = {
     ],
   },
   bsMeetingProcessList: {
-    api: 'bsMeetingProcessList',
-    stages: ['insuranceReview'],
     detailPerms: ['sys:bs:detail'],
     resolution: true,
     links: [
@@ -101,18 +97,42 @@ export const LIST_CONFIGS: Record<ListName, ListConfig> = {
     ],
   },
   initiateWithdrawalList: {
-    api: 'initiateWithdrawalList',
-    stages: ['withdrawal'],
     detailPerms: ['sys:loan:detail'],
     links: [node, { key: 'aReport', perms: ['sys:loan:preview'], to: to.viewReport }],
   },
 };
 
-/** The statuses a loan can show in these stages (one option per status key). */
-export function statusOptions(stages: readonly StageKey[]): StatusLabel[] {
+/** The loan list's columns: where each loan stands, whoever holds it. */
+const LOAN_LIST_COLUMNS: readonly WorklistColumn[] = [
+  'companyName',
+  'amount',
+  'termMonths',
+  'bank',
+  'stage',
+  'status',
+  'aPostOfficer',
+  'bPostOfficer',
+  'createdAt',
+];
+
+export function listConfig(name: ListName): ListConfig {
+  const extras: Extras = EXTRAS[name] ?? { detailPerms: null, links: [node] };
+  if (name === 'loanList') return { api: null, states: STAGES.map((s) => s.key), columns: LOAN_LIST_COLUMNS, loanList: true, ...extras };
+  const def = worklist(name);
+  if (!def) throw new Error(`unknown worklist ${name}`);
+  // Columns the web cannot show (a newer registry) are left out rather than drawn empty.
+  const columns = def.columns.filter((column) => (WORKLIST_COLUMNS as readonly string[]).includes(column));
+  return { api: name, states: def.states, columns, ...extras };
+}
+
+/** Whether a state path lies inside one of these paths (a path covers its descendants). */
+const within = (path: string, states: readonly string[]) => states.some((state) => path === state || path.startsWith(`${state}.`));
+
+/** The statuses a loan can show in these states (one option per status key). */
+export function statusOptions(states: readonly string[]): StatusLabel[] {
   const seen = new Map<string, StatusLabel>();
   for (const [path, label] of Object.entries(STATE_LABELS)) {
-    if (!label.status || !stages.some((stage) => path === stage || path.startsWith(`${stage}.`))) continue;
+    if (!label.status || !within(path, states)) continue;
     const status = statusLabel(label.status);
     if (!seen.has(status.key)) seen.set(status.key, status);
   }

@@ -1,6 +1,0 @@
-import { LoanListView } from '@/features/loans/LoanListView';
-
-/** /process/initiateWithdrawalList: the withdrawal list (B-post recheck, leader review). */
-export default function InitiateWithdrawalListPage() {
-  return <LoanListView name="initiateWithdrawalList" />;
-}

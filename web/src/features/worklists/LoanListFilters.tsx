@@ -1,0 +1,112 @@
+import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { STAGES } from '@app/workflow';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '@/features/companies/enum-labels';
+import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from '@/features/loans/loan-filters';
+import { fetchOfficers } from '@/features/loans/loans-api';
+import { statusOptions } from './list-configs';
+
+interface Props {
+  /** The filters applied now (from the URL). */
+  applied: Partial<Record<LoanFilterKey, string>>;
+  /** The list's state paths: the status choice offers their statuses. */
+  states: readonly string[];
+  /** The loan list filters by stage too. */
+  withStage: boolean;
+  exporting: boolean;
+  onSearch: (filters: Partial<Record<LoanFilterKey, string>>) => void;
+  onReset: () => void;
+  onExport: () => void;
+}
+
+/** The loan lists' filter form: checked as the server checks (ranges the right way round) before it is applied. */
+export function LoanListFilters({ applied, states, withStage, exporting, onSearch, onReset, onExport }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const form = useForm<LoanFilterValues>({
+    mode: 'controlled',
+    initialValues: fromFilterParams(applied),
+    validate: (values) => {
+      const issues = filterIssues(values);
+      return {
+        amountMax: issues.amountMax ? t(`loans.filters.${issues.amountMax}`) : null,
+        createdTo: issues.createdTo ? t(`loans.filters.${issues.createdTo}`) : null,
+      };
+    },
+  });
+  const aPosts = useQuery({ queryKey: ['officers', 'A_POST'], queryFn: () => fetchOfficers('A_POST'), staleTime: 60_000 });
+  const stage = form.values.stage;
+  const statuses = useMemo(() => statusOptions(stage ? [stage] : states).map((s) => ({ value: s.key, label: s[lang] })), [stage, states, lang]);
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSearch(toFilterParams(values)))}>
+      <Group mb="md" align="flex-start" gap="sm">
+        <TextInput
+          label={t('loans.filters.companyName')}
+          leftSection={<IconSearch size={16} />}
+          w={200}
+          data-testid="filter-company"
+          {...form.getInputProps('companyName')}
+        />
+        {withStage && (
+          <Select
+            label={t('loans.filters.stage')}
+            data={STAGES.map((s) => ({ value: s.key, label: s[lang] }))}
+            clearable
+            w={170}
+            {...form.getInputProps('stage')}
+            onChange={(value) => form.setValues({ stage: value, status: null })}
+          />
+        )}
+        <Select label={t('loans.filters.status')} data={statuses} clearable w={150} data-testid="filter-status" {...form.getInputProps('status')} />
+        <NumberInput
+          label={t('loans.filters.amountMin')}
+          hideControls
+          allowNegative={false}
+          thousandSeparator=","
+          w={140}
+          {...form.getInputProps('amountMin')}
+        />
+        <NumberInput
+          label={t('loans.filters.amountMax')}
+          hideControls
+          allowNegative={false}
+          thousandSeparator=","
+          w={140}
+          {...form.getInputProps('amountMax')}
+        />
+        <TextInput label={t('loans.filters.createdFrom')} type="date" w={150} {...form.getInputProps('createdFrom')} />
+        <TextInput label={t('loans.filters.createdTo')} type="date" w={150} {...form.getInputProps('createdTo')} />
+        <Select
+          label={t('loans.filters.aPostOfficer')}
+          data={(aPosts.data ?? []).map((u) => ({ value: u.id, label: u.nickname || u.username }))}
+          clearable
+          w={150}
+          {...form.getInputProps('aPostOfficerId')}
+        />
+        <Group gap="sm" mt={25}>
+          <Button type="submit" data-testid="search">
+            {t('common.search')}
+          </Button>
+          <Button
+            variant="default"
+            data-testid="reset"
+            onClick={() => {
+              form.setValues(fromFilterParams({}));
+              onReset();
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+          <Button variant="light" leftSection={<IconDownload size={16} />} loading={exporting} onClick={onExport} data-testid="export">
+            {t('loans.export')}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}

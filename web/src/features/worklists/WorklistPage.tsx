@@ -1,0 +1,16 @@
+import { isWorklistName } from '@app/workflow';
+import { useTranslation } from 'react-i18next';
+import NotFoundPage from '@/app/pages/NotFoundPage';
+import { useCurrentRoute } from '@/app/routes/current-route';
+import { LoanListView } from './LoanListView';
+
+/**
+ * The one page of every worklist of the registry (/process, /protectMiddle, /protectAfter and the
+ * statistics drill-downs): the route it is rendered for names the list.
+ */
+export default function WorklistPage() {
+  const route = useCurrentRoute();
+  const { t } = useTranslation();
+  if (!route || !isWorklistName(route.name)) return <NotFoundPage />;
+  return <LoanListView key={route.name} name={route.name} title={t(`routes.pages.${route.name}`)} />;
+}

@@ -1,0 +1,90 @@
+/**
+ * The project's form on @mantine/form: one way to submit, show field errors and the error alert.
+ * The rules stay in each feature's pure `*-form.ts` validator; this only wires them: checked on
+ * submit, then re-checked as the user types; a refusal from the server shows its message in the
+ * alert and its field errors beside their fields.
+ */
+import { Alert } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError } from '@/api/http';
+
+/** Field errors as shown: already worded, one per field. */
+export type FieldMessages<V> = Partial<Record<keyof V & string, string | undefined>>;
+
+export interface AppFormOptions<V extends Record<string, any>> {
+  initialValues: V;
+  /** The local check (the feature's validator, worded). */
+  validate: (values: V) => FieldMessages<V>;
+  /** What the alert says when the local check fails; without it, the field errors speak alone. */
+  invalidMessage?: string;
+  /** Sends the values; a thrown ApiError is shown by the form. */
+  submit: (values: V) => Promise<void>;
+  /** The field errors a refusal carries, worded (the server checks the same rules). */
+  serverErrors?: (error: ApiError) => FieldMessages<V>;
+  /** Called with each refusal after the form has shown it (e.g. a toast for an expired session). */
+  onRefused?: (error: ApiError) => void;
+}
+
+export interface AppForm<V extends Record<string, any>> {
+  form: UseFormReturnType<V>;
+  values: V;
+  /** The alert's text (local check failed, or the server refused). */
+  formError: string | null;
+  submitting: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+}
+
+const withoutEmpty = <V,>(messages: FieldMessages<V>): Record<string, string> =>
+  Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+
+export function useAppForm<V extends Record<string, any>>(options: AppFormOptions<V>): AppForm<V> {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // After a first attempt, errors follow the typing.
+  const attempted = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    onValuesChange: (values) => {
+      if (attempted.current) form.setErrors(withoutEmpty(latest.current.validate(values)));
+    },
+  });
+
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    attempted.current = true;
+    const { validate, invalidMessage, submit, serverErrors, onRefused } = latest.current;
+    const values = form.getValues();
+    const errors = withoutEmpty(validate(values));
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setFormError(invalidMessage ?? null);
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    void submit(values)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        form.setErrors(withoutEmpty(serverErrors?.(error) ?? {}));
+        setFormError(error.message);
+        onRefused?.(error);
+      })
+      .finally(() => setSubmitting(false));
+  };
+
+  return { form, values: form.values, formError, submitting, onSubmit };
+}
+
+/** The form's alert (local check failed, or the server's refusal). */
+export function FormErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" p="xs" data-testid="form-error">
+      {message}
+    </Alert>
+  );
+}
