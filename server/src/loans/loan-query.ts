@@ -152,7 +152,7 @@ export class LoanQuery {
       ),
       this.db.query(`SELECT count(*)::int AS total ${from} ${where}`, params),
     ]);
-    const mayDelete = holds(user, 'sys:loan:delete', 'action');
+    const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
     return {
       total,

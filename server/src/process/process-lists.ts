@@ -1,9 +1,9 @@
-import type { EventType, Label } from '@app/workflow';
+import type { EventType, Label, PermissionKey } from '@app/workflow';
 import type { LoanScope } from '../loans/loan-query';
 
 export interface ProcessList {
   /** The route key of the list (spec section 6), needed besides `meeting`. */
-  permission: string;
+  permission: PermissionKey;
   /** Where its loans stand. */
   scope: readonly LoanScope[];
   /** The machine actions the list offers on a row (each still needs its own permission and the machine's yes). */

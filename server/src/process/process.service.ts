@@ -16,7 +16,7 @@ export class ProcessService {
   private resolve(name: string, user: AuthUser): ProcessList {
     const list = processList(name);
     if (!list) throw new AppError(HttpStatus.NOT_FOUND, CODES.processListUnknown, 'processListUnknown', { list: name.slice(0, 60) }, null, 'NotFound');
-    if (!holds(user, list.permission, 'menu')) throw AppError.forbidden({ required: list.permission });
+    if (!holds(user, list.permission)) throw AppError.forbidden({ required: list.permission });
     return list;
   }
 

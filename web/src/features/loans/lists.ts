@@ -3,7 +3,7 @@
  * filter), its links to the data pages (built by the loan-data feature; only linked here), and
  * which permission shows each link. The server decides the rows and the actions.
  */
-import { STATE_LABELS, STAGES, statusLabel, type StageKey, type StatusLabel } from '@app/workflow';
+import { STATE_LABELS, STAGES, statusLabel, type PermissionKey, type StageKey, type StatusLabel } from '@app/workflow';
 
 export type ListName =
   'loanList' | 'reviewMeetingList' | 'reviewMeetingVoteList' | 'zbMeetingProcessList' | 'riskControlList' | 'bsMeetingProcessList' | 'initiateWithdrawalList';
@@ -12,7 +12,7 @@ export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' 
 
 export interface RowLink {
   key: LinkKey;
-  perms: string[];
+  perms: PermissionKey[];
   to: (loanId: string) => string;
 }
 
@@ -21,7 +21,7 @@ export interface ListConfig {
   api: string | null;
   stages: readonly StageKey[];
   /** The detail drawer's permission (it reads GET /server/loans/:id, which needs sys:loan:detail too). */
-  detailPerms: string[] | null;
+  detailPerms: PermissionKey[] | null;
   links: RowLink[];
   /** The review committee shows its meetings' resolutions. */
   resolution?: boolean;
