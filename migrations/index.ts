@@ -3,6 +3,14 @@ import { Workflow1763800000000 } from './1763800000000-workflow';
 import { CompaniesLoans1763900000000 } from './1763900000000-companies-loans';
 import { LoanData1763910000000 } from './1763910000000-loan-data';
 import { Meetings1763920000000 } from './1763920000000-meetings';
+import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
-export const MIGRATIONS = [Identity1763700000000, Workflow1763800000000, CompaniesLoans1763900000000, LoanData1763910000000, Meetings1763920000000];
+export const MIGRATIONS = [
+  Identity1763700000000,
+  Workflow1763800000000,
+  CompaniesLoans1763900000000,
+  LoanData1763910000000,
+  Meetings1763920000000,
+  PresetGrants1764000000000,
+];
