@@ -195,10 +195,10 @@ export class Identity1763700000000 implements MigrationInterface {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The data as this migration first wrote it, frozen here: the permission tree, the preset roles and
-// the first agreements of that day. A migration never reads live code, so it never changes when that
-// code does; keys and grants added later reach every database through the start-up sync
-// (server/src/permissions/permission-sync.ts).
+// The data this migration writes, frozen here as literals: the permission tree, the preset roles and
+// the first agreements exactly as the live code held them when migrations stopped importing it. A
+// migration never reads live code, so it never changes when that code does; keys and grants added
+// later reach every database through the start-up sync (server/src/database/permission-sync.ts).
 // ---------------------------------------------------------------------------------------------
 
 /** [key, kind, parent key, zh, en], depth first; the sort order is the position. */
