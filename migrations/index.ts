@@ -5,6 +5,7 @@ import { LoanData1763910000000 } from './1763910000000-loan-data';
 import { Meetings1763920000000 } from './1763920000000-meetings';
 import { WorklistColumns1763930000000 } from './1763930000000-worklist-columns';
 import { UserLanguage1763940000000 } from './1763940000000-user-language';
+import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Meetings1763920000000,
   WorklistColumns1763930000000,
   UserLanguage1763940000000,
+  PresetGrants1764000000000,
 ];

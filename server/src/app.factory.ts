@@ -64,7 +64,12 @@ function serveWeb(app: NestExpressApplication, dir: string) {
 /** Schema up to date, then first-start data. Safe when several processes start at once. */
 export async function prepareDatabase(app: NestExpressApplication, config: AppConfig): Promise<void> {
   const db = app.get(DataSource);
-  const applied = await runMigrations(db);
-  if (applied.length) new Logger('Migrations').log(`applied ${applied.join(', ')}`);
+  const { applied, permissions } = await runMigrations(db);
+  const logger = new Logger('Migrations');
+  if (applied.length) logger.log(`applied ${applied.join(', ')}`);
+  const { addedKeys, addedRoles, givenGrants } = permissions;
+  if (addedKeys.length || addedRoles.length || givenGrants.length) {
+    logger.log(`permissions brought up to date: ${addedKeys.length} keys, ${addedRoles.length} roles, ${givenGrants.length} preset grants added`);
+  }
   await seedIfEmpty(db, config);
 }

@@ -10,7 +10,8 @@ import { DATA_TYPES, EVENT_TYPES, GUARANTEE_ITEM_ID, type EventType, type Guaran
 import { EVENT_LABELS, type Label } from './labels';
 import { guaranteeMachine, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
 import { EVENT_PERMISSIONS } from './permissions-map';
-import { ROLE_ROOT } from './permissions';
+import { holdsPermission } from './permission-check';
+import type { ActionKey } from './permissions';
 import type { PersistedSnapshot } from './engine';
 
 export interface Actor {
@@ -21,16 +22,8 @@ export interface Actor {
 
 export interface LegalAction {
   type: EventType;
-  permission: string;
+  permission: ActionKey;
   label: Label;
-}
-
-/**
- * Element-level permission check of spec section 6: ROOT passes everything; anyone else (ROLE_ADMIN
- * included: it passes route gates, not action codes) needs the code in authorityList.
- */
-export function hasPermission(actor: Pick<Actor, 'roles' | 'authorityList'>, key: string): boolean {
-  return actor.roles.includes(ROLE_ROOT) || actor.authorityList.includes(key);
 }
 
 /** Stands in for a value the user will type (a reason, a bank): any valid value will do here. */
@@ -162,6 +155,6 @@ export function legalActions(snapshot: GuaranteeSnapshot | PersistedSnapshot, ac
   // Only ask about events that have a transition from here at all.
   const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
   return EVENT_TYPES.filter(
-    (type) => possible.has(type) && hasPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id)),
+    (type) => possible.has(type) && holdsPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id)),
   ).map((type) => ({ type, permission: EVENT_PERMISSIONS[type], label: { ...EVENT_LABELS[type] } }));
 }

@@ -4,6 +4,7 @@
  */
 
 export * from './permissions';
+export * from './permission-check';
 export * from './permissions-map';
 export * from './events';
 export * from './context';

@@ -7,8 +7,9 @@
  */
 
 import type { EventType } from './events';
+import type { ActionKey } from './permissions';
 
-export const EVENT_PERMISSIONS: Readonly<Record<EventType, string>> = {
+export const EVENT_PERMISSIONS: Readonly<Record<EventType, ActionKey>> = {
   // collection: loan list
   SUBMIT_MATERIALS: 'sys:loan:perfect',
   RETURN_MATERIALS: 'sys:loan:return-materials',
@@ -100,6 +101,6 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, string>> = {
   CONFIRM_RELEASE: 'sys:secure:confirm',
 };
 
-export function permissionOf(type: EventType): string {
+export function permissionOf(type: EventType): ActionKey {
   return EVENT_PERMISSIONS[type];
 }

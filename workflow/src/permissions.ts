@@ -6,25 +6,33 @@
  * these codes, the web gates routes and buttons with them, and the workflow maps each event to one.
  */
 
+export type PermissionKind = 'menu' | 'action';
+
 export interface PermissionNode {
   /** Route key (menus) or action code (buttons, API actions). Unique in the whole tree. */
-  key: string;
-  kind: 'menu' | 'action';
-  zh: string;
-  en: string;
-  children?: PermissionNode[];
+  readonly key: string;
+  readonly kind: PermissionKind;
+  readonly zh: string;
+  readonly en: string;
+  readonly children?: readonly PermissionNode[];
 }
 
-const menu = (key: string, zh: string, en: string, children: PermissionNode[] = []): PermissionNode => ({
-  key,
-  kind: 'menu',
-  zh,
-  en,
-  children,
-});
-const act = (key: string, zh: string, en: string): PermissionNode => ({ key, kind: 'action', zh, en });
+// `const` type parameters keep each key as its literal type, so the tree's own type lists every key
+// and PermissionKey below is derived from it: a key that is not in the tree does not compile.
+function menu<const K extends string>(key: K, zh: string, en: string): { key: K; kind: 'menu'; zh: string; en: string };
+function menu<const K extends string, const C extends readonly PermissionNode[]>(
+  key: K,
+  zh: string,
+  en: string,
+  children: C,
+): { key: K; kind: 'menu'; zh: string; en: string; children: C };
+function menu(key: string, zh: string, en: string, children?: readonly PermissionNode[]): PermissionNode {
+  return children ? { key, kind: 'menu', zh, en, children } : { key, kind: 'menu', zh, en };
+}
+const act = <const K extends string>(key: K, zh: string, en: string) => ({ key, kind: 'action' as const, zh, en });
+const tree = <const T extends readonly PermissionNode[]>(nodes: T): T => nodes;
 
-export const PERMISSION_TREE: PermissionNode[] = [
+export const PERMISSION_TREE = tree([
   menu('user', '用户管理', 'User management', [
     menu('user_list', '用户列表', 'Users', [
       act('sys:user:load', '查询', 'Load'),
@@ -271,34 +279,68 @@ export const PERMISSION_TREE: PermissionNode[] = [
       act('sys:loan-type:delete', '删除', 'Delete'),
     ]),
   ]),
-];
+]);
+
+/** A node and every node beneath it, each with its literal key and kind. */
+type NodesOf<N> = N extends { readonly children: readonly (infer C)[] } ? N | NodesOf<C> : N;
+type TreeNode = NodesOf<(typeof PERMISSION_TREE)[number]>;
+
+/** Every key of the tree: route keys and action codes. */
+export type PermissionKey = TreeNode['key'];
+/** Route keys (menu entries): what ROLE_ADMIN passes without holding them. */
+export type MenuKey = Extract<TreeNode, { kind: 'menu' }>['key'];
+/** Action codes (buttons, API actions): only ROOT passes them without holding them. */
+export type ActionKey = Extract<TreeNode, { kind: 'action' }>['key'];
 
 export interface FlatPermission {
-  key: string;
-  kind: 'menu' | 'action';
+  key: PermissionKey;
+  kind: PermissionKind;
   zh: string;
   en: string;
-  parentKey: string | null;
+  parentKey: PermissionKey | null;
   sort: number;
 }
 
 /** The tree in depth-first order, each node with its parent's key. */
-export function flattenPermissionTree(tree: PermissionNode[] = PERMISSION_TREE): FlatPermission[] {
+export function flattenPermissionTree(nodes: readonly PermissionNode[] = PERMISSION_TREE): FlatPermission[] {
   const out: FlatPermission[] = [];
-  const walk = (nodes: PermissionNode[], parentKey: string | null) => {
-    for (const node of nodes) {
-      out.push({ key: node.key, kind: node.kind, zh: node.zh, en: node.en, parentKey, sort: out.length });
-      if (node.children) walk(node.children, node.key);
+  const walk = (list: readonly PermissionNode[], parentKey: PermissionKey | null) => {
+    for (const node of list) {
+      const key = node.key as PermissionKey;
+      out.push({ key, kind: node.kind, zh: node.zh, en: node.en, parentKey, sort: out.length });
+      if (node.children) walk(node.children, key);
     }
   };
-  walk(tree, null);
+  walk(nodes, null);
   return out;
 }
 
-export const ALL_PERMISSION_KEYS: readonly string[] = flattenPermissionTree().map((p) => p.key);
+const FLAT = flattenPermissionTree();
+export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = FLAT.map((p) => p.key);
+const KIND_OF: ReadonlyMap<string, PermissionKind> = new Map(FLAT.map((p) => [p.key, p.kind]));
 
-export function isPermissionKey(key: string): boolean {
-  return ALL_PERMISSION_KEYS.includes(key);
+/** Narrows a string from outside (a request, a database row) to a key of the tree. */
+export function isPermissionKey(key: string): key is PermissionKey {
+  return KIND_OF.has(key);
+}
+
+/** Menu or action; undefined for a string that is not in the tree. */
+export function permissionKind(key: string): PermissionKind | undefined {
+  return KIND_OF.get(key);
+}
+
+/** A menu key with every key beneath it, in tree order. */
+export function keysUnder(key: PermissionKey): PermissionKey[] {
+  const find = (nodes: readonly PermissionNode[]): PermissionNode | undefined => {
+    for (const n of nodes) {
+      if (n.key === key) return n;
+      const hit = n.children && find(n.children);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const node = find(PERMISSION_TREE);
+  return node ? flattenPermissionTree([node]).map((p) => p.key) : [];
 }
 
 /** Built-in roles of spec section 6. */

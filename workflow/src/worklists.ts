@@ -9,6 +9,7 @@
 
 import type { EventType } from './events';
 import type { Label } from './labels';
+import type { MenuKey, PermissionKey } from './permissions';
 
 /** The route group of spec section 2 a worklist belongs to; its key gates the whole group. */
 export type WorklistGroup = 'process' | 'protectMiddle' | 'protectAfter' | 'statistics';
@@ -34,21 +35,21 @@ export type WorklistColumn = (typeof WORKLIST_COLUMNS)[number];
 export interface WorklistDef {
   group: WorklistGroup;
   /** The list's own route key (spec section 6); the group's key is needed besides. */
-  permission: string;
+  permission: MenuKey;
   /** Machine state paths (dotted, e.g. `duringGuarantee.contract.submitted`); a stage name covers all its states. */
   states: readonly string[];
   /** The machine actions a row offers (each still needs its permission and the machine's yes). */
   events: readonly EventType[];
   columns: readonly WorklistColumn[];
   /** Keys that open the list as well as `permission` (spec: letter sealing accepts any of its three). */
-  alsoAccepted?: readonly string[];
+  alsoAccepted?: readonly PermissionKey[];
 }
 
 /** The columns most lists show. */
 export const DEFAULT_COLUMNS: readonly WorklistColumn[] = ['companyName', 'amount', 'termMonths', 'bank', 'status', 'step', 'aPostOfficer', 'createdAt'];
 
 /** The key that opens a worklist group (spec section 2). */
-export const WORKLIST_GROUP_PERMISSIONS: Readonly<Record<WorklistGroup, string>> = {
+export const WORKLIST_GROUP_PERMISSIONS: Readonly<Record<WorklistGroup, MenuKey>> = {
   process: 'meeting',
   protectMiddle: 'protect_middle',
   protectAfter: 'protect_after',
@@ -390,7 +391,7 @@ export const WORKLIST_LABELS: Readonly<Record<WorklistName, Label>> = {
 };
 
 /** Every key that opens a worklist besides its group's key: its own and the ones also accepted. */
-export function worklistKeys(def: Pick<WorklistDef, 'permission' | 'alsoAccepted'>): readonly string[] {
+export function worklistKeys(def: Pick<WorklistDef, 'permission' | 'alsoAccepted'>): readonly PermissionKey[] {
   return [def.permission, ...(def.alsoAccepted ?? [])];
 }
 

@@ -4,7 +4,6 @@ import {
   createInitialSnapshot,
   EVENT_PERMISSIONS,
   happyPathEvents,
-  hasPermission,
   legalActions,
   replaySteps,
   representativeEvent,
@@ -21,15 +20,6 @@ const user = (id: string, authorityList: string[], roles: string[] = ['ROLE_USER
 /** Someone holding every action code (but not ROOT). */
 const everyCode = (id: string) => user(id, [...ALL_PERMISSION_KEYS]);
 const types = (list: { type: EventType }[]) => list.map((a) => a.type);
-
-describe('hasPermission', () => {
-  it('ROOT passes everything; ROLE_ADMIN needs the code like anyone', () => {
-    expect(hasPermission(user('r', [], [ROLE_ROOT]), 'sys:loan:perfect')).toBe(true);
-    expect(hasPermission(user('a', [], [ROLE_ADMIN]), 'sys:loan:perfect')).toBe(false);
-    expect(hasPermission(user('u', ['sys:loan:perfect']), 'sys:loan:perfect')).toBe(true);
-    expect(hasPermission(user('u', ['sys:loan:perfect']), 'sys:loan:delete')).toBe(false);
-  });
-});
 
 describe('legalActions', () => {
   it('at the start: the A-post officer may submit; others with the same code may not', () => {

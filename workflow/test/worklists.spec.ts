@@ -116,7 +116,7 @@ describe('worklist registry', () => {
   });
 
   it('needs only keys of the permission tree (list, group and the keys also accepted)', () => {
-    const keys = new Set(ALL_PERMISSION_KEYS);
+    const keys = new Set<string>(ALL_PERMISSION_KEYS);
     const unknown = entries.flatMap(([name, def]) =>
       [...worklistKeys(def), WORKLIST_GROUP_PERMISSIONS[def.group]].filter((k) => !keys.has(k)).map((k) => `${name}: ${k}`),
     );

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_KEYS, isPermissionKey, ROLE_ADMIN, ROLE_ROOT } from '@app/workflow';
+import { heldKeys, holdsPermission, isAdminHolder, isRootHolder, type PermissionHolder, type PermissionKey } from '@app/workflow';
 
 /** The signed-in user as the guard resolved it for this request. */
 export interface AuthUser {
@@ -12,25 +12,29 @@ export interface AuthUser {
   sessionId: string;
 }
 
+/** The user as @app/workflow's permission check sees it: roles and the keys their roles grant. */
+export function permissionHolder(user: Pick<AuthUser, 'roles' | 'permissions'>): PermissionHolder {
+  return { roles: user.roles, authorityList: user.permissions };
+}
+
 export function isRoot(user: Pick<AuthUser, 'roles'>): boolean {
-  return user.roles.includes(ROLE_ROOT);
+  return isRootHolder(user);
 }
 
 export function isAdmin(user: Pick<AuthUser, 'roles'>): boolean {
-  return isRoot(user) || user.roles.includes(ROLE_ADMIN);
-}
-
-/** Every key the user holds: ROOT and ROLE_ADMIN are handed the whole tree (spec section 4, session). */
-export function authorityList(user: Pick<AuthUser, 'roles' | 'permissions'>): string[] {
-  return isAdmin(user) ? [...ALL_PERMISSION_KEYS] : [...new Set(user.permissions)].filter(isPermissionKey);
+  return isAdminHolder(user);
 }
 
 /**
- * Spec section 6: ROOT passes everything; ROLE_ADMIN passes every route (menu) gate; anyone else must
- * hold the key through a role.
+ * Every key the user holds by @app/workflow's holdsPermission: ROOT the whole tree, ROLE_ADMIN every
+ * route key plus the action codes its roles grant (spec section 4: the full route set), anyone else
+ * what their roles grant. The web and the machine look keys up in this list.
  */
-export function holds(user: Pick<AuthUser, 'roles' | 'permissions'>, key: string, kind: 'menu' | 'action'): boolean {
-  if (isRoot(user)) return true;
-  if (kind === 'menu' && user.roles.includes(ROLE_ADMIN)) return true;
-  return user.permissions.includes(key);
+export function authorityList(user: Pick<AuthUser, 'roles' | 'permissions'>): PermissionKey[] {
+  return heldKeys(permissionHolder(user));
+}
+
+/** Whether the user holds `key` (spec sections 5-6, decided in @app/workflow's permission-check). */
+export function holds(user: Pick<AuthUser, 'roles' | 'permissions'>, key: PermissionKey): boolean {
+  return holdsPermission(permissionHolder(user), key);
 }

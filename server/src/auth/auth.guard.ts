@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { flattenPermissionTree } from '@app/workflow';
+import { isPermissionKey } from '@app/workflow';
 import type { Request } from 'express';
 import { AppError } from '../common/errors';
 import { Access, ACCESS_KEY } from './auth.decorators';
@@ -8,7 +8,6 @@ import { AuthUser, holds, isAdmin } from './auth-user';
 import { SessionRepository } from './session.repository';
 
 export const TOKEN_HEADER = 'x-platform-token';
-const KIND_OF = new Map(flattenPermissionTree().map((p) => [p.key, p.kind]));
 
 /**
  * Global guard: every route declares its access (see auth.decorators); a route that declares nothing
@@ -45,9 +44,9 @@ export class AuthGuard implements CanActivate {
         if (access.role === 'ROLE_ADMIN' ? isAdmin(user) : user.roles.includes(access.role)) return true;
         throw AppError.forbidden({ required: access.role });
       case 'permission': {
-        const kind = KIND_OF.get(access.key);
-        if (!kind) throw new Error(`unknown permission key ${access.key}`);
-        if (holds(user, access.key, kind)) return true;
+        // The type refuses unknown keys at compile time; this catches a cast or a stale build.
+        if (!isPermissionKey(access.key)) throw new Error(`unknown permission key ${access.key}`);
+        if (holds(user, access.key)) return true;
         throw AppError.forbidden({ required: access.key });
       }
     }

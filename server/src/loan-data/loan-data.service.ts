@@ -14,12 +14,12 @@ import {
   describeIssue,
   EDIT_REFUSALS,
   editableSections,
-  flattenPermissionTree,
   MAX_CONTENT_CHARS,
   validateContent,
   type DataType,
   type EditRights,
   type Label,
+  type PermissionKey,
   type Post,
 } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
@@ -35,7 +35,6 @@ import { DataRow, LoanDataRepository, LoanRow } from './loan-data.repository';
 import { PdfRenderer } from './pdf.renderer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const KIND_OF = new Map(flattenPermissionTree().map((p) => [p.key, p.kind]));
 const both = (label: Label): Record<Lang, string> => ({ 'zh-CN': label.zh, en: label.en });
 const POST_WORDS: Record<Post, Label> = { A: { zh: 'A岗经办人', en: 'A-post officer' }, B: { zh: 'B岗经办人', en: 'B-post officer' } };
 const ALL_TYPES_LABEL: Label = { zh: '全部资料', en: 'All data' };
@@ -73,8 +72,8 @@ export class LoanDataService {
     return raw === 'ALL' ? 'ALL' : this.parseType(raw);
   }
 
-  private requireAny(user: AuthUser, keys: readonly string[]): void {
-    if (!keys.some((key) => holds(user, key, KIND_OF.get(key) ?? 'action'))) throw AppError.forbidden({ required: keys });
+  private requireAny(user: AuthUser, keys: readonly PermissionKey[]): void {
+    if (!keys.some((key) => holds(user, key))) throw AppError.forbidden({ required: keys });
   }
 
   private async loadLoan(loanId: string, em?: EntityManager, lock = false): Promise<LoanRow> {
@@ -97,9 +96,7 @@ export class LoanDataService {
       case 'PERMISSION':
         throw AppError.forbidden({ required: [...new Set(DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type)).map((w) => w.permission))] });
       case 'OFFICER': {
-        const posts = new Set(
-          DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type) && holds(user, w.permission, KIND_OF.get(w.permission) ?? 'action')).map((w) => w.post),
-        );
+        const posts = new Set(DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type) && holds(user, w.permission)).map((w) => w.post));
         const post: Post = posts.has('A') ? 'A' : 'B';
         throw new AppError(
           HttpStatus.FORBIDDEN,

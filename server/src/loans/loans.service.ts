@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import * as engine from '@app/workflow';
+import type { PermissionKey } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { holds, type AuthUser } from '../auth/auth-user';
@@ -12,11 +13,7 @@ const ROLE_WORDS: Record<OfficerRole, Record<'zh-CN' | 'en', string>> = {
   B_POST: { 'zh-CN': 'B岗经办人', en: 'B-post officer' },
 };
 /** Who may see the officer choices: the forms that pick one (initiate a loan, transfer data, filter). */
-const OFFICER_READERS: [string, 'menu' | 'action'][] = [
-  ['sys:company:initiate-loan', 'action'],
-  ['sys:risk:transfer', 'action'],
-  ['loan_list', 'menu'],
-];
+const OFFICER_READERS: readonly PermissionKey[] = ['sys:company:initiate-loan', 'sys:risk:transfer', 'loan_list'];
 
 @Injectable()
 export class LoansService {
@@ -137,8 +134,8 @@ export class LoansService {
 
   /** Active users holding a post, for the forms that pick an officer. */
   async officers(role: OfficerRole, user: AuthUser): Promise<{ id: string; username: string; nickname: string }[]> {
-    if (!OFFICER_READERS.some(([key, kind]) => holds(user, key, kind))) {
-      throw AppError.forbidden({ required: OFFICER_READERS.map(([key]) => key) });
+    if (!OFFICER_READERS.some((key) => holds(user, key))) {
+      throw AppError.forbidden({ required: OFFICER_READERS });
     }
     return this.db.query(
       `SELECT DISTINCT u.id, u.username, u.nickname FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id

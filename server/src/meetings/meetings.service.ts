@@ -214,7 +214,7 @@ export class MeetingsService {
   /** The meeting steps this user may take now: allowed by the status and held by the user. */
   stepsFor(meeting: Pick<MeetingRecord, 'kind' | 'status'>, user: AuthUser): MeetingStep[] {
     const perms = MEETING_PERMISSIONS[meeting.kind];
-    return MEETING_STEPS.filter((step) => meetingStepAllowed(meeting.status, step) && holds(user, perms[STEP_PERMISSION[step]], 'action'));
+    return MEETING_STEPS.filter((step) => meetingStepAllowed(meeting.status, step) && holds(user, perms[STEP_PERMISSION[step]]));
   }
 
   /** Active people of the kind's attendee pool (what a new meeting chooses from). */
@@ -341,7 +341,7 @@ export class MeetingsService {
           version: a.row.version,
           // Only this meeting's own events are offered here (a pending resolution).
           legalActions: here ? engine.legalActions(snapshot, actor).filter((x) => x.type === events.resolution) : [],
-          canCancelAllocation: meeting.status === 'PREPARATION' && holds(user, perms.cancelAllocation, 'action'),
+          canCancelAllocation: meeting.status === 'PREPARATION' && holds(user, perms.cancelAllocation),
         };
       })
       .sort((x, y) => x.allocatedAt.localeCompare(y.allocatedAt));
@@ -630,7 +630,7 @@ export class MeetingsService {
 
   private needEventPermission(user: AuthUser, type: engine.EventType) {
     const permission = EVENT_PERMISSIONS[type];
-    if (!holds(user, permission, 'action')) throw AppError.forbidden({ required: permission });
+    if (!holds(user, permission)) throw AppError.forbidden({ required: permission });
   }
 
   private ensureStep(meeting: MeetingRecord, step: MeetingStep) {

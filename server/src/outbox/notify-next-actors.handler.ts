@@ -38,7 +38,7 @@ export class NotifyNextActorsHandler implements JobHandler<'notifyNextActors' | 
     const labels = engine.statusLabels(instance.snapshot);
     let notified = 0;
     for (const u of users) {
-      if (u.roles.includes('ROOT') || u.roles.includes('ROLE_ADMIN')) continue; // administrators are not the workers of the pipeline
+      if (engine.isAdminHolder(u)) continue; // administrators are not the workers of the pipeline
       const actions = engine.legalActions(instance.snapshot, { id: u.id, roles: u.roles, authorityList: authorityList(u) });
       if (!actions.length) continue;
       const text = todoText(messageLang(u.language), instance.company, labels);

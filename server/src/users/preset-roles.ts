@@ -1,34 +1,13 @@
-import { ALL_PERMISSION_KEYS, PermissionNode, PERMISSION_TREE, ROLE_ADMIN, ROLE_ROOT, ROLE_USER } from '@app/workflow';
-
-/** A menu key with everything beneath it. */
-function under(key: string): string[] {
-  const find = (nodes: PermissionNode[]): PermissionNode | undefined => {
-    for (const n of nodes) {
-      if (n.key === key) return n;
-      const hit = n.children && find(n.children);
-      if (hit) return hit;
-    }
-    return undefined;
-  };
-  const node = find(PERMISSION_TREE);
-  if (!node) throw new Error(`unknown permission ${key}`);
-  const out: string[] = [];
-  const walk = (n: PermissionNode) => {
-    out.push(n.key);
-    n.children?.forEach(walk);
-  };
-  walk(node);
-  return out;
-}
+import { ALL_PERMISSION_KEYS, keysUnder, ROLE_ADMIN, ROLE_ROOT, ROLE_USER, type PermissionKey } from '@app/workflow';
 
 export interface PresetRole {
   code: string;
   zh: string;
   en: string;
-  permissions: string[];
+  permissions: PermissionKey[];
 }
 
-const LOAN_READ = ['loan_list', 'sys:loan:query', 'sys:loan:detail', 'sys:loan:node', 'sys:loan:preview', 'archives_detail'];
+const LOAN_READ: PermissionKey[] = ['loan_list', 'sys:loan:query', 'sys:loan:detail', 'sys:loan:node', 'sys:loan:preview', 'archives_detail'];
 
 /**
  * The built-in roles of spec section 6 and one role per post of the pipeline. Administrators can
@@ -43,28 +22,28 @@ export const PRESET_ROLES: PresetRole[] = [
     zh: 'A岗（业务经理）',
     en: 'A-post officer',
     permissions: [
-      ...under('company_list'),
-      ...under('loan_list'),
+      ...keysUnder('company_list'),
+      ...keysUnder('loan_list'),
       'archives_detail',
       'meeting',
-      ...under('review_meeting_list'),
-      ...under('zb_meeting_process_list'),
-      ...under('bs_meeting_process_list'),
+      ...keysUnder('review_meeting_list'),
+      ...keysUnder('zb_meeting_process_list'),
+      ...keysUnder('bs_meeting_process_list'),
       'database',
-      ...under('files_list'),
+      ...keysUnder('files_list'),
       'protect_middle',
-      ...under('contract_list'),
-      ...under('premium_upload_list'),
-      ...under('guarantee_letter_list'),
-      ...under('guarantee_upload_list'),
-      ...under('voucher_list'),
+      ...keysUnder('contract_list'),
+      ...keysUnder('premium_upload_list'),
+      ...keysUnder('guarantee_letter_list'),
+      ...keysUnder('guarantee_upload_list'),
+      ...keysUnder('voucher_list'),
       'protect_after',
-      ...under('ledger_list'),
-      ...under('attachment_list'),
+      ...keysUnder('ledger_list'),
+      ...keysUnder('attachment_list'),
       'remind_list',
       'become_list',
       'repayment_list',
-      ...under('secure_list'),
+      ...keysUnder('secure_list'),
       'relieve_list',
     ],
   },
@@ -75,25 +54,25 @@ export const PRESET_ROLES: PresetRole[] = [
     permissions: [
       ...LOAN_READ,
       'meeting',
-      ...under('risk_control_list'),
+      ...keysUnder('risk_control_list'),
       'risk_control_detail',
       'risk_control_perfect',
       'sys:withdrawal:recheck',
       'initiate_withdrawal_list',
       'database',
-      ...under('files_list'),
+      ...keysUnder('files_list'),
       'protect_middle',
-      ...under('mutual_review_list'),
-      ...under('counter_guarantee'),
+      ...keysUnder('mutual_review_list'),
+      ...keysUnder('counter_guarantee'),
       'protect_after',
-      ...under('b_post_list'),
+      ...keysUnder('b_post_list'),
     ],
   },
   {
     code: 'PRE_REVIEW',
     zh: '预审审批人',
     en: 'Pre-review approver',
-    permissions: [...LOAN_READ, 'meeting', ...under('review_meeting_vote_list'), 'review_meeting_list', 'sys:review:detail', 'sys:review:preview'],
+    permissions: [...LOAN_READ, 'meeting', ...keysUnder('review_meeting_vote_list'), 'review_meeting_list', 'sys:review:detail', 'sys:review:preview'],
   },
   {
     code: 'GENERAL_OFFICE',
@@ -102,7 +81,7 @@ export const PRESET_ROLES: PresetRole[] = [
     permissions: [
       ...LOAN_READ,
       'meeting',
-      ...under('zb_meeting_vote_list'),
+      ...keysUnder('zb_meeting_vote_list'),
       'database',
       'zb_meeting_list',
       'sys:zb-meeting:detail',
@@ -116,7 +95,7 @@ export const PRESET_ROLES: PresetRole[] = [
     permissions: [
       ...LOAN_READ,
       'meeting',
-      ...under('bs_meeting_vote_list'),
+      ...keysUnder('bs_meeting_vote_list'),
       'database',
       'bs_meeting_list',
       'sys:bs-meeting:detail',
@@ -132,17 +111,17 @@ export const PRESET_ROLES: PresetRole[] = [
       'meeting',
       'initiate_withdrawal_list',
       'sys:withdrawal:leader-review',
-      ...under('database'),
+      ...keysUnder('database'),
       'protect_middle',
-      ...under('contract_review_list'),
-      ...under('contract_seal_list'),
-      ...under('guarantee_letter_approval_list'),
-      ...under('guarantee_letter_seal'),
+      ...keysUnder('contract_review_list'),
+      ...keysUnder('contract_seal_list'),
+      ...keysUnder('guarantee_letter_approval_list'),
+      ...keysUnder('guarantee_letter_seal'),
       'guarantee_upload_list',
       'sys:contract-archive:confirm', // the checker of the contract archive the clerk uploads
       'protect_after',
-      ...under('leader_review_list'),
-      ...under('statistics'),
+      ...keysUnder('leader_review_list'),
+      ...keysUnder('statistics'),
     ],
   },
   {
@@ -152,11 +131,11 @@ export const PRESET_ROLES: PresetRole[] = [
     permissions: [
       ...LOAN_READ,
       'protect_middle',
-      ...under('premium_confirmation_list'),
+      ...keysUnder('premium_confirmation_list'),
       'voucher_list',
       'sys:voucher:confirm',
       'protect_after',
-      ...under('finance_list'),
+      ...keysUnder('finance_list'),
       'ledger_list',
       'sys:ledger:upload-repayment',
       'repayment_list',

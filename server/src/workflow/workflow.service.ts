@@ -72,7 +72,7 @@ export class WorkflowService {
     }
     const permission = engine.EVENT_PERMISSIONS[type];
     // Permission first: a refused actor learns nothing about the loan and writes nothing.
-    if (!holds(user, permission, 'action')) throw AppError.forbidden({ required: permission });
+    if (!holds(user, permission)) throw AppError.forbidden({ required: permission });
     const payload = dto.payload ?? {};
     const reserved = RESERVED.filter((k) => k in payload);
     if (reserved.length) {

@@ -164,7 +164,7 @@ export class WorklistQuery {
         ORDER BY ${sort} ${order}, l.id LIMIT ${page.limit} OFFSET ${page.offset}`,
       params,
     );
-    const mayDelete = holds(user, 'sys:loan:delete', 'action');
+    const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
     return rows.map((r): LoanRow => {
       const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };

@@ -1,11 +1,11 @@
 import { HttpStatus, Injectable, StreamableFile } from '@nestjs/common';
 import {
-  flattenPermissionTree,
   worklist,
   worklistKeys,
   WORKLIST_GROUP_PERMISSIONS,
   WORKLIST_LABELS,
   WORKLIST_NAMES,
+  type PermissionKey,
   type WorklistDef,
   type WorklistName,
 } from '@app/workflow';
@@ -16,8 +16,6 @@ import type { LoanFilterQuery } from '../loans/loan.dto';
 import type { WorklistDto } from './worklist.dto';
 import { WorklistQuery, type LoanPage } from './worklist.query';
 
-const KIND_OF = new Map(flattenPermissionTree().map((p) => [p.key, p.kind]));
-
 type Worklist = WorklistDef & { name: WorklistName };
 
 /**
@@ -25,7 +23,7 @@ type Worklist = WorklistDef & { name: WorklistName };
  * these menu gates, ROOT passes all: see `holds`).
  */
 export function mayOpen(user: AuthUser, list: WorklistDef): boolean {
-  const has = (key: string) => holds(user, key, KIND_OF.get(key) ?? 'action');
+  const has = (key: PermissionKey) => holds(user, key);
   return has(WORKLIST_GROUP_PERMISSIONS[list.group]) && worklistKeys(list).some(has);
 }
 

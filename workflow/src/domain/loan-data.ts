@@ -10,7 +10,8 @@
 import { DATA_TYPES, type DataType } from '../events';
 import type { Label } from '../labels';
 import { activePaths } from '../paths';
-import { ROLE_ROOT } from '../permissions';
+import { ROLE_ROOT, type PermissionKey } from '../permissions';
+import { holdsPermission } from '../permission-check';
 import { missingStatementCells, statementLine, validateStatements } from './financials';
 import { B_POST_SECTION, DATA_TYPE_SPECS, TEXTAREA_MAX, TEXT_MAX, type FieldSpec, type Post, type SectionSpec } from './report';
 
@@ -207,7 +208,7 @@ export interface EditWindow {
   post: Post;
   types: readonly DataType[];
   /** The permission code of the list the edit is made from (spec section 6, "perfect"). */
-  permission: string;
+  permission: PermissionKey;
 }
 
 const ALL_TYPES = DATA_TYPES;
@@ -238,7 +239,7 @@ export const DATA_EDIT_WINDOWS: readonly EditWindow[] = [
 ];
 
 /** Reading a loan's data (detail pages): any one of the lists' detail codes (spec section 6). */
-export const DATA_READ_PERMISSIONS: readonly string[] = [
+export const DATA_READ_PERMISSIONS: readonly PermissionKey[] = [
   'sys:loan:detail',
   'risk_control_detail',
   'sys:review:detail',
@@ -250,7 +251,7 @@ export const DATA_READ_PERMISSIONS: readonly string[] = [
   'sys:bs-vote:detail',
 ];
 /** Its previews and PDF: any one of the lists' preview and report codes. */
-export const DATA_PREVIEW_PERMISSIONS: readonly string[] = [
+export const DATA_PREVIEW_PERMISSIONS: readonly PermissionKey[] = [
   'sys:loan:preview',
   'sys:risk:preview',
   'sys:risk:a-report',
@@ -290,10 +291,6 @@ export interface EditRights {
   refusal: EditRefusalCode | null;
 }
 
-function holds(actor: Pick<DataActor, 'roles' | 'authorityList'>, key: string): boolean {
-  return actor.roles.includes(ROLE_ROOT) || actor.authorityList.includes(key);
-}
-
 export function isOfficer(actor: Pick<DataActor, 'id' | 'roles'>, post: Post, context: DataSnapshotLike['context']): boolean {
   if (actor.roles.includes(ROLE_ROOT)) return true;
   return post === 'A' ? actor.id === context.aPostOfficerId : context.bPostOfficerId !== null && actor.id === context.bPostOfficerId;
@@ -302,7 +299,7 @@ export function isOfficer(actor: Pick<DataActor, 'id' | 'roles'>, post: Post, co
 /** What the actor may edit of a data type, given where the loan stands. */
 export function editableSections(type: DataType, snapshot: DataSnapshotLike, actor: DataActor): EditRights {
   const windows = DATA_EDIT_WINDOWS.filter((w) => w.types.includes(type));
-  const permitted = windows.filter((w) => holds(actor, w.permission));
+  const permitted = windows.filter((w) => holdsPermission(actor, w.permission));
   if (!permitted.length) return { sections: [], refusal: 'PERMISSION' };
   const own = permitted.filter((w) => isOfficer(actor, w.post, snapshot.context));
   if (!own.length) return { sections: [], refusal: 'OFFICER' };

@@ -8,6 +8,7 @@
 import type { EventType } from '../events';
 import { VOTE_OPINIONS, type VoteOpinion } from '../events';
 import type { Label } from '../labels';
+import type { PermissionKey } from '../permissions';
 import { DEFAULT_VOTE_RULES, validateVoteRule, type MeetingType, type VoteRule } from '../votes';
 
 const l = (zh: string, en: string): Label => ({ zh, en });
@@ -142,18 +143,18 @@ export const MEETING_EVENTS: Readonly<Record<VotingMeetingKind, MeetingEventType
 
 /** Permission codes of the data-library pages (spec section 6), per kind. */
 export interface MeetingPermissions {
-  list: string;
-  add: string;
-  allocate: string;
-  detail: string;
-  cancelAllocation: string;
-  start: string;
-  end: string;
-  cancel: string;
-  voteDetail: string;
-  updateResolution: string;
-  uploadMinutes: string;
-  exportMinutes: string;
+  list: PermissionKey;
+  add: PermissionKey;
+  allocate: PermissionKey;
+  detail: PermissionKey;
+  cancelAllocation: PermissionKey;
+  start: PermissionKey;
+  end: PermissionKey;
+  cancel: PermissionKey;
+  voteDetail: PermissionKey;
+  updateResolution: PermissionKey;
+  uploadMinutes: PermissionKey;
+  exportMinutes: PermissionKey;
 }
 
 const meetingPermissions = (k: 'zb' | 'bs'): MeetingPermissions => ({
@@ -184,11 +185,11 @@ export const YS_MEETING_PERMISSIONS = {
 
 /** The voting pages (/process/zbMeetingVoteList and the review-committee twin), per kind. */
 export interface VotePermissions {
-  list: string;
-  detail: string;
-  vote: string;
+  list: PermissionKey;
+  detail: PermissionKey;
+  vote: PermissionKey;
   /** Report previews: one for the general office, A-post and B-post for the review committee. */
-  previews: readonly string[];
+  previews: readonly PermissionKey[];
 }
 
 export const VOTE_PERMISSIONS: Readonly<Record<VotingMeetingKind, VotePermissions>> = {

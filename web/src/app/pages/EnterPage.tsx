@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/route-table';
+import { DASHBOARD_PATH } from '@/app/routes/paths';
 import { useSession } from '@/features/auth/session';
 
 /** /enter/index, where / lands (spec section 2): deliberately near-empty. */

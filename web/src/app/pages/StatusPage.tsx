@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/route-table';
+import { DASHBOARD_PATH } from '@/app/routes/paths';
 
 /** The common frame of the 404, 401 and "not available yet" pages. */
 export function StatusPage({ icon, title, description, back, testId }: { icon: ReactNode; title: string; description: string; back: string; testId: string }) {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FullPageLoader } from '@/app/components/FullPageLoader';
 import { PageErrorBoundary } from '@/app/components/PageErrorBoundary';
-import { LOGIN_PATH, PRIVACY_POLICY_PATH, REDIRECT_PREFIX, SERVICE_AGREEMENT_PATH } from '@/app/routes/route-table';
+import { LOGIN_PATH, PRIVACY_POLICY_PATH, REDIRECT_PREFIX, SERVICE_AGREEMENT_PATH } from '@/app/routes/paths';
 import { PublicOnly, RedirectRoute, RequireAuth } from './guards';
 import { NavigationProgress, ScrollToTop } from './navigation-effects';
 

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FullPageLoader } from '@/app/components/FullPageLoader';
-import { HOME_PATH, LOGIN_PATH } from '@/app/routes/route-table';
+import { HOME_PATH, LOGIN_PATH } from '@/app/routes/paths';
 import { useSession } from '@/features/auth/session';
 import { getAccessToken } from '@/lib/storage';
 

@@ -2,6 +2,7 @@ import { ALL_PERMISSION_KEYS } from '@app/workflow/permissions';
 import { describe, expect, it } from 'vitest';
 import { accessOf, canOpen, filterRoutes, findRoute, menuOf, menuPathOf, resolveRoutes } from './route-filter';
 import { ROUTE_TABLE } from './route-table';
+import type { RouteAccessRule } from './types';
 
 const all = resolveRoutes(ROUTE_TABLE);
 const paths = (user: Parameters<typeof accessOf>[0]) => resolveRoutes(filterRoutes(ROUTE_TABLE, accessOf(user))).map((r) => r.fullPath);
@@ -82,6 +83,12 @@ describe('route filter', () => {
     for (const key of ['guarantee_letter_seal', 'sys:letter-seal:confirm', 'sys:letter-seal:complete'])
       expect(paths({ roles: [], authorityList: ['protect_middle', key] })).toContain('/protectMiddle/guaranteeLetterNew');
     expect(paths({ roles: [], authorityList: ['protect_middle'] })).not.toContain('/protectMiddle/guaranteeLetterNew');
+  });
+
+  it('takes only keys of the permission tree in a route rule (checked by tsc)', () => {
+    // @ts-expect-error 'secure_lists' is not a key of the permission tree
+    const rule: RouteAccessRule = { perms: ['secure_lists'] };
+    expect(canOpen(rule, accessOf({ roles: ['ROLE_USER'], authorityList: ['secure_lists'] }))).toBe(true);
   });
 
   it('canOpen: admin passes adminOnly, nobody else', () => {

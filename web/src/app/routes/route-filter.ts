@@ -3,15 +3,12 @@
  * a route without keys is open to anyone signed in; otherwise the user must hold one of its keys.
  * Applied to the group first, then to each child, so a child is never reachable under a closed group.
  */
-import { ROLE_ADMIN, ROLE_ROOT } from '@app/workflow/permissions';
+import { isAdminHolder, passesRouteGate, type PermissionHolder } from '@app/workflow';
 import { matchPath } from 'react-router-dom';
 import type { GroupKey, PageRoute, ResolvedRoute, RouteAccessRule, RouteGroup } from './types';
 
-export interface UserAccess {
-  roles: readonly string[];
-  /** Every key the user holds: route keys (perms) and action codes (authorityList). */
-  keys: ReadonlySet<string>;
-}
+/** The user as the permission check sees it: roles and every key held (route keys and action codes). */
+export type UserAccess = PermissionHolder;
 
 export interface AccessSource {
   roles?: readonly string[] | null;
@@ -22,19 +19,16 @@ export interface AccessSource {
 export function accessOf(user: AccessSource): UserAccess {
   return {
     roles: user.roles ?? [],
-    keys: new Set([...(user.perms ?? []), ...(user.authorityList ?? [])]),
+    authorityList: [...new Set([...(user.perms ?? []), ...(user.authorityList ?? [])])],
   };
 }
 
 export function isAdmin(access: UserAccess): boolean {
-  return access.roles.includes(ROLE_ADMIN) || access.roles.includes(ROLE_ROOT);
+  return isAdminHolder(access);
 }
 
 export function canOpen(rule: RouteAccessRule, access: UserAccess): boolean {
-  if (isAdmin(access)) return true;
-  if (rule.adminOnly) return false;
-  if (!rule.perms || rule.perms.length === 0) return true;
-  return rule.perms.some((key) => access.keys.has(key) || access.roles.includes(key));
+  return passesRouteGate(access, rule);
 }
 
 /** The route table cut down to what this user may open; groups left empty disappear. */

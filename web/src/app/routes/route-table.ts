@@ -33,16 +33,6 @@ import {
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
-export const HOME_PATH = '/';
-export const ENTER_PATH = '/enter/index';
-export const DASHBOARD_PATH = '/dashboard';
-export const NOT_FOUND_PATH = '/404';
-export const FORBIDDEN_PATH = '/401';
-export const LOGIN_PATH = '/login';
-export const PRIVACY_POLICY_PATH = '/privacy-agreement/policy';
-export const SERVICE_AGREEMENT_PATH = '/privacy-agreement/agreement';
-export const REDIRECT_PREFIX = '/redirect';
-
 const LOANS = '/company/loanList';
 const RISK = '/process/riskControlList';
 

@@ -1,3 +1,4 @@
+import type { RouteGate } from '@app/workflow';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type zhCN from '@/i18n/zh-CN';
 
@@ -10,13 +11,11 @@ export type GroupKey = keyof typeof zhCN.routes.groups;
 
 export type PageComponent = LazyExoticComponent<ComponentType>;
 
-/** Who may open a route (spec sections 2, 5, 6). */
-export interface RouteAccessRule {
-  /** Any one of these keys lets the user in. No list: anyone signed in. */
-  perms?: readonly string[];
-  /** Only ROLE_ADMIN (or ROOT) may open it, whatever keys the user holds. */
-  adminOnly?: boolean;
-}
+/**
+ * Who may open a route (spec sections 2, 5, 6), decided by @app/workflow's passesRouteGate. `perms`
+ * takes keys of the permission tree only: an unknown key does not compile.
+ */
+export type RouteAccessRule = RouteGate;
 
 export interface PageRoute extends RouteAccessRule {
   name: RouteName;

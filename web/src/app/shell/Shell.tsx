@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/app/components/Logo';
 import { findRoute, menuPathOf } from '@/app/routes/route-filter';
-import { ENTER_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/route-table';
+import { ENTER_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/paths';
 import { useAllowedRoutes } from '@/app/routes/use-routes-access';
 import { useActiveTop, useSidebar } from '@/app/settings';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/app/components/Logo';
-import { LOGIN_PATH } from '@/app/routes/route-table';
+import { LOGIN_PATH } from '@/app/routes/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
 import { type AgreementType, fetchCurrentAgreement } from './agreements-api';
 

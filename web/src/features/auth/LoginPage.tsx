@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { Logo } from '@/app/components/Logo';
-import { PRIVACY_POLICY_PATH, SERVICE_AGREEMENT_PATH } from '@/app/routes/route-table';
+import { PRIVACY_POLICY_PATH, SERVICE_AGREEMENT_PATH } from '@/app/routes/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
 import { saveLoginExtras } from '@/lib/storage';
 import { fetchAuthSettings, fetchCaptcha, fetchPublicKey, login } from './auth-api';

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, FileButton, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconFileExport, IconTrash, IconUpload } from '@tabler/icons-react';
-import { acceptAttribute, MINUTES_FILE_TYPES, uploadProblem } from '@app/workflow';
+import { acceptAttribute, MINUTES_FILE_TYPES, uploadProblem, type PermissionKey } from '@app/workflow';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,8 @@ export function MinutesPanel({
   basePath: string;
   title: string;
   files: StoredFile[];
-  uploadPerm: string;
-  exportPerm: string;
+  uploadPerm: PermissionKey;
+  exportPerm: PermissionKey;
   onChanged: () => void;
 }) {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@app/workflow';
 import { render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ describe('hasPerms', () => {
   it("throws 'need perms!' without a list", () => {
     expect(() => hasPerms(undefined, makeUser())).toThrow('need perms!');
     expect(() => hasPerms([], makeUser())).toThrow('need perms!');
-    expect(() => hasPerms('sys:user:add', makeUser())).toThrow('need perms!');
+    expect(() => hasPerms('sys:user:add' as unknown as PermissionKey[], makeUser())).toThrow('need perms!');
   });
 
   it('lets ROOT pass and others with one listed code', () => {
@@ -24,6 +25,21 @@ describe('hasPerms', () => {
     expect(hasPerms(['sys:user:add', 'sys:user:edit'], makeUser({ authorityList: ['sys:user:edit'] }))).toBe(true);
     expect(hasPerms(['sys:user:add'], makeUser({ authorityList: ['sys:user:edit'] }))).toBe(false);
     expect(hasPerms(['sys:user:add'], null)).toBe(false);
+  });
+
+  it('lets ROLE_ADMIN pass route keys but not action codes it was not granted (the server rule)', () => {
+    const admin = makeUser({ roles: ['ROLE_ADMIN'], authorityList: [] });
+    expect(hasPerms(['user_list'], admin)).toBe(true);
+    expect(hasPerms(['sys:user:add'], admin)).toBe(false);
+    expect(hasPerms(['sys:user:add'], { ...admin, authorityList: ['sys:user:add'] })).toBe(true);
+  });
+
+  it('takes only keys of the permission tree (checked by tsc)', () => {
+    // @ts-expect-error 'sys:user:fly' is not a key of the permission tree
+    expect(hasPerms(['sys:user:fly'], makeUser({ roles: ['ROOT'] }))).toBe(true);
+    const fromData: string[] = ['sys:user:add'];
+    // @ts-expect-error a plain string is not a PermissionKey: narrow it with isPermissionKey first
+    expect(hasPerms(fromData, null)).toBe(false);
   });
 });
 
@@ -47,9 +63,20 @@ describe('<Can> and useCan', () => {
     expect(screen.getByText('no delete')).toBeTruthy();
   });
 
+  it('refuses an unknown key at compile time (checked by tsc)', () => {
+    render(
+      // @ts-expect-error 'sys:anything' is not a key of the permission tree
+      <Can perms={['sys:anything']}>
+        <button>unknown key</button>
+      </Can>,
+      { wrapper: withUser(makeUser({ roles: ['ROOT'] })) },
+    );
+    expect(screen.getByText('unknown key')).toBeTruthy();
+  });
+
   it('shows everything to ROOT', () => {
     render(
-      <Can perms={['sys:anything']}>
+      <Can perms={['sys:bank:delete']}>
         <button>root only</button>
       </Can>,
       { wrapper: withUser(makeUser({ roles: ['ROOT'] })) },
@@ -68,6 +95,8 @@ describe('<Can> and useCan', () => {
     const { result } = renderHook(() => useCan(), { wrapper: withUser(makeUser({ authorityList: ['sys:role:add'] })) });
     expect(result.current(['sys:role:add'])).toBe(true);
     expect(result.current(['sys:role:delete'])).toBe(false);
-    expect(() => result.current(undefined as unknown as string[])).toThrow('need perms!');
+    expect(() => result.current(undefined as unknown as PermissionKey[])).toThrow('need perms!');
+    // @ts-expect-error useCan takes only keys of the permission tree
+    expect(result.current(['sys:role:fly'])).toBe(false);
   });
 });

@@ -1,15 +1,19 @@
+import type { PermissionKey } from '@app/workflow';
 import { type ReactNode, useCallback } from 'react';
 import { useSession } from '@/features/auth/session';
 import { hasPerms } from './has-perms';
 
-/** `const can = useCan(); can(['sys:user:add'])`; calling it without a list throws 'need perms!'. */
-export function useCan(): (perms: readonly string[]) => boolean {
+/**
+ * `const can = useCan(); can(['sys:user:add'])`; calling it without a list throws 'need perms!'. Only
+ * keys of the permission tree compile.
+ */
+export function useCan(): (perms: readonly PermissionKey[]) => boolean {
   const { user } = useSession();
-  return useCallback((perms: readonly string[]) => hasPerms(perms, user), [user]);
+  return useCallback((perms: readonly PermissionKey[]) => hasPerms(perms, user), [user]);
 }
 
 export interface CanProps {
-  perms: readonly string[];
+  perms: readonly PermissionKey[];
   children: ReactNode;
   /** Shown instead when the user lacks every listed code; nothing by default (the element is removed). */
   fallback?: ReactNode;

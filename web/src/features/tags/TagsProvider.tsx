@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RouteMatch } from '@/app/routes/route-filter';
-import { DASHBOARD_PATH } from '@/app/routes/route-table';
+import { DASHBOARD_PATH } from '@/app/routes/paths';
 import type { ResolvedRoute } from '@/app/routes/types';
 import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, tagId, type Tag } from './tags-state';
 

@@ -4,7 +4,17 @@
  * loan-data feature; only linked here). The worklists come from the registry (@app/workflow); a
  * worklist without an entry here gets the node link only. The server decides the rows and actions.
  */
-import { STATE_LABELS, STAGES, statusLabel, worklist, WORKLIST_COLUMNS, type StatusLabel, type WorklistColumn, type WorklistName } from '@app/workflow';
+import {
+  STATE_LABELS,
+  STAGES,
+  statusLabel,
+  worklist,
+  WORKLIST_COLUMNS,
+  type PermissionKey,
+  type StatusLabel,
+  type WorklistColumn,
+  type WorklistName,
+} from '@app/workflow';
 
 /** The loan list (/company/loanList) or a worklist of the registry. */
 export type ListName = 'loanList' | WorklistName;
@@ -13,7 +23,7 @@ export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' 
 
 export interface RowLink {
   key: LinkKey;
-  perms: string[];
+  perms: PermissionKey[];
   to: (loanId: string) => string;
 }
 
@@ -24,7 +34,7 @@ export interface ListConfig {
   states: readonly string[];
   columns: readonly WorklistColumn[];
   /** The detail drawer's permission (it reads GET /server/loans/:id, which needs sys:loan:detail too). */
-  detailPerms: string[] | null;
+  detailPerms: PermissionKey[] | null;
   links: RowLink[];
   /** The review committee shows its meetings' resolutions. */
   resolution?: boolean;
