@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   MEETING_PERMISSIONS,
   MEETING_STATUS_LABELS,
@@ -24,6 +24,7 @@ import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
 import { DeletedDto, IdDto, PersonDto } from '../common/response.dto';
 import {
   CandidateDto,
+  MeetingBaseDto,
   MeetingDetailDto,
   MeetingRowDto,
   SessionDetailDto,
@@ -52,6 +53,7 @@ async function minutesFile(data: MinutesData, format: 'docx' | 'xlsx' | undefine
 function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
   const p = MEETING_PERMISSIONS[kind];
 
+  @ApiExtraModels(MeetingBaseDto)
   @ApiTags(`meetings (${kind})`)
   @Controller(`meetings/${kind.toLowerCase()}`)
   class MeetingsController {

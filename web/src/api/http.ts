@@ -27,12 +27,8 @@ export interface ApiEnvelope<T = unknown> {
   extras?: Record<string, unknown>;
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+/** The page shape of every paged answer, declared once in the server's OpenAPI document. */
+export type { Page } from './schema.gen';
 
 export class ApiError extends Error {
   constructor(

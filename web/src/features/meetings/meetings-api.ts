@@ -2,139 +2,42 @@
  * Calls of the meeting data library, the voting pages and the pre-review sessions. Words and rules
  * of the machine (statuses, labels, vote rules) come from @app/workflow, never copied here.
  */
-import type {
-  EventType,
-  Label,
-  MeetingStatus,
-  MeetingStep,
-  StatusLabels,
-  VoteCounts,
-  VoteOpinion,
-  VoteResult,
-  VoteRule,
-  VotingMeetingKind,
-} from '@app/workflow';
+import type { EventType, MeetingStatus, VotingMeetingKind } from '@app/workflow';
 import { http, type Page } from '@/api/http';
-import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
+import type {
+  AgendaRowDto,
+  CandidateDto,
+  CreateMeetingDto,
+  IdDto,
+  MeetingBaseDto,
+  MeetingDetailDto,
+  MeetingOutcomeDto,
+  MeetingRowDto,
+  PersonDto,
+  RecordedVoteDto,
+  SessionDetailDto,
+  SessionRowDto,
+  StoredFileDto,
+  VoteDetailsDto,
+  VoteItemDetailDto,
+  VoteRowDto,
+} from '@/api/schema.gen';
 
 export type KindPath = 'zb' | 'bs';
 export const kindPath = (kind: VotingMeetingKind): KindPath => (kind === 'ZB' ? 'zb' : 'bs');
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface Person {
-  id: string;
-  username: string;
-  nickname: string;
-}
-
-export interface StoredFile {
-  id: string;
-  kind: string;
-  name: string;
-  mime: string;
-  size: number;
-  uploadedBy: string | null;
-  uploadedByName: string | null;
-  uploadedAt: string;
-  source: 'loan' | 'meeting';
-  meetingId: string | null;
-  meetingTitle: string | null;
-}
-
-export interface MeetingBase {
-  id: string;
-  kind: VotingMeetingKind;
-  title: string;
-  heldAt: string;
-  place: string;
-  status: MeetingStatus;
-  rule: VoteRule;
-  createdByName: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  cancelledAt: string | null;
-}
-
-export interface MeetingListItem extends MeetingBase {
-  attendeeCount: number;
-  attendeeNames: string;
-  loanCount: number;
-  minutesCount: number;
-  steps: MeetingStep[];
-}
-
-export interface MeetingOutcome {
-  result: VoteResult;
-  decidedBy: 'TALLY' | 'RESOLUTION';
-  counts: VoteCounts;
-  at: string;
-}
-
-export interface AgendaRow {
-  itemId: string;
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  allocatedAt: string;
-  allocatedByName: string | null;
-  stage: Label & { key: string; code: string | null };
-  status: Label & { key: string };
-  step: Label;
-  onMeeting: boolean;
-  outcome: MeetingOutcome | null;
-  voteCount: number;
-  version: number;
-  legalActions: ServerLegalAction[];
-  canCancelAllocation: boolean;
-}
-
-export interface MeetingDetail extends MeetingBase {
-  kindLabel: Label;
-  ruleText: Label;
-  attendees: Person[];
-  loans: AgendaRow[];
-  minutes: StoredFile[];
-  steps: MeetingStep[];
-}
-
-export interface RecordedVote {
-  attendeeId: string;
-  attendeeName: string | null;
-  opinion: VoteOpinion | null;
-  comment: string | null;
-  at: string | null;
-}
-
-export interface VoteDetails {
-  meeting: MeetingBase & { kindLabel: Label; ruleText: Label };
-  attendees: Person[];
-  loans: {
-    itemId: string;
-    loanId: string;
-    companyName: string;
-    amount: number;
-    termMonths: number;
-    outcome: MeetingOutcome | null;
-    counts: VoteCounts;
-    votes: RecordedVote[];
-  }[];
-}
-
-export interface Candidate {
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  aPostOfficerName: string | null;
-  createdAt: string;
-  status: Label & { key: string };
-  step: Label;
-}
+export type Person = PersonDto;
+export type StoredFile = StoredFileDto;
+export type MeetingBase = MeetingBaseDto;
+export type MeetingListItem = MeetingRowDto;
+export type MeetingOutcome = MeetingOutcomeDto;
+export type AgendaRow = AgendaRowDto;
+export type MeetingDetail = MeetingDetailDto;
+export type RecordedVote = RecordedVoteDto;
+export type VoteDetails = VoteDetailsDto;
+export type Candidate = CandidateDto;
 
 export interface MeetingListParams {
   pageNum: number;
@@ -147,13 +50,7 @@ export interface MeetingListParams {
   order?: 'asc' | 'desc';
 }
 
-export interface CreateMeetingBody {
-  title: string;
-  heldAt: string;
-  place: string;
-  attendeeIds: string[];
-  rule?: VoteRule;
-}
+export type CreateMeetingBody = CreateMeetingDto;
 
 const base = (kind: VotingMeetingKind) => `/meetings/${kindPath(kind)}`;
 const query = (params: object) => params as Record<string, QueryValue>;
@@ -199,10 +96,10 @@ export async function fetchVoteDetails(kind: VotingMeetingKind, id: string): Pro
   return (await http.get<VoteDetails>(`${base(kind)}/${encodeURIComponent(id)}/votes`)).data;
 }
 
-export async function uploadMinutes(path: string, file: File): Promise<{ id: string }> {
+export async function uploadMinutes(path: string, file: File): Promise<IdDto> {
   const form = new FormData();
   form.append('file', file);
-  return (await http.post<{ id: string }>(path, form)).data;
+  return (await http.post<IdDto>(path, form)).data;
 }
 
 export async function deleteMinutes(path: string): Promise<void> {
@@ -216,43 +113,8 @@ export const meetingPaths = {
 
 // --- the voting pages ---------------------------------------------------------------------------
 
-export interface VoteListItem {
-  itemId: string;
-  meetingId: string;
-  meetingTitle: string;
-  heldAt: string;
-  place: string;
-  meetingStatus: MeetingStatus;
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  myVote: { opinion: VoteOpinion; comment: string | null; at: string } | null;
-  canVote: boolean;
-  outcome: MeetingOutcome | null;
-}
-
-export interface VoteItemDetail {
-  itemId: string;
-  meeting: MeetingBase & { kindLabel: Label; ruleText: Label };
-  loan: {
-    id: string;
-    companyName: string;
-    creditCode: string;
-    amount: number;
-    termMonths: number;
-    bank: string | null;
-    loanType: string | null;
-    aPostOfficerName: string | null;
-  };
-  allocationCancelled: boolean;
-  isAttendee: boolean;
-  attendees: { id: string; nickname: string; voted: boolean; opinion: VoteOpinion | null; comment: string | null; at: string | null }[];
-  myVote: RecordedVote | null;
-  outcome: MeetingOutcome | null;
-  workflow: { version: number; statusLabels: StatusLabels; legalActions: ServerLegalAction[] };
-}
+export type VoteListItem = VoteRowDto;
+export type VoteItemDetail = VoteItemDetailDto;
 
 export async function fetchVoteList(
   kind: VotingMeetingKind,
@@ -275,35 +137,8 @@ export async function sendLoanEvent(loanId: string, type: EventType, payload: Re
 
 // --- pre-review sessions ------------------------------------------------------------------------
 
-export interface SessionItem {
-  day: string;
-  title: string;
-  loanCount: number;
-  approved: number;
-  rejected: number;
-  returned: number;
-  approvers: string;
-  meetingId: string | null;
-  minutesCount: number;
-}
-
-export interface SessionDetail {
-  day: string;
-  title: string;
-  meetingId: string | null;
-  decisions: {
-    loanId: string;
-    companyName: string;
-    amount: number;
-    termMonths: number;
-    decision: 'EXAMINE_PASS' | 'EXAMINE_FAIL' | 'RETURN';
-    decisionLabel: Label;
-    reason: string | null;
-    approverName: string | null;
-    at: string;
-  }[];
-  minutes: StoredFile[];
-}
+export type SessionItem = SessionRowDto;
+export type SessionDetail = SessionDetailDto;
 
 export async function fetchSessions(params: {
   pageNum: number;
