@@ -410,21 +410,22 @@ export interface CompanyDto {
   name: string;
   /** Unified social credit code: 18 characters with its check character */
   creditCode: string;
-  legalRepresentative?: Record<string, unknown>;
+  legalRepresentative?: string | null;
   /** Ten-thousand yuan (万元), two decimals at most */
-  registeredCapital?: Record<string, unknown>;
+  registeredCapital?: number | null;
   /** YYYY-MM-DD, not after today */
-  establishedDate?: Record<string, unknown>;
-  registeredAddress?: Record<string, unknown>;
-  districtCode?: 'OTHER' | 'PDXQ' | 'HPQ' | 'JAQ' | 'XHQ' | 'CNQ' | 'HKQ' | 'YPQ' | 'PTQ' | 'MHQ' | 'BSQ' | 'JDQ' | 'JSQ' | 'SJQ' | 'QPQ' | 'FXQ' | 'CMQ';
-  contactPerson?: Record<string, unknown>;
+  establishedDate?: string | null;
+  registeredAddress?: string | null;
+  districtCode?:
+    'OTHER' | 'PDXQ' | 'HPQ' | 'JAQ' | 'XHQ' | 'CNQ' | 'HKQ' | 'YPQ' | 'PTQ' | 'MHQ' | 'BSQ' | 'JDQ' | 'JSQ' | 'SJQ' | 'QPQ' | 'FXQ' | 'CMQ' | null;
+  contactPerson?: string | null;
   /** 11 digits */
-  contactPhone?: Record<string, unknown>;
+  contactPhone?: string | null;
   enterpriseKinds?: ('TECH_INNOVATION' | 'STRATEGIC_EMERGING_OTHER' | 'LISTED')[];
   qualifications?: ('HIGH_TECH' | 'SOFTWARE' | 'LITTLE_GIANT' | 'SPECIALIZED_NEW')[];
-  propertyType?: 'SELF_USE_RESIDENCE' | 'OFFICE_BUILDING' | 'FACTORY';
-  bankCategory?: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
-  listingType?: 'MAIN_BOARD' | 'MAIN_BOARD_PLANNED' | 'SME_BOARD' | 'SME_BOARD_PLANNED' | 'CHINEXT' | 'CHINEXT_PLANNED' | 'NEEQ' | 'SHANGHAI_EQUITY';
+  propertyType?: 'SELF_USE_RESIDENCE' | 'OFFICE_BUILDING' | 'FACTORY' | null;
+  bankCategory?: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL' | null;
+  listingType?: 'MAIN_BOARD' | 'MAIN_BOARD_PLANNED' | 'SME_BOARD' | 'SME_BOARD_PLANNED' | 'CHINEXT' | 'CHINEXT_PLANNED' | 'NEEQ' | 'SHANGHAI_EQUITY' | null;
   strategicIndustries?: (
     | 'ENERGY_SAVING'
     | 'NEW_IT'
@@ -441,8 +442,8 @@ export interface CompanyDto {
   honours?: (
     'INNOVATION_FUND' | 'INNOVATIVE_ENTERPRISE' | 'LITTLE_GIANT' | 'LITTLE_GIANT_CULTIVATION' | 'HIGH_TECH' | 'HIGH_TECH_CONVERSION' | 'SPECIALIZED_NEW'
   )[];
-  employeeCount?: Record<string, unknown>;
-  mainBusiness?: Record<string, unknown>;
+  employeeCount?: number | null;
+  mainBusiness?: string | null;
 }
 
 export interface CompanyLoanDto {
