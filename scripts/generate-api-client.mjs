@@ -97,6 +97,14 @@ function successType(operation) {
   return tsType(data, '  ');
 }
 
+/** The query parameters of a route as one object type (null when it takes none). */
+function queryType(operation) {
+  const params = (operation.parameters ?? []).filter((p) => p.in === 'query');
+  if (!params.length) return null;
+  const lines = params.map((p) => `${doc(p.description, '    ')}    ${key(p.name)}${p.required ? '' : '?'}: ${tsType(p.schema, '    ')};`);
+  return `{\n${lines.join('\n')}\n  }`;
+}
+
 function bodyType(operation) {
   const content = operation.requestBody?.content;
   if (!content) return null;
@@ -113,6 +121,7 @@ export function generate(document, prefix) {
   }
   const responses = [];
   const bodies = [];
+  const queries = [];
   const undeclared = [];
   for (const [fullPath, item] of Object.entries(document.paths)) {
     const route = fullPath.startsWith(prefix) ? fullPath.slice(prefix.length) : fullPath;
@@ -125,6 +134,8 @@ export function generate(document, prefix) {
       else responses.push(`  ${JSON.stringify(name)}: ${data};`);
       const body = bodyType(operation);
       if (body) bodies.push(`  ${JSON.stringify(name)}: ${body};`);
+      const query = queryType(operation);
+      if (query) queries.push(`  ${JSON.stringify(name)}: ${query};`);
     }
   }
   const sources = new Map();
@@ -144,9 +155,12 @@ export function generate(document, prefix) {
     `export interface ApiResponses {\n${responses.join('\n')}\n}\n`,
     '/** The request body of each route that takes one. */',
     `export interface ApiBodies {\n${bodies.join('\n')}\n}\n`,
+    '/** The query parameters of each route that takes some (filters, sort, paging). */',
+    `export interface ApiQueries {\n${queries.join('\n')}\n}\n`,
     'export type ApiRoute = keyof ApiResponses;',
     'export type ApiData<R extends ApiRoute> = ApiResponses[R];',
     'export type ApiBody<R extends keyof ApiBodies> = ApiBodies[R];',
+    'export type ApiQuery<R extends keyof ApiQueries> = ApiQueries[R];',
   ].join('\n');
   return { text, undeclared };
 }

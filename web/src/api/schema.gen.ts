@@ -1189,6 +1189,369 @@ export interface ApiBodies {
   'PATCH /conferees/{userId}': ManageConfereeDto;
 }
 
+/** The query parameters of each route that takes some (filters, sort, paging). */
+export interface ApiQueries {
+  'GET /messages': {
+    pageNum?: number;
+    pageSize?: number;
+  };
+  'GET /history': {
+    pageNum?: number;
+    pageSize?: number;
+  };
+  'GET /user/userList': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the user name or nickname */
+    username?: string;
+    sort?: 'username' | 'nickname' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /companies': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    /** Part of the unified social credit code */
+    creditCode?: string;
+    districtCode?: 'OTHER' | 'PDXQ' | 'HPQ' | 'JAQ' | 'XHQ' | 'CNQ' | 'HKQ' | 'YPQ' | 'PTQ' | 'MHQ' | 'BSQ' | 'JDQ' | 'JSQ' | 'SJQ' | 'QPQ' | 'FXQ' | 'CMQ';
+    enterpriseKind?: 'TECH_INNOVATION' | 'STRATEGIC_EMERGING_OTHER' | 'LISTED';
+    qualification?: 'HIGH_TECH' | 'SOFTWARE' | 'LITTLE_GIANT' | 'SPECIALIZED_NEW';
+    sort?: 'name' | 'creditCode' | 'createdAt' | 'registeredCapital' | 'establishedDate';
+    order?: 'asc' | 'desc';
+  };
+  'GET /companies/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    /** Part of the unified social credit code */
+    creditCode?: string;
+    districtCode?: 'OTHER' | 'PDXQ' | 'HPQ' | 'JAQ' | 'XHQ' | 'CNQ' | 'HKQ' | 'YPQ' | 'PTQ' | 'MHQ' | 'BSQ' | 'JDQ' | 'JSQ' | 'SJQ' | 'QPQ' | 'FXQ' | 'CMQ';
+    enterpriseKind?: 'TECH_INNOVATION' | 'STRATEGIC_EMERGING_OTHER' | 'LISTED';
+    qualification?: 'HIGH_TECH' | 'SOFTWARE' | 'LITTLE_GIANT' | 'SPECIALIZED_NEW';
+    sort?: 'name' | 'creditCode' | 'createdAt' | 'registeredCapital' | 'establishedDate';
+    order?: 'asc' | 'desc';
+  };
+  'GET /loans': {
+    pageNum?: number;
+    pageSize?: number;
+    companyId?: string;
+    /** Part of the company name */
+    companyName?: string;
+    /** A status key of spec section 4, e.g. SUBMITTED, WAIT_EXAMINE */
+    status?: string;
+    /** Lowest current amount (the machine's context), yuan */
+    amountMin?: number;
+    /** Highest current amount, yuan */
+    amountMax?: number;
+    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    createdFrom?: string;
+    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    createdTo?: string;
+    aPostOfficerId?: string;
+    bPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    order?: 'asc' | 'desc';
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+  };
+  'GET /loans/export': {
+    pageNum?: number;
+    pageSize?: number;
+    companyId?: string;
+    /** Part of the company name */
+    companyName?: string;
+    /** A status key of spec section 4, e.g. SUBMITTED, WAIT_EXAMINE */
+    status?: string;
+    /** Lowest current amount (the machine's context), yuan */
+    amountMin?: number;
+    /** Highest current amount, yuan */
+    amountMax?: number;
+    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    createdFrom?: string;
+    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    createdTo?: string;
+    aPostOfficerId?: string;
+    bPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    order?: 'asc' | 'desc';
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+  };
+  'GET /loans/officers': {
+    role: 'A_POST' | 'B_POST';
+  };
+  'GET /process/{list}': {
+    pageNum?: number;
+    pageSize?: number;
+    companyId?: string;
+    /** Part of the company name */
+    companyName?: string;
+    /** A status key of spec section 4, e.g. SUBMITTED, WAIT_EXAMINE */
+    status?: string;
+    /** Lowest current amount (the machine's context), yuan */
+    amountMin?: number;
+    /** Highest current amount, yuan */
+    amountMax?: number;
+    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    createdFrom?: string;
+    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    createdTo?: string;
+    aPostOfficerId?: string;
+    bPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /process/{list}/export': {
+    pageNum?: number;
+    pageSize?: number;
+    companyId?: string;
+    /** Part of the company name */
+    companyName?: string;
+    /** A status key of spec section 4, e.g. SUBMITTED, WAIT_EXAMINE */
+    status?: string;
+    /** Lowest current amount (the machine's context), yuan */
+    amountMin?: number;
+    /** Highest current amount, yuan */
+    amountMax?: number;
+    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    createdFrom?: string;
+    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    createdTo?: string;
+    aPostOfficerId?: string;
+    bPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/ys': {
+    pageNum?: number;
+    pageSize?: number;
+    /** From this day (YYYY-MM-DD) */
+    from?: string;
+    /** To this day (YYYY-MM-DD) */
+    to?: string;
+    /** By day; newest first by default */
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/ys/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** From this day (YYYY-MM-DD) */
+    from?: string;
+    /** To this day (YYYY-MM-DD) */
+    to?: string;
+    /** By day; newest first by default */
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/ys/{day}/minutes/export': {
+    format?: 'docx' | 'xlsx';
+  };
+  'GET /meetings/zb': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the title */
+    title?: string;
+    status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
+    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    from?: string;
+    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    to?: string;
+    sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/zb/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the title */
+    title?: string;
+    status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
+    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    from?: string;
+    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    to?: string;
+    sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/zb/{id}/candidates': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /meetings/zb/{id}/minutes/export': {
+    format?: 'docx' | 'xlsx';
+  };
+  'GET /meetings/bs': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the title */
+    title?: string;
+    status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
+    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    from?: string;
+    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    to?: string;
+    sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/bs/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the title */
+    title?: string;
+    status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
+    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    from?: string;
+    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    to?: string;
+    sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /meetings/bs/{id}/candidates': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /meetings/bs/{id}/minutes/export': {
+    format?: 'docx' | 'xlsx';
+  };
+  'GET /votes/zb': {
+    pageNum?: number;
+    pageSize?: number;
+    /** In progress or ended; both by default */
+    status?: 'START' | 'END';
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /votes/zb/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** In progress or ended; both by default */
+    status?: 'START' | 'END';
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /votes/bs': {
+    pageNum?: number;
+    pageSize?: number;
+    /** In progress or ended; both by default */
+    status?: 'START' | 'END';
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /votes/bs/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** In progress or ended; both by default */
+    status?: 'START' | 'END';
+    /** Part of the company name */
+    company?: string;
+  };
+  'GET /loans/{id}/data/{type}/preview': {
+    /** Which sections: the A-post's, the B-post's (REPORT) or all (default) */
+    part?: 'A' | 'B' | 'ALL';
+  };
+  'GET /loans/{id}/data/{type}/pdf': {
+    /** Which sections: the A-post's, the B-post's (REPORT) or all (default) */
+    part?: 'A' | 'B' | 'ALL';
+  };
+  'GET /archives': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    /** Only loans with (true) or without (false) attachments */
+    hasAttachments?: boolean;
+    sort?: 'createdAt' | 'companyName' | 'amount' | 'attachmentCount' | 'lastUploadAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /archives/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    /** Only loans with (true) or without (false) attachments */
+    hasAttachments?: boolean;
+    sort?: 'createdAt' | 'companyName' | 'amount' | 'attachmentCount' | 'lastUploadAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /conferees': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the user name or nickname */
+    keyword?: string;
+    kind?: 'ZB' | 'BS';
+    active?: boolean;
+    sort?: 'username' | 'nickname' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /conferees/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the user name or nickname */
+    keyword?: string;
+    kind?: 'ZB' | 'BS';
+    active?: boolean;
+    sort?: 'username' | 'nickname' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /conferees/users': {
+    /** Part of the user name or nickname */
+    keyword?: string;
+  };
+}
+
 export type ApiRoute = keyof ApiResponses;
 export type ApiData<R extends ApiRoute> = ApiResponses[R];
 export type ApiBody<R extends keyof ApiBodies> = ApiBodies[R];
+export type ApiQuery<R extends keyof ApiQueries> = ApiQueries[R];

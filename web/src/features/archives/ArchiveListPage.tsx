@@ -12,7 +12,7 @@ import { pick, useLang } from '@/features/loan-node/labels';
 import { downloadFile, safeFileName, today } from '@/features/meetings/download';
 import { formatAmount, formatTime, PAGE_SIZES } from '@/features/meetings/labels';
 import { useCan } from '@/features/permissions/Can';
-import { archivePaths, fetchArchives, type ArchiveRow } from './archives-api';
+import { archivePaths, fetchArchives, type ArchiveListParams, type ArchiveRow } from './archives-api';
 
 interface Filters {
   company: string;
@@ -38,7 +38,7 @@ export default function ArchiveListPage() {
     company: filters.company || undefined,
     stage: filters.stage ?? undefined,
     hasAttachments: filters.has === null ? undefined : filters.has === 'true',
-    sort: String(sort.columnAccessor),
+    sort: sort.columnAccessor as ArchiveListParams['sort'],
     order: sort.direction,
   };
   const rows = useQuery({ queryKey: ['archives', 'list', params], queryFn: () => fetchArchives(params), placeholderData: keepPreviousData });

@@ -1,18 +1,10 @@
-import type { AttachmentKind, StageKey } from '@app/workflow';
-import { http, type Page } from '@/api/http';
-import type { ArchiveDetailDto, ArchiveRowDto, IdDto } from '@/api/schema.gen';
+import type { AttachmentKind } from '@app/workflow';
+import { http, type Page, type PagedQuery } from '@/api/http';
+import type { ApiQuery, ArchiveDetailDto, ArchiveRowDto, IdDto } from '@/api/schema.gen';
 
 export type ArchiveRow = ArchiveRowDto;
 
-export interface ArchiveListParams {
-  pageNum: number;
-  pageSize: number;
-  company?: string;
-  stage?: StageKey;
-  hasAttachments?: boolean;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+export type ArchiveListParams = PagedQuery<ApiQuery<'GET /archives'>>;
 
 export type ArchiveDetail = ArchiveDetailDto;
 

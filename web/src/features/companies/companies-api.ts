@@ -1,15 +1,16 @@
 /** The company calls (server/src/companies): list with filters, export, detail, create, update, delete. */
 import type { CompanyInput } from '@app/workflow';
 import { http, type Page } from '@/api/http';
-import type { CompanyDetailDto, CompanyLoanDto, CompanyRowDto } from '@/api/schema.gen';
+import type { ApiQuery, CompanyDetailDto, CompanyLoanDto, CompanyRowDto } from '@/api/schema.gen';
 import { downloadExport } from '@/features/loans/download';
 
 export type CompanyRow = CompanyRowDto;
 export type CompanyLoan = CompanyLoanDto;
 export type CompanyDetail = CompanyDetailDto;
 
-export type CompanySort = 'name' | 'creditCode' | 'createdAt' | 'registeredCapital' | 'establishedDate';
+export type CompanySort = NonNullable<ApiQuery<'GET /companies'>['sort']>;
 
+/** The filter form's state: a cleared select holds null (the HTTP client leaves null parameters out). */
 export interface CompanyFilters {
   name?: string;
   creditCode?: string;

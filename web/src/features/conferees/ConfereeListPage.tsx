@@ -14,7 +14,7 @@ import { downloadFile, today } from '@/features/meetings/download';
 import { formatTime, PAGE_SIZES } from '@/features/meetings/labels';
 import { Can, useCan } from '@/features/permissions/Can';
 import { addErrors, asKinds, manageErrors, type ConfereeErrors } from './conferee-form';
-import { addConferees, fetchAddableUsers, fetchConferees, manageConferee, removeConferee, type ConfereeRow } from './conferees-api';
+import { addConferees, fetchAddableUsers, fetchConferees, manageConferee, removeConferee, type ConfereeListParams, type ConfereeRow } from './conferees-api';
 
 interface Filters {
   keyword: string;
@@ -41,7 +41,7 @@ export default function ConfereeListPage() {
     keyword: filters.keyword || undefined,
     kind: filters.kind ?? undefined,
     active: filters.active === null ? undefined : filters.active === 'true',
-    sort: String(sort.columnAccessor),
+    sort: sort.columnAccessor as ConfereeListParams['sort'],
     order: sort.direction,
   };
   const rows = useQuery({ queryKey: ['conferees', 'list', params], queryFn: () => fetchConferees(params), placeholderData: keepPreviousData });

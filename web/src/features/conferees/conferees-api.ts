@@ -1,18 +1,9 @@
-import type { VotingMeetingKind } from '@app/workflow';
-import { http, type Page } from '@/api/http';
-import type { AddConfereesDto, ConfereeRowDto, ManageConfereeDto, PersonDto } from '@/api/schema.gen';
+import { http, type Page, type PagedQuery } from '@/api/http';
+import type { AddConfereesDto, ApiQuery, ConfereeRowDto, ManageConfereeDto, PersonDto } from '@/api/schema.gen';
 
 export type ConfereeRow = ConfereeRowDto;
 
-export interface ConfereeListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  kind?: VotingMeetingKind;
-  active?: boolean;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+export type ConfereeListParams = PagedQuery<ApiQuery<'GET /conferees'>>;
 
 export async function fetchConferees(params: ConfereeListParams): Promise<Page<ConfereeRow>> {
   return (await http.get<Page<ConfereeRow>>('/conferees', { params: { ...params } })).data;

@@ -4,7 +4,7 @@
  */
 import type { DataType, LoanDataContent } from '@app/workflow';
 import { ApiError, http } from '@/api/http';
-import type { CompletenessDto, DraftDto, DraftSavedDto, LoanDataViewDto, LoanSummaryDto, SaveFailureDto } from '@/api/schema.gen';
+import type { ApiQuery, CompletenessDto, DraftDto, DraftSavedDto, LoanDataViewDto, LoanSummaryDto, SaveFailureDto } from '@/api/schema.gen';
 import i18n from '@/i18n';
 
 export type LoanSummary = LoanSummaryDto;
@@ -25,7 +25,7 @@ export const LOAN_DATA_ERROR_CODES = {
 } as const;
 
 export type PreviewTarget = DataType | 'ALL';
-export type PreviewPart = 'A' | 'B' | 'ALL';
+export type PreviewPart = NonNullable<ApiQuery<'GET /loans/{id}/data/{type}/preview'>['part']>;
 
 const base = (loanId: string, type: string) => `/loans/${encodeURIComponent(loanId)}/data/${type}`;
 

@@ -48,7 +48,7 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
     status: filters.status ?? undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
-    sort: String(sort.columnAccessor),
+    sort: sort.columnAccessor as MeetingListParams['sort'],
     order: sort.direction,
   };
   const meetings = useQuery({ queryKey: meetingKeys.list(kind, params), queryFn: () => fetchMeetings(kind, params), placeholderData: keepPreviousData });

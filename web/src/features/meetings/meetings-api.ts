@@ -2,10 +2,11 @@
  * Calls of the meeting data library, the voting pages and the pre-review sessions. Words and rules
  * of the machine (statuses, labels, vote rules) come from @app/workflow, never copied here.
  */
-import type { EventType, MeetingStatus, VotingMeetingKind } from '@app/workflow';
-import { http, type Page } from '@/api/http';
+import type { EventType, VotingMeetingKind } from '@app/workflow';
+import { http, type Page, type PagedQuery } from '@/api/http';
 import type {
   AgendaRowDto,
+  ApiQuery,
   CandidateDto,
   CreateMeetingDto,
   IdDto,
@@ -39,16 +40,7 @@ export type RecordedVote = RecordedVoteDto;
 export type VoteDetails = VoteDetailsDto;
 export type Candidate = CandidateDto;
 
-export interface MeetingListParams {
-  pageNum: number;
-  pageSize: number;
-  title?: string;
-  status?: MeetingStatus;
-  from?: string;
-  to?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+export type MeetingListParams = PagedQuery<ApiQuery<'GET /meetings/zb'>>;
 
 export type CreateMeetingBody = CreateMeetingDto;
 
@@ -75,7 +67,7 @@ export async function createMeeting(kind: VotingMeetingKind, body: CreateMeeting
 export async function fetchCandidates(
   kind: VotingMeetingKind,
   id: string,
-  params: { pageNum: number; pageSize: number; company?: string },
+  params: PagedQuery<ApiQuery<'GET /meetings/zb/{id}/candidates'>>,
 ): Promise<Page<Candidate>> {
   return (await http.get<Page<Candidate>>(`${base(kind)}/${encodeURIComponent(id)}/candidates`, { params: query(params) })).data;
 }
@@ -116,10 +108,7 @@ export const meetingPaths = {
 export type VoteListItem = VoteRowDto;
 export type VoteItemDetail = VoteItemDetailDto;
 
-export async function fetchVoteList(
-  kind: VotingMeetingKind,
-  params: { pageNum: number; pageSize: number; status?: 'START' | 'END'; company?: string },
-): Promise<Page<VoteListItem>> {
+export async function fetchVoteList(kind: VotingMeetingKind, params: PagedQuery<ApiQuery<'GET /votes/zb'>>): Promise<Page<VoteListItem>> {
   return (await http.get<Page<VoteListItem>>(`/votes/${kindPath(kind)}`, { params: query(params) })).data;
 }
 
@@ -140,13 +129,7 @@ export async function sendLoanEvent(loanId: string, type: EventType, payload: Re
 export type SessionItem = SessionRowDto;
 export type SessionDetail = SessionDetailDto;
 
-export async function fetchSessions(params: {
-  pageNum: number;
-  pageSize: number;
-  from?: string;
-  to?: string;
-  order?: 'asc' | 'desc';
-}): Promise<Page<SessionItem>> {
+export async function fetchSessions(params: PagedQuery<ApiQuery<'GET /meetings/ys'>>): Promise<Page<SessionItem>> {
   return (await http.get<Page<SessionItem>>('/meetings/ys', { params: query(params) })).data;
 }
 
