@@ -131,6 +131,7 @@ try {
       check('typecheck server', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'server/tsconfig.json']);
       check('typecheck web', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json']);
       check('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
+      check('API client matches the OpenAPI document', process.execPath, ['scripts/generate-api-client.mjs', '--check']);
     });
   }
   if (wants('unit')) await step('unit tests', () => runJest('unit', {}));

@@ -1,7 +1,7 @@
-import { Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -29,7 +29,19 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
   app.set('trust proxy', process.env.TRUST_PROXY === 'true');
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
+  const document = openApiDocument(app);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
+  return app;
+}
+
+/**
+ * The OpenAPI document of the app's routes (served at /server/docs-json). scripts/generate-api-client.mjs
+ * builds it from an app made in preview mode (no database, no Redis) to generate the web's client.
+ */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Guarantee back office API')
@@ -38,10 +50,6 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
       .addSecurityRequirements('token')
       .build(),
   );
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
-
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
-  return app;
 }
 
 /** The built web client on the same port: files as they are, every other page path to index.html. */

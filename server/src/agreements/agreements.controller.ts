@@ -7,6 +7,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { AppError } from '../common/errors';
 import { langOf } from '../common/i18n';
+import { ApiEnvelope } from '../common/api-response';
+import { AgreementDto } from '../common/misc.responses';
 
 class AgreementQuery {
   @IsIn(['service', 'privacy'])
@@ -26,6 +28,7 @@ const COLUMNS = `id, type, language, version, title, content, current, created_a
 export class AgreementsController {
   constructor(private readonly db: DataSource) {}
 
+  @ApiEnvelope(AgreementDto)
   @Public()
   @Get('current')
   async current(@Query() q: AgreementQuery, @Req() req: Request) {
@@ -34,6 +37,7 @@ export class AgreementsController {
     return row;
   }
 
+  @ApiEnvelope([AgreementDto])
   @Public()
   @Get('versions')
   versions(@Query() q: AgreementQuery, @Req() req: Request) {

@@ -6,9 +6,12 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
-import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel } from '../meetings/spreadsheet';
+import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel, XLSX_MIME } from '../meetings/spreadsheet';
 import { ArchiveListQuery, UploadAttachmentDto } from './archive.dto';
 import { ArchivesService } from './archives.service';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { DeletedDto, IdDto } from '../common/response.dto';
+import { ArchiveDetailDto, ArchiveRowDto } from './archive.responses';
 
 /** Above the 20 MB rule, so that the service answers a too-large file with its own clear message. */
 export const UPLOAD_HARD_LIMIT = ATTACHMENT_MAX_BYTES + 5 * 1024 * 1024;
@@ -18,6 +21,7 @@ export const UPLOAD_HARD_LIMIT = ATTACHMENT_MAX_BYTES + 5 * 1024 * 1024;
 export class ArchivesController {
   constructor(private readonly archives: ArchivesService) {}
 
+  @ApiPage(ArchiveRowDto)
   @RequirePermission('files_list')
   @Get()
   @ApiOperation({ summary: 'Loans with their attachment counts, paged, filtered and sorted' })
@@ -25,6 +29,7 @@ export class ArchivesController {
     return this.archives.list(q);
   }
 
+  @ApiFile(XLSX_MIME)
   @RequirePermission('files_list')
   @Get('export')
   async export(@Query() q: ArchiveListQuery, @Req() req: Request) {
@@ -48,6 +53,7 @@ export class ArchivesController {
     );
   }
 
+  @ApiFile()
   @RequirePermission('sys:archive:detail')
   @Get('files/:attachmentId')
   async download(@Param('attachmentId') id: string) {
@@ -55,6 +61,7 @@ export class ArchivesController {
     return downloadFile(file.content, file.mime, file.name);
   }
 
+  @ApiEnvelope(DeletedDto)
   @RequirePermission('sys:archive:delete')
   @Delete('files/:attachmentId')
   @ApiOperation({ summary: "Soft delete of one of the loan's own attachments (kept on disk, actor recorded)" })
@@ -62,6 +69,7 @@ export class ArchivesController {
     return this.archives.remove(id, user);
   }
 
+  @ApiEnvelope(ArchiveDetailDto)
   @RequirePermission('sys:archive:detail')
   @Get(':loanId')
   @ApiOperation({ summary: "The loan's attachments grouped by kind" })
@@ -69,6 +77,7 @@ export class ArchivesController {
     return this.archives.detail(loanId);
   }
 
+  @ApiEnvelope(IdDto)
   @RequirePermission('sys:archive:upload')
   @Post(':loanId/files')
   @ApiConsumes('multipart/form-data')
@@ -83,6 +92,7 @@ export class ArchivesController {
     return this.archives.upload(loanId, dto.kind, file, user);
   }
 
+  @ApiFile('application/zip')
   @RequirePermission('sys:archive:archive-all')
   @Get(':loanId/zip')
   @ApiOperation({ summary: 'One-click archive: a zip of every attachment, a folder per kind' })

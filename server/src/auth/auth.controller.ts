@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { envelope } from '../common/envelope';
@@ -13,7 +13,10 @@ import { LoginDto } from './login.dto';
 import { LoginService } from './login.service';
 import { RsaKeyService } from './rsa-key.service';
 import { SessionRepository } from './session.repository';
+import { ApiEnvelope } from '../common/api-response';
+import { AuthSettingsDto, CaptchaDto, LoginFailureDto, PublicKeyDto } from './auth.responses';
 
+@ApiExtraModels(LoginFailureDto)
 @ApiTags('auth')
 @Controller()
 export class AuthController {
@@ -25,6 +28,7 @@ export class AuthController {
     private readonly sessions: SessionRepository,
   ) {}
 
+  @ApiEnvelope(PublicKeyDto)
   @Public()
   @Get('open/auth/public-key')
   @ApiOperation({ summary: 'The PEM public key the web encrypts passwords with (jsencrypt, PKCS#1 v1.5)' })
@@ -32,12 +36,14 @@ export class AuthController {
     return { publicKey: this.rsa.publicKeyPem };
   }
 
+  @ApiEnvelope(AuthSettingsDto)
   @Public()
   @Get('open/auth/settings')
   settings() {
     return { captchaAlways: this.config.captchaAlways };
   }
 
+  @ApiEnvelope(CaptchaDto)
   @Public()
   @Get('open/auth/captcha')
   @ApiOperation({ summary: 'A new verification code image (SVG data URI) and its id; single use, 5 minutes' })
@@ -45,6 +51,7 @@ export class AuthController {
     return this.captchas.create();
   }
 
+  @ApiEnvelope(null)
   @Public()
   @Post('open/auth/platformLogin/:platform')
   @HttpCode(200)
@@ -58,6 +65,7 @@ export class AuthController {
     return envelope(null, lang, { extras: { 'x-platform-token': session.token, expiresAt: session.expiresAt } });
   }
 
+  @ApiEnvelope(null)
   @SignedIn()
   @Post('auth/logout')
   @HttpCode(200)

@@ -6,12 +6,17 @@ import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { CompaniesService } from './companies.service';
 import { CompanyDto, CompanyListQuery } from './company.dto';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { IdDto } from '../common/response.dto';
+import { XLSX_MIME } from '../meetings/spreadsheet';
+import { CompanyDetailDto, CompanyRowDto } from './company.responses';
 
 @ApiTags('companies')
 @Controller('companies')
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
+  @ApiPage(CompanyRowDto)
   @RequirePermission('company_list')
   @Get()
   @ApiOperation({ summary: 'Companies: filters (name, code, district, kind, qualification), sort, paging' })
@@ -19,6 +24,7 @@ export class CompaniesController {
     return this.companies.list(query);
   }
 
+  @ApiFile(XLSX_MIME)
   @RequirePermission('company_list')
   @Get('export')
   @ApiOperation({ summary: 'The list under the same filters as an Excel workbook (headers in the request language)' })
@@ -26,24 +32,28 @@ export class CompaniesController {
     return this.companies.export(query, langOf(req));
   }
 
+  @ApiEnvelope(CompanyRowDto)
   @RequirePermission('sys:company:add')
   @Post()
   create(@Body() dto: CompanyDto, @CurrentUser() user: AuthUser) {
     return this.companies.create(dto, user);
   }
 
+  @ApiEnvelope(CompanyDetailDto)
   @RequirePermission('sys:company:detail')
   @Get(':id')
   get(@Param('id') id: string) {
     return this.companies.get(id);
   }
 
+  @ApiEnvelope(CompanyRowDto)
   @RequirePermission('sys:company:edit')
   @Put(':id')
   update(@Param('id') id: string, @Body() dto: CompanyDto, @CurrentUser() user: AuthUser) {
     return this.companies.update(id, dto, user);
   }
 
+  @ApiEnvelope(IdDto)
   @RequirePermission('sys:company:delete')
   @Delete(':id')
   @ApiOperation({ summary: 'Soft delete; 409 while a loan of the company is neither closed nor discontinued' })

@@ -27,42 +27,42 @@ export class CompanyDto {
   @IsNotEmpty()
   creditCode: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @optionalText()
   @IsOptional()
   @IsString()
   legalRepresentative?: string | null;
 
-  @ApiPropertyOptional({ description: 'Ten-thousand yuan (万元), two decimals at most' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Ten-thousand yuan (万元), two decimals at most' })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   registeredCapital?: number | null;
 
-  @ApiPropertyOptional({ description: 'YYYY-MM-DD, not after today' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'YYYY-MM-DD, not after today' })
   @optionalText()
   @IsOptional()
   @IsString()
   establishedDate?: string | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @optionalText()
   @IsOptional()
   @IsString()
   registeredAddress?: string | null;
 
-  @ApiPropertyOptional({ enum: companyEnumKeys('districtCode') })
+  @ApiPropertyOptional({ type: String, nullable: true, enum: companyEnumKeys('districtCode') })
   @optionalText()
   @IsOptional()
   @IsString()
   districtCode?: string | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @optionalText()
   @IsOptional()
   @IsString()
   contactPerson?: string | null;
 
-  @ApiPropertyOptional({ description: '11 digits' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: '11 digits' })
   @optionalText()
   @IsOptional()
   @IsString()
@@ -82,19 +82,19 @@ export class CompanyDto {
   @IsString({ each: true })
   qualifications?: string[];
 
-  @ApiPropertyOptional({ enum: companyEnumKeys('propertyType') })
+  @ApiPropertyOptional({ type: String, nullable: true, enum: companyEnumKeys('propertyType') })
   @optionalText()
   @IsOptional()
   @IsString()
   propertyType?: string | null;
 
-  @ApiPropertyOptional({ enum: companyEnumKeys('bankCategory') })
+  @ApiPropertyOptional({ type: String, nullable: true, enum: companyEnumKeys('bankCategory') })
   @optionalText()
   @IsOptional()
   @IsString()
   bankCategory?: string | null;
 
-  @ApiPropertyOptional({ enum: companyEnumKeys('listingType') })
+  @ApiPropertyOptional({ type: String, nullable: true, enum: companyEnumKeys('listingType') })
   @optionalText()
   @IsOptional()
   @IsString()
@@ -114,12 +114,12 @@ export class CompanyDto {
   @IsString({ each: true })
   honours?: string[];
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: Number, nullable: true })
   @IsOptional()
   @IsInt()
   employeeCount?: number | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @optionalText()
   @IsOptional()
   @IsString()

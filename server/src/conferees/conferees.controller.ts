@@ -5,15 +5,19 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime } from '../meetings/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME } from '../meetings/spreadsheet';
 import { AddConfereesDto, ConfereeListQuery, ConfereeUserQuery, ManageConfereeDto } from './conferee.dto';
 import { ConfereeItem, ConfereesService } from './conferees.service';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { PersonDto } from '../common/response.dto';
+import { ConfereeChangedDto, ConfereeRemovedDto, ConfereeRowDto, ConfereesAddedDto } from './conferee.responses';
 
 @ApiTags('conferees')
 @Controller('conferees')
 export class ConfereesController {
   constructor(private readonly conferees: ConfereesService) {}
 
+  @ApiPage(ConfereeRowDto)
   @RequirePermission('sys:conferee:load')
   @Get()
   @ApiOperation({ summary: 'The attendee pool, paged, with filters (keyword, kind, active) and sort' })
@@ -21,6 +25,7 @@ export class ConfereesController {
     return this.conferees.list(q);
   }
 
+  @ApiFile(XLSX_MIME)
   @RequirePermission('sys:conferee:load')
   @Get('export')
   async export(@Query() q: ConfereeListQuery, @Req() req: Request) {
@@ -45,6 +50,7 @@ export class ConfereesController {
     );
   }
 
+  @ApiEnvelope([PersonDto])
   @RequirePermission('sys:conferee:add')
   @Get('users')
   @ApiOperation({ summary: 'Enabled users not yet in the pool (for the add dialog)' })
@@ -52,12 +58,14 @@ export class ConfereesController {
     return this.conferees.users(q.keyword);
   }
 
+  @ApiEnvelope(ConfereesAddedDto)
   @RequirePermission('sys:conferee:add')
   @Post()
   add(@Body() dto: AddConfereesDto, @CurrentUser() user: AuthUser) {
     return this.conferees.add(dto, user);
   }
 
+  @ApiEnvelope(ConfereeChangedDto)
   @RequirePermission('sys:conferee:manage')
   @Patch(':userId')
   @ApiOperation({ summary: 'Change the meeting types of an attendee, or (de)activate them' })
@@ -65,6 +73,7 @@ export class ConfereesController {
     return this.conferees.manage(userId, dto);
   }
 
+  @ApiEnvelope(ConfereeRemovedDto)
   @RequirePermission('sys:conferee:delete')
   @Delete(':userId')
   remove(@Param('userId') userId: string) {

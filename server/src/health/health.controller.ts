@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { AppError } from '../common/errors';
 import { REDIS } from '../jobs/redis';
+import { ApiEnvelope } from '../common/api-response';
+import { HealthDto } from '../common/misc.responses';
 
 @ApiTags('health')
 @Controller('health')
@@ -14,6 +16,7 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: IORedis,
   ) {}
 
+  @ApiEnvelope(HealthDto)
   @Public()
   @Get()
   async health() {

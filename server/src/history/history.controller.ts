@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { ROLE_ADMIN } from '@app/workflow';
 import { RequireRole } from '../auth/auth.decorators';
 import { PageQuery } from '../users/user.dto';
+import { ApiPage } from '../common/api-response';
+import { HistoryEntryDto } from '../common/misc.responses';
 
 class HistoryQuery extends PageQuery {
   @IsOptional()
@@ -19,6 +21,7 @@ class HistoryQuery extends PageQuery {
 export class HistoryController {
   constructor(private readonly db: DataSource) {}
 
+  @ApiPage(HistoryEntryDto)
   @RequireRole(ROLE_ADMIN)
   @Get()
   async list(@Query() q: HistoryQuery) {

@@ -1,11 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { CopyLoanDto, PreviewQuery, SaveDataDto, SaveDraftDto } from './loan-data.dto';
 import { LoanDataService } from './loan-data.service';
+import { ApiEnvelope, ApiFile } from '../common/api-response';
+import { LoanDetailDto } from '../loans/loan.responses';
+import { CompletenessDto, DataVersionDto, DraftDiscardedDto, DraftSavedDto, LoanDataViewDto, SaveFailureDto } from './loan-data.responses';
 
 const contentDisposition = (fileName: string) => `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
@@ -14,12 +17,14 @@ const contentDisposition = (fileName: string) => `attachment; filename="${encode
  * previews sys:loan:preview or sys:risk:preview; editing depends on the data type, the post and the
  * loan's state (DATA_EDIT_WINDOWS of @app/workflow). Those "any of" rules are checked in the service.
  */
+@ApiExtraModels(SaveFailureDto)
 @ApiTags('loan data')
 @Controller('loans')
 export class LoanDataController {
   constructor(private readonly data: LoanDataService) {}
 
   // Declared before ':type' so that "completeness" is not taken for a data type.
+  @ApiEnvelope(CompletenessDto)
   @SignedIn()
   @Get(':id/data/completeness')
   @ApiOperation({ summary: 'Which data types and sections are complete, what is missing, and whether the materials may be submitted' })
@@ -27,6 +32,7 @@ export class LoanDataController {
     return this.data.completeness(id, user);
   }
 
+  @ApiEnvelope(LoanDataViewDto)
   @SignedIn()
   @Get(':id/data/:type')
   @ApiOperation({ summary: "One data type: saved content and version, the caller's draft, what the caller may edit now, completeness" })
@@ -34,6 +40,7 @@ export class LoanDataController {
     return this.data.get(id, type, user);
   }
 
+  @ApiEnvelope(LoanDataViewDto)
   @SignedIn()
   @Put(':id/data/:type')
   @ApiOperation({ summary: 'Save (validated; 409 when the loan is at a step that does not allow it or the version moved)' })
@@ -41,6 +48,7 @@ export class LoanDataController {
     return this.data.save(id, type, dto, user);
   }
 
+  @ApiEnvelope(DraftSavedDto)
   @SignedIn()
   @Put(':id/data/:type/draft')
   @ApiOperation({ summary: "Autosave of the caller's draft (any partial content)" })
@@ -48,12 +56,14 @@ export class LoanDataController {
     return this.data.saveDraft(id, type, dto, user);
   }
 
+  @ApiEnvelope(DraftDiscardedDto)
   @SignedIn()
   @Delete(':id/data/:type/draft')
   discardDraft(@Param('id') id: string, @Param('type') type: string, @CurrentUser() user: AuthUser) {
     return this.data.discardDraft(id, type, user);
   }
 
+  @ApiEnvelope([DataVersionDto])
   @SignedIn()
   @Get(':id/data/:type/versions')
   @ApiOperation({ summary: 'The saved versions, newest first (who and when)' })
@@ -61,6 +71,7 @@ export class LoanDataController {
     return this.data.versions(id, type, user);
   }
 
+  @ApiFile('text/html')
   @SignedIn()
   @Get(':id/data/:type/preview')
   @ApiOperation({ summary: 'Print-ready HTML of a data type (or ALL); REPORT takes part=A|B|ALL' })
@@ -69,6 +80,7 @@ export class LoanDataController {
     return new StreamableFile(Buffer.from(html, 'utf8'), { type: 'text/html; charset=utf-8' });
   }
 
+  @ApiFile('application/pdf')
   @SignedIn()
   @Get(':id/data/:type/pdf')
   @ApiOperation({ summary: 'The preview as a PDF (503 when Chromium is not installed on the server)' })
@@ -77,6 +89,7 @@ export class LoanDataController {
     return new StreamableFile(pdf, { type: 'application/pdf', disposition: contentDisposition(fileName), length: pdf.length });
   }
 
+  @ApiEnvelope(LoanDetailDto)
   @RequirePermission('sys:loan:copy')
   @Post(':id/copy')
   @HttpCode(201)

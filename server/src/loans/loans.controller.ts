@@ -9,6 +9,10 @@ import { CreateLoanDto, LoanListQuery, OfficerQuery } from './loan.dto';
 import { LoanPageDto } from '../worklists/worklist.dto';
 import { WorklistQuery } from '../worklists/worklist.query';
 import { LoansService } from './loans.service';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { IdDto, PersonDto } from '../common/response.dto';
+import { XLSX_MIME } from '../meetings/spreadsheet';
+import { LoanDetailDto, LoanRowDto } from './loan.responses';
 
 /**
  * The loan list's own machine actions (data collection); the rest of each row's legal actions belong
@@ -31,6 +35,7 @@ export class LoansController {
     private readonly query: WorklistQuery,
   ) {}
 
+  @ApiPage(LoanRowDto)
   @RequirePermission('loan_list')
   @Get()
   @ApiOperation({ summary: 'Loans: filters (company, stage, status, amount, created days, officer), sort, paging; each row with its legal actions' })
@@ -39,6 +44,7 @@ export class LoansController {
     return this.query.page({ filter, events: LOAN_LIST_EVENTS }, user);
   }
 
+  @ApiFile(XLSX_MIME)
   @RequirePermission('loan_list')
   @Get('export')
   @ApiOperation({ summary: 'The list under the same filters as an Excel workbook' })
@@ -47,6 +53,7 @@ export class LoansController {
   }
 
   /** Access is checked in the service: any of the forms that pick an officer may ask. */
+  @ApiEnvelope([PersonDto])
   @SignedIn()
   @Get('officers')
   @ApiOperation({ summary: 'Active users holding the A-post or B-post role (id and name)' })
@@ -54,18 +61,21 @@ export class LoansController {
     return this.loans.officers(query.role, user);
   }
 
+  @ApiEnvelope(LoanDetailDto)
   @RequirePermission('sys:company:initiate-loan')
   @Post()
   create(@Body() dto: CreateLoanDto, @CurrentUser() user: AuthUser) {
     return this.loans.create(dto, user);
   }
 
+  @ApiEnvelope(LoanDetailDto)
   @RequirePermission('sys:loan:detail')
   @Get(':id')
   get(@Param('id') id: string, @CurrentUser() user: AuthUser) {
     return this.loans.get(id, user);
   }
 
+  @ApiEnvelope(IdDto)
   @RequirePermission('sys:loan:delete')
   @Delete(':id')
   @ApiOperation({ summary: 'Soft delete, only while the loan is in data collection (409 after)' })

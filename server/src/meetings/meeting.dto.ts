@@ -15,6 +15,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { PageQuery } from '../users/user.dto';
+import { ApiSharedProperty } from '../common/api-response';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -77,7 +78,7 @@ export class CreateMeetingDto {
   @IsUUID('all', { each: true })
   attendeeIds: string[];
 
-  @ApiPropertyOptional({ description: "Vote rule; omitted: the kind's default (DEFAULT_VOTE_RULES)" })
+  @ApiSharedProperty('VoteRule', { required: false, description: "Vote rule; omitted: the kind's default (DEFAULT_VOTE_RULES)" })
   @IsOptional()
   @IsObject()
   rule?: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Type, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   MEETING_PERMISSIONS,
   MEETING_STATUS_LABELS,
@@ -20,6 +20,19 @@ import { MinutesData, minutesDocx, minutesXlsx } from './minutes-export';
 import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel, XLSX_MIME } from './spreadsheet';
 import { VotesService } from './votes.service';
 import { YsSessionsService } from './ys-sessions.service';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { DeletedDto, IdDto, PersonDto } from '../common/response.dto';
+import {
+  CandidateDto,
+  MeetingBaseDto,
+  MeetingDetailDto,
+  MeetingRowDto,
+  SessionDetailDto,
+  SessionRowDto,
+  VoteDetailsDto,
+  VoteItemDetailDto,
+  VoteRowDto,
+} from './meeting.responses';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const UPLOAD = FileInterceptor('file', { limits: { fileSize: UPLOAD_HARD_LIMIT, files: 1 } });
@@ -40,11 +53,13 @@ async function minutesFile(data: MinutesData, format: 'docx' | 'xlsx' | undefine
 function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
   const p = MEETING_PERMISSIONS[kind];
 
+  @ApiExtraModels(MeetingBaseDto)
   @ApiTags(`meetings (${kind})`)
   @Controller(`meetings/${kind.toLowerCase()}`)
   class MeetingsController {
     constructor(private readonly meetings: MeetingsService) {}
 
+    @ApiPage(MeetingRowDto)
     @RequirePermission(p.list)
     @Get()
     @ApiOperation({ summary: 'Meetings, paged, with filters (title, status, days) and sort' })
@@ -52,6 +67,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.list(kind, q, user);
     }
 
+    @ApiFile(XLSX_MIME)
     @RequirePermission(p.list)
     @Get('export')
     async export(@Query() q: MeetingListQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
@@ -76,6 +92,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       );
     }
 
+    @ApiEnvelope([PersonDto])
     @RequirePermission(p.add)
     @Get('attendee-pool')
     @ApiOperation({ summary: 'Active attendees of this kind (to choose from when adding a meeting)' })
@@ -83,18 +100,21 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.pool(kind);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.add)
     @Post()
     create(@Body() dto: CreateMeetingDto, @CurrentUser() user: AuthUser) {
       return this.meetings.create(kind, dto, user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.detail)
     @Get(':id')
     detail(@Param('id') id: string, @CurrentUser() user: AuthUser) {
       return this.meetings.detail(kind, id, user);
     }
 
+    @ApiPage(CandidateDto)
     @RequirePermission(p.allocate)
     @Get(':id/candidates')
     @ApiOperation({ summary: "Loans whose machine would accept this meeting's ALLOCATE event" })
@@ -102,6 +122,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.candidates(kind, id, q, user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.allocate)
     @Post(':id/allocations')
     @HttpCode(200)
@@ -110,12 +131,14 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.allocate(kind, id, dto.loanIds, user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.cancelAllocation)
     @Delete(':id/allocations/:loanId')
     cancelAllocation(@Param('id') id: string, @Param('loanId') loanId: string, @CurrentUser() user: AuthUser) {
       return this.meetings.cancelAllocation(kind, id, loanId, user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.start)
     @Post(':id/start')
     @HttpCode(200)
@@ -123,6 +146,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.step(kind, id, 'start', user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.end)
     @Post(':id/end')
     @HttpCode(200)
@@ -131,6 +155,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.step(kind, id, 'end', user);
     }
 
+    @ApiEnvelope(MeetingDetailDto)
     @RequirePermission(p.cancel)
     @Post(':id/cancel')
     @HttpCode(200)
@@ -138,6 +163,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.step(kind, id, 'cancel', user);
     }
 
+    @ApiEnvelope(VoteDetailsDto)
     @RequirePermission(p.voteDetail)
     @Get(':id/votes')
     @ApiOperation({ summary: 'Vote details: per loan, every attendee with opinion, comment and time' })
@@ -145,6 +171,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.voteDetails(kind, id);
     }
 
+    @ApiEnvelope(IdDto)
     @RequirePermission(p.uploadMinutes)
     @Post(':id/minutes')
     @ApiConsumes('multipart/form-data')
@@ -154,6 +181,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.meetings.meeting(kind, id).then(() => this.meetings.uploadMinutes(kind, id, file, user));
     }
 
+    @ApiFile(DOCX_MIME, XLSX_MIME)
     @RequirePermission(p.exportMinutes)
     @Get(':id/minutes/export')
     @ApiOperation({ summary: 'Minutes as Word (docx, default) or Excel (xlsx): the agenda and every vote' })
@@ -161,6 +189,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return minutesFile(await this.meetings.minutesData(kind, id), q.format, langOf(req));
     }
 
+    @ApiFile()
     @RequirePermission(p.detail)
     @Get(':id/minutes/:attachmentId')
     async downloadMinutes(@Param('id') id: string, @Param('attachmentId') attachmentId: string) {
@@ -169,6 +198,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return downloadFile(file.content, file.mime, file.name);
     }
 
+    @ApiEnvelope(DeletedDto)
     @RequirePermission(p.uploadMinutes)
     @Delete(':id/minutes/:attachmentId')
     async deleteMinutes(@Param('id') id: string, @Param('attachmentId') attachmentId: string, @CurrentUser() user: AuthUser) {
@@ -195,6 +225,7 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
   class VotesController {
     constructor(private readonly votes: VotesService) {}
 
+    @ApiPage(VoteRowDto)
     @RequirePermission(p.list)
     @Get()
     @ApiOperation({ summary: "The caller's meetings in progress and ended, one row per loan on them" })
@@ -202,6 +233,7 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
       return this.votes.list(kind, q, user);
     }
 
+    @ApiFile(XLSX_MIME)
     @RequirePermission(p.list)
     @Get('export')
     async export(@Query() q: VoteListQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
@@ -225,6 +257,7 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
       );
     }
 
+    @ApiEnvelope(VoteItemDetailDto)
     @RequirePermission(p.detail)
     @Get(':itemId')
     detail(@Param('itemId') itemId: string, @CurrentUser() user: AuthUser) {
@@ -244,6 +277,7 @@ export const BsVotesController = votesControllerFor('BS');
 export class YsMeetingsController {
   constructor(private readonly sessions: YsSessionsService) {}
 
+  @ApiPage(SessionRowDto)
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get()
   @ApiOperation({ summary: 'Pre-review sessions: the days on which pre-review decisions were taken' })
@@ -251,6 +285,7 @@ export class YsMeetingsController {
     return this.sessions.list(q);
   }
 
+  @ApiFile(XLSX_MIME)
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get('export')
   async export(@Query() q: SessionListQuery, @Req() req: Request) {
@@ -274,12 +309,14 @@ export class YsMeetingsController {
     );
   }
 
+  @ApiEnvelope(SessionDetailDto)
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get(':day')
   detail(@Param('day') day: string) {
     return this.sessions.detail(day);
   }
 
+  @ApiEnvelope(IdDto)
   @RequirePermission(YS_MEETING_PERMISSIONS.uploadMinutes)
   @Post(':day/minutes')
   @ApiConsumes('multipart/form-data')
@@ -289,12 +326,14 @@ export class YsMeetingsController {
     return this.sessions.uploadMinutes(day, file, user);
   }
 
+  @ApiFile(DOCX_MIME, XLSX_MIME)
   @RequirePermission(YS_MEETING_PERMISSIONS.exportMinutes)
   @Get(':day/minutes/export')
   async exportMinutes(@Param('day') day: string, @Query() q: MinutesExportQuery, @Req() req: Request) {
     return minutesFile(await this.sessions.minutesData(day), q.format, langOf(req));
   }
 
+  @ApiFile()
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get(':day/minutes/:attachmentId')
   async downloadMinutes(@Param('day') day: string, @Param('attachmentId') attachmentId: string) {
@@ -302,6 +341,7 @@ export class YsMeetingsController {
     return downloadFile(file.content, file.mime, file.name);
   }
 
+  @ApiEnvelope(DeletedDto)
   @RequirePermission(YS_MEETING_PERMISSIONS.uploadMinutes)
   @Delete(':day/minutes/:attachmentId')
   deleteMinutes(@Param('day') day: string, @Param('attachmentId') attachmentId: string, @CurrentUser() user: AuthUser) {

@@ -5,6 +5,8 @@ import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/errors';
 import { PageQuery } from '../users/user.dto';
+import { ApiEnvelope, ApiPage } from '../common/api-response';
+import { MessageDto, MessageReadDto, UnreadCountDto } from '../common/misc.responses';
 
 /** The signed-in user's own messages (the dashboard): nobody reads another user's. */
 @ApiTags('messages')
@@ -12,6 +14,7 @@ import { PageQuery } from '../users/user.dto';
 export class MessagesController {
   constructor(private readonly db: DataSource) {}
 
+  @ApiPage(MessageDto)
   @SignedIn()
   @Get()
   async list(@CurrentUser() user: AuthUser, @Query() q: PageQuery) {
@@ -26,6 +29,7 @@ export class MessagesController {
     return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
+  @ApiEnvelope(UnreadCountDto)
   @SignedIn()
   @Get('unread-count')
   async unread(@CurrentUser() user: AuthUser) {
@@ -33,6 +37,7 @@ export class MessagesController {
     return { count };
   }
 
+  @ApiEnvelope(MessageReadDto)
   @SignedIn()
   @Patch(':id/read')
   async markRead(@CurrentUser() user: AuthUser, @Param('id') id: string) {

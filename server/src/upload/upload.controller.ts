@@ -7,12 +7,15 @@ import { AppError } from '../common/errors';
 import { CurrentUser, Public, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { UploadService } from './upload.service';
+import { ApiEnvelope, ApiFile } from '../common/api-response';
+import { UploadedAvatarDto } from '../users/user.responses';
 
 @ApiTags('upload')
 @Controller()
 export class UploadController {
   constructor(private readonly uploads: UploadService) {}
 
+  @ApiEnvelope(UploadedAvatarDto)
   @SignedIn()
   @Post('upload/user')
   @ApiConsumes('multipart/form-data')
@@ -24,6 +27,7 @@ export class UploadController {
   }
 
   /** Avatars are shown in <img> tags, which send no token: they are public, under unguessable names. */
+  @ApiFile('image/png', 'image/jpeg', 'image/x-icon')
   @Public()
   @Get('files/avatars/:name')
   avatar(@Param('name') name: string, @Res() res: Response) {

@@ -5,12 +5,15 @@ import type { AuthUser } from '../auth/auth-user';
 import { ChangePasswordDto } from '../auth/login.dto';
 import { ChangeAvatarDto, SetDisabledDto, UserListQuery } from './user.dto';
 import { UsersService } from './users.service';
+import { ApiEnvelope, ApiPage } from '../common/api-response';
+import { AvatarDto, CurrentUserDto, PasswordChangedDto, UserDisabledDto, UserRowDto } from './user.responses';
 
 @ApiTags('user')
 @Controller('user')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @ApiEnvelope([CurrentUserDto])
   @SignedIn()
   @Get('current')
   @ApiOperation({ summary: 'The signed-in user: data[0] has roles, perms and authorityList' })
@@ -18,18 +21,21 @@ export class UsersController {
     return this.users.current(user);
   }
 
+  @ApiPage(UserRowDto)
   @RequirePermission('user_list')
   @Get('userList')
   list(@Query() query: UserListQuery) {
     return this.users.list(query);
   }
 
+  @ApiEnvelope(AvatarDto)
   @SignedIn()
   @Patch('change-avatar')
   changeAvatar(@CurrentUser() user: AuthUser, @Body() dto: ChangeAvatarDto) {
     return this.users.changeAvatar(user, dto.avatar);
   }
 
+  @ApiEnvelope(PasswordChangedDto)
   @SignedIn()
   @Post('change-password')
   @HttpCode(200)
@@ -37,6 +43,7 @@ export class UsersController {
     return this.users.changePassword(user, dto.oldPassword, dto.newPassword);
   }
 
+  @ApiEnvelope(UserDisabledDto)
   @RequirePermission('sys:user:disable')
   @Patch(':id/disabled')
   setDisabled(@Param('id') id: string, @Body() dto: SetDisabledDto) {

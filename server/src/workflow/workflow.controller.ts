@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import * as engine from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
@@ -9,12 +9,16 @@ import { AppError, CODES } from '../common/errors';
 import { langOf, translate } from '../common/i18n';
 import { ApplyEventDto } from './workflow.dto';
 import { WorkflowService } from './workflow.service';
+import { ApiEnvelope } from '../common/api-response';
+import { EventFailureDto, HistoryAtDto, HistoryEventDto, TimelineDto, VerifyDto, WorkflowViewDto } from './workflow.responses';
 
+@ApiExtraModels(EventFailureDto)
 @ApiTags('workflow')
 @Controller()
 export class WorkflowController {
   constructor(private readonly workflow: WorkflowService) {}
 
+  @ApiEnvelope(WorkflowViewDto)
   @RequirePermission('archives_detail')
   @Get('loans/:id/workflow')
   @ApiOperation({ summary: "The loan's state and the actions the calling user may take now" })
@@ -23,6 +27,7 @@ export class WorkflowController {
   }
 
   /** Each event type needs its own permission (checked in the service against the machine's table). */
+  @ApiEnvelope(WorkflowViewDto)
   @SignedIn()
   @Post('loans/:id/events')
   @HttpCode(200)
@@ -42,18 +47,21 @@ export class WorkflowController {
     return result.repeated ? envelope(result.view, lang, { code: CODES.unchanged, message: translate('unchanged', lang) }) : result.view;
   }
 
+  @ApiEnvelope(TimelineDto)
   @RequirePermission('archives_detail')
   @Get('loans/:id/timeline')
   timeline(@Param('id') id: string) {
     return this.workflow.timeline(id);
   }
 
+  @ApiEnvelope([HistoryEventDto])
   @RequirePermission('archives_detail')
   @Get('loans/:id/history')
   history(@Param('id') id: string) {
     return this.workflow.history(id);
   }
 
+  @ApiEnvelope(VerifyDto)
   @RequirePermission('archives_detail')
   @Get('loans/:id/history/verify')
   @ApiOperation({ summary: 'Replays the log through the machine and checks the hash chain' })
@@ -61,12 +69,14 @@ export class WorkflowController {
     return this.workflow.verify(id);
   }
 
+  @ApiEnvelope(HistoryAtDto)
   @RequirePermission('archives_detail')
   @Get('loans/:id/history/at/:seq')
   at(@Param('id') id: string, @Param('seq', new ParseIntPipe({ exceptionFactory: () => AppError.notFound('eventNotFound') })) seq: number) {
     return this.workflow.at(id, seq);
   }
 
+  @ApiEnvelope({ shared: 'MachineDefinition' })
   @SignedIn()
   @Get('workflow/definition')
   definition() {

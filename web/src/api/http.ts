@@ -27,12 +27,11 @@ export interface ApiEnvelope<T = unknown> {
   extras?: Record<string, unknown>;
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+/** The page shape of every paged answer, declared once in the server's OpenAPI document. */
+export type { Page } from './schema.gen';
+
+/** A paged route's query as the web sends it: the document's parameters, page number and size always given. */
+export type PagedQuery<Q> = Q & { pageNum: number; pageSize: number };
 
 export class ApiError extends Error {
   constructor(

@@ -1,14 +1,8 @@
 import { http } from '@/api/http';
+import type { AgreementDto } from '@/api/schema.gen';
 
-export type AgreementType = 'privacy' | 'service';
-
-export interface Agreement {
-  type: AgreementType;
-  language: string;
-  version: string | number;
-  content: string;
-  current: boolean;
-}
+export type AgreementType = AgreementDto['type'];
+export type Agreement = AgreementDto;
 
 /** The server picks the language from Accept-Language. */
 export async function fetchCurrentAgreement(type: AgreementType): Promise<Agreement | null> {

@@ -1,34 +1,12 @@
-import type { AttachmentKind, Label, StageKey } from '@app/workflow';
-import { http, type Page } from '@/api/http';
-import type { StoredFile } from '@/features/meetings/meetings-api';
+import type { AttachmentKind } from '@app/workflow';
+import { http, type Page, type PagedQuery } from '@/api/http';
+import type { ApiQuery, ArchiveDetailDto, ArchiveRowDto, IdDto } from '@/api/schema.gen';
 
-export interface ArchiveRow {
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  stage: Label & { key: StageKey; code: string | null };
-  attachmentCount: number;
-  lastUploadAt: string | null;
-  createdAt: string;
-}
+export type ArchiveRow = ArchiveRowDto;
 
-export interface ArchiveListParams {
-  pageNum: number;
-  pageSize: number;
-  company?: string;
-  stage?: StageKey;
-  hasAttachments?: boolean;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+export type ArchiveListParams = PagedQuery<ApiQuery<'GET /archives'>>;
 
-export interface ArchiveDetail {
-  loan: { loanId: string; companyName: string; amount: number; termMonths: number; bank: string | null; stage: Label & { key: StageKey } };
-  groups: { kind: AttachmentKind; label: Label; files: StoredFile[] }[];
-  total: number;
-}
+export type ArchiveDetail = ArchiveDetailDto;
 
 export async function fetchArchives(params: ArchiveListParams): Promise<Page<ArchiveRow>> {
   return (await http.get<Page<ArchiveRow>>('/archives', { params: { ...params } })).data;
@@ -39,11 +17,11 @@ export async function fetchArchive(loanId: string): Promise<ArchiveDetail> {
 }
 
 /** The form shows a refusal itself (type by content, size). */
-export async function uploadAttachment(loanId: string, kind: AttachmentKind, file: File): Promise<{ id: string }> {
+export async function uploadAttachment(loanId: string, kind: AttachmentKind, file: File): Promise<IdDto> {
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  return (await http.post<{ id: string }>(`/archives/${encodeURIComponent(loanId)}/files`, form, { passErrors: true })).data;
+  return (await http.post<IdDto>(`/archives/${encodeURIComponent(loanId)}/files`, form, { passErrors: true })).data;
 }
 
 export async function deleteAttachment(id: string): Promise<void> {

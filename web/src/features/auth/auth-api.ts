@@ -1,13 +1,14 @@
 import { http } from '@/api/http';
+import type { AuthSettingsDto, PublicKeyDto } from '@/api/schema.gen';
 import type { Captcha, CurrentUser, LoginPayload } from './types';
 
 export async function fetchPublicKey(): Promise<string> {
-  const res = await http.get<{ publicKey: string }>('/open/auth/public-key');
+  const res = await http.get<PublicKeyDto>('/open/auth/public-key');
   return res.data.publicKey;
 }
 
-export async function fetchAuthSettings(): Promise<{ captchaAlways: boolean }> {
-  const res = await http.get<{ captchaAlways: boolean }>('/open/auth/settings');
+export async function fetchAuthSettings(): Promise<AuthSettingsDto> {
+  const res = await http.get<AuthSettingsDto>('/open/auth/settings');
   return { captchaAlways: Boolean(res.data?.captchaAlways) };
 }
 

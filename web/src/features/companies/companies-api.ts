@@ -1,32 +1,16 @@
 /** The company calls (server/src/companies): list with filters, export, detail, create, update, delete. */
-import type { CompanyInput, StatusLabels } from '@app/workflow';
+import type { CompanyInput } from '@app/workflow';
 import { http, type Page } from '@/api/http';
+import type { ApiQuery, CompanyDetailDto, CompanyLoanDto, CompanyRowDto } from '@/api/schema.gen';
 import { downloadExport } from '@/features/loans/download';
 
-export interface CompanyRow extends Required<{ [K in keyof CompanyInput]: Exclude<CompanyInput[K], undefined> }> {
-  id: string;
-  loanCount: number;
-  /** Loans neither closed nor discontinued: while any, the company cannot be deleted. */
-  openLoanCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type CompanyRow = CompanyRowDto;
+export type CompanyLoan = CompanyLoanDto;
+export type CompanyDetail = CompanyDetailDto;
 
-export interface CompanyLoan {
-  id: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  createdAt: string;
-  statusLabels: StatusLabels;
-}
+export type CompanySort = NonNullable<ApiQuery<'GET /companies'>['sort']>;
 
-export interface CompanyDetail extends CompanyRow {
-  loans: CompanyLoan[];
-}
-
-export type CompanySort = 'name' | 'creditCode' | 'createdAt' | 'registeredCapital' | 'establishedDate';
-
+/** The filter form's state: a cleared select holds null (the HTTP client leaves null parameters out). */
 export interface CompanyFilters {
   name?: string;
   creditCode?: string;
@@ -55,10 +39,10 @@ export async function fetchCompany(id: string): Promise<CompanyDetail> {
 }
 
 /** Failures come back to the form (field errors, duplicate code) without a toast. */
-export async function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyDetail> {
+export async function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyRow> {
   const res = id
-    ? await http.put<CompanyDetail>(`/companies/${encodeURIComponent(id)}`, input, { passErrors: true })
-    : await http.post<CompanyDetail>('/companies', input, { passErrors: true });
+    ? await http.put<CompanyRow>(`/companies/${encodeURIComponent(id)}`, input, { passErrors: true })
+    : await http.post<CompanyRow>('/companies', input, { passErrors: true });
   return res.data;
 }
 

@@ -1,13 +1,7 @@
 import { http, type Page } from '@/api/http';
+import type { MessageDto, UnreadCountDto } from '@/api/schema.gen';
 
-export interface Message {
-  id: string | number;
-  title: string;
-  content: string;
-  type: string;
-  createdAt: string;
-  read: boolean;
-}
+export type Message = MessageDto;
 
 export async function fetchMessages(pageNum: number, pageSize: number): Promise<Page<Message>> {
   const res = await http.get<Page<Message>>('/messages', { params: { pageNum, pageSize } });
@@ -15,7 +9,7 @@ export async function fetchMessages(pageNum: number, pageSize: number): Promise<
 }
 
 export async function fetchUnreadCount(): Promise<number> {
-  const res = await http.get<{ count: number }>('/messages/unread-count');
+  const res = await http.get<UnreadCountDto>('/messages/unread-count');
   return Number(res.data?.count ?? 0);
 }
 

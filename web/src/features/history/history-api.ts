@@ -1,13 +1,7 @@
 import { http, type Page } from '@/api/http';
+import type { HistoryEntryDto } from '@/api/schema.gen';
 
-export interface HistoryEntry {
-  id: string | number;
-  actor: string;
-  action: string;
-  target: string;
-  outcome: string;
-  createdAt: string;
-}
+export type HistoryEntry = HistoryEntryDto;
 
 export async function fetchHistory(pageNum: number, pageSize: number): Promise<Page<HistoryEntry>> {
   const res = await http.get<Page<HistoryEntry>>('/history', { params: { pageNum, pageSize } });

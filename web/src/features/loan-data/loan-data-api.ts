@@ -2,64 +2,17 @@
  * Calls of a loan's data (CLIENT, INQUIRY, AGENT, REPORT): the shapes the server answers. The data's
  * own structure (sections, fields, completeness) comes from @app/workflow, never copied here.
  */
-import type { DataIssue, DataType, EditRefusalCode, Label, LoanDataContent, TypeCompleteness } from '@app/workflow';
+import type { DataType, LoanDataContent } from '@app/workflow';
 import { ApiError, http } from '@/api/http';
+import type { ApiQuery, CompletenessDto, DraftDto, DraftSavedDto, LoanDataViewDto, LoanSummaryDto, SaveFailureDto } from '@/api/schema.gen';
 import i18n from '@/i18n';
 
-export interface LoanSummary {
-  id: string;
-  companyId: string;
-  companyName: string;
-  creditCode: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  loanType: string | null;
-  aPostOfficerId: string;
-  aPostOfficerName: string | null;
-  bPostOfficerId: string | null;
-  bPostOfficerName: string | null;
-  stage: string;
-  status: Label;
-  workflowVersion: number;
-}
-
-export interface DraftView {
-  content: LoanDataContent;
-  baseVersion: number;
-  savedAt: string;
-}
-
-export interface LoanDataView {
-  loanId: string;
-  type: DataType;
-  loan: LoanSummary;
-  content: LoanDataContent;
-  /** 0 while nothing was saved. */
-  version: number;
-  updatedAt: string | null;
-  updatedBy: { id: string; name: string | null } | null;
-  completeness: TypeCompleteness;
-  /** The caller's own autosaved draft, if any. */
-  draft: DraftView | null;
-  /** CLIENT only, before the first save: what the company record already knows. */
-  prefill: LoanDataContent | null;
-  editable: { sections: string[]; refusal: EditRefusalCode | null; reason: Label | null };
-}
-
-export interface CompletenessView {
-  loanId: string;
-  types: (TypeCompleteness & { version: number; label: Label })[];
-  completeDataTypes: DataType[];
-  requiredForSubmission: DataType[];
-  submittable: boolean;
-}
-
+export type LoanSummary = LoanSummaryDto;
+export type DraftView = DraftDto;
+export type LoanDataView = LoanDataViewDto;
+export type CompletenessView = CompletenessDto;
 /** A 400 answer of a save carries the schema's issues (same words as the form's own checks). */
-export interface SaveFailureData {
-  issues?: DataIssue[];
-  version?: number;
-}
+export type SaveFailureData = SaveFailureDto;
 
 export const LOAN_DATA_ERROR_CODES = {
   invalid: 'A06002',
@@ -72,7 +25,7 @@ export const LOAN_DATA_ERROR_CODES = {
 } as const;
 
 export type PreviewTarget = DataType | 'ALL';
-export type PreviewPart = 'A' | 'B' | 'ALL';
+export type PreviewPart = NonNullable<ApiQuery<'GET /loans/{id}/data/{type}/preview'>['part']>;
 
 const base = (loanId: string, type: string) => `/loans/${encodeURIComponent(loanId)}/data/${type}`;
 
@@ -90,13 +43,8 @@ export async function saveLoanData(loanId: string, type: DataType, content: Loan
 }
 
 /** An autosave: quiet on failure (the page shows it in its indicator; the copy on this device stays). */
-export async function saveDraft(
-  loanId: string,
-  type: DataType,
-  content: LoanDataContent,
-  baseVersion: number,
-): Promise<{ savedAt: string; baseVersion: number }> {
-  return (await http.put<{ savedAt: string; baseVersion: number }>(`${base(loanId, type)}/draft`, { content, baseVersion }, { passErrors: true })).data;
+export async function saveDraft(loanId: string, type: DataType, content: LoanDataContent, baseVersion: number): Promise<DraftSavedDto> {
+  return (await http.put<DraftSavedDto>(`${base(loanId, type)}/draft`, { content, baseVersion }, { passErrors: true })).data;
 }
 
 export async function discardDraft(loanId: string, type: DataType): Promise<void> {

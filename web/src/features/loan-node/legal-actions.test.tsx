@@ -34,7 +34,7 @@ describe('legal actions in the browser', () => {
   });
 
   it('build the actor from the signed-in user as the server does', () => {
-    expect(actorOfUser({ id: 7, roles: ['ROLE_USER'], authorityList: ['a'] })).toEqual({
+    expect(actorOfUser({ id: '7', roles: ['ROLE_USER'], authorityList: ['a'] })).toEqual({
       id: '7',
       roles: ['ROLE_USER'],
       authorityList: ['a'],

@@ -2,103 +2,32 @@
  * The loan node page's calls (spec issue 3, section 3: fixed paths and shapes). Types of the machine's
  * own data (snapshots, labels, the definition) come from @app/workflow, never copied here.
  */
-import type { EventType, FieldError, Label, MachineDefinition, PersistedSnapshot, StatusLabels } from '@app/workflow';
-import type { StateValue } from 'xstate';
+import type { MachineDefinition } from '@app/workflow';
 import { http } from '@/api/http';
+import type {
+  ApplyEventDto,
+  EventFailureDto,
+  HistoryAtDto,
+  HistoryEventDto,
+  LegalActionDto,
+  LoanDetailDto,
+  TimelineDto,
+  TimelineNodeDto,
+  VerifyDto,
+  WorkflowViewDto,
+} from '@/api/schema.gen';
 
-export interface ServerLegalAction {
-  type: EventType;
-  permission: string;
-  /** The server sends {zh, en}; older answers may carry one string. */
-  label: Label | string;
-}
-
-export interface WorkflowView {
-  loanId: string;
-  machineVersion: number;
-  /** Optimistic-concurrency version: the number of events applied. */
-  version: number;
-  stage: string;
-  state: StateValue;
-  statusLabels: StatusLabels;
-  legalActions: ServerLegalAction[];
-  snapshot: PersistedSnapshot;
-}
-
-export interface LoanDetail {
-  id: string;
-  companyId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  loanType: string | null;
-  aPostOfficerId: string | null;
-  bPostOfficerId: string | null;
-  createdAt: string;
-}
-
-export interface TimelineNodeView {
-  stage: string;
-  code: string | null;
-  label: Label;
-  status: Label & { key: string; enumeration?: string };
-  entered: string | null;
-  left: string | null;
-  actor: string | null;
-  actorName: string | null;
-  leftBy: string | null;
-  leftByName: string | null;
-  leftWith: string | null;
-}
-
-export interface TimelineView {
-  loanId: string;
-  stage: string;
-  nodes: TimelineNodeView[];
-}
-
-export interface HistoryEvent {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown> | null;
-  actor: { id: string; name: string | null };
-  time: string;
-  from: StateValue;
-  to: StateValue;
-  machineVersion: number;
-  prevHash: string;
-  hash: string;
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  checked: number;
-  firstBadSeq: number | null;
-  reason: string | null;
-}
-
-export interface HistoryAt {
-  loanId: string;
-  seq: number;
-  stage: string;
-  state: StateValue;
-  statusLabels: StatusLabels;
-  context: Record<string, unknown>;
-}
-
-export interface SendEventBody {
-  type: EventType;
-  payload: Record<string, unknown>;
-  expectedVersion: number;
-}
-
+export type ServerLegalAction = LegalActionDto;
+export type WorkflowView = WorkflowViewDto;
+export type LoanDetail = LoanDetailDto;
+export type TimelineNodeView = TimelineNodeDto;
+export type TimelineView = TimelineDto;
+export type HistoryEvent = HistoryEventDto;
+export type VerifyResult = VerifyDto;
+export type HistoryAt = HistoryAtDto;
+export type SendEventBody = ApplyEventDto;
 /** What a refused event carries in `data` (400 A03005, 409 A03001, 409 A03002). */
-export interface EventFailureData {
-  fieldErrors?: FieldError[];
-  legalActions?: ServerLegalAction[];
-  version?: number;
-}
+export type EventFailureData = EventFailureDto;
 
 export const EVENT_ERROR_CODES = {
   forbidden: '403',

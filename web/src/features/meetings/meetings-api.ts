@@ -2,158 +2,47 @@
  * Calls of the meeting data library, the voting pages and the pre-review sessions. Words and rules
  * of the machine (statuses, labels, vote rules) come from @app/workflow, never copied here.
  */
+import type { EventType, VotingMeetingKind } from '@app/workflow';
+import { http, type Page, type PagedQuery } from '@/api/http';
 import type {
-  EventType,
-  Label,
-  MeetingStatus,
-  MeetingStep,
-  StatusLabels,
-  VoteCounts,
-  VoteOpinion,
-  VoteResult,
-  VoteRule,
-  VotingMeetingKind,
-} from '@app/workflow';
-import { http, type Page } from '@/api/http';
-import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
+  AgendaRowDto,
+  ApiQuery,
+  CandidateDto,
+  CreateMeetingDto,
+  IdDto,
+  MeetingBaseDto,
+  MeetingDetailDto,
+  MeetingOutcomeDto,
+  MeetingRowDto,
+  PersonDto,
+  RecordedVoteDto,
+  SessionDetailDto,
+  SessionRowDto,
+  StoredFileDto,
+  VoteDetailsDto,
+  VoteItemDetailDto,
+  VoteRowDto,
+} from '@/api/schema.gen';
 
 export type KindPath = 'zb' | 'bs';
 export const kindPath = (kind: VotingMeetingKind): KindPath => (kind === 'ZB' ? 'zb' : 'bs');
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface Person {
-  id: string;
-  username: string;
-  nickname: string;
-}
+export type Person = PersonDto;
+export type StoredFile = StoredFileDto;
+export type MeetingBase = MeetingBaseDto;
+export type MeetingListItem = MeetingRowDto;
+export type MeetingOutcome = MeetingOutcomeDto;
+export type AgendaRow = AgendaRowDto;
+export type MeetingDetail = MeetingDetailDto;
+export type RecordedVote = RecordedVoteDto;
+export type VoteDetails = VoteDetailsDto;
+export type Candidate = CandidateDto;
 
-export interface StoredFile {
-  id: string;
-  kind: string;
-  name: string;
-  mime: string;
-  size: number;
-  uploadedBy: string | null;
-  uploadedByName: string | null;
-  uploadedAt: string;
-  source: 'loan' | 'meeting';
-  meetingId: string | null;
-  meetingTitle: string | null;
-}
+export type MeetingListParams = PagedQuery<ApiQuery<'GET /meetings/zb'>>;
 
-export interface MeetingBase {
-  id: string;
-  kind: VotingMeetingKind;
-  title: string;
-  heldAt: string;
-  place: string;
-  status: MeetingStatus;
-  rule: VoteRule;
-  createdByName: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  cancelledAt: string | null;
-}
-
-export interface MeetingListItem extends MeetingBase {
-  attendeeCount: number;
-  attendeeNames: string;
-  loanCount: number;
-  minutesCount: number;
-  steps: MeetingStep[];
-}
-
-export interface MeetingOutcome {
-  result: VoteResult;
-  decidedBy: 'TALLY' | 'RESOLUTION';
-  counts: VoteCounts;
-  at: string;
-}
-
-export interface AgendaRow {
-  itemId: string;
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  allocatedAt: string;
-  allocatedByName: string | null;
-  stage: Label & { key: string; code: string | null };
-  status: Label & { key: string };
-  step: Label;
-  onMeeting: boolean;
-  outcome: MeetingOutcome | null;
-  voteCount: number;
-  version: number;
-  legalActions: ServerLegalAction[];
-  canCancelAllocation: boolean;
-}
-
-export interface MeetingDetail extends MeetingBase {
-  kindLabel: Label;
-  ruleText: Label;
-  attendees: Person[];
-  loans: AgendaRow[];
-  minutes: StoredFile[];
-  steps: MeetingStep[];
-}
-
-export interface RecordedVote {
-  attendeeId: string;
-  attendeeName: string | null;
-  opinion: VoteOpinion | null;
-  comment: string | null;
-  at: string | null;
-}
-
-export interface VoteDetails {
-  meeting: MeetingBase & { kindLabel: Label; ruleText: Label };
-  attendees: Person[];
-  loans: {
-    itemId: string;
-    loanId: string;
-    companyName: string;
-    amount: number;
-    termMonths: number;
-    outcome: MeetingOutcome | null;
-    counts: VoteCounts;
-    votes: RecordedVote[];
-  }[];
-}
-
-export interface Candidate {
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  aPostOfficerName: string | null;
-  createdAt: string;
-  status: Label & { key: string };
-  step: Label;
-}
-
-export interface MeetingListParams {
-  pageNum: number;
-  pageSize: number;
-  title?: string;
-  status?: MeetingStatus;
-  from?: string;
-  to?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
-
-export interface CreateMeetingBody {
-  title: string;
-  heldAt: string;
-  place: string;
-  attendeeIds: string[];
-  rule?: VoteRule;
-}
+export type CreateMeetingBody = CreateMeetingDto;
 
 const base = (kind: VotingMeetingKind) => `/meetings/${kindPath(kind)}`;
 const query = (params: object) => params as Record<string, QueryValue>;
@@ -178,7 +67,7 @@ export async function createMeeting(kind: VotingMeetingKind, body: CreateMeeting
 export async function fetchCandidates(
   kind: VotingMeetingKind,
   id: string,
-  params: { pageNum: number; pageSize: number; company?: string },
+  params: PagedQuery<ApiQuery<'GET /meetings/zb/{id}/candidates'>>,
 ): Promise<Page<Candidate>> {
   return (await http.get<Page<Candidate>>(`${base(kind)}/${encodeURIComponent(id)}/candidates`, { params: query(params) })).data;
 }
@@ -199,10 +88,10 @@ export async function fetchVoteDetails(kind: VotingMeetingKind, id: string): Pro
   return (await http.get<VoteDetails>(`${base(kind)}/${encodeURIComponent(id)}/votes`)).data;
 }
 
-export async function uploadMinutes(path: string, file: File): Promise<{ id: string }> {
+export async function uploadMinutes(path: string, file: File): Promise<IdDto> {
   const form = new FormData();
   form.append('file', file);
-  return (await http.post<{ id: string }>(path, form)).data;
+  return (await http.post<IdDto>(path, form)).data;
 }
 
 export async function deleteMinutes(path: string): Promise<void> {
@@ -216,48 +105,10 @@ export const meetingPaths = {
 
 // --- the voting pages ---------------------------------------------------------------------------
 
-export interface VoteListItem {
-  itemId: string;
-  meetingId: string;
-  meetingTitle: string;
-  heldAt: string;
-  place: string;
-  meetingStatus: MeetingStatus;
-  loanId: string;
-  companyName: string;
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  myVote: { opinion: VoteOpinion; comment: string | null; at: string } | null;
-  canVote: boolean;
-  outcome: MeetingOutcome | null;
-}
+export type VoteListItem = VoteRowDto;
+export type VoteItemDetail = VoteItemDetailDto;
 
-export interface VoteItemDetail {
-  itemId: string;
-  meeting: MeetingBase & { kindLabel: Label; ruleText: Label };
-  loan: {
-    id: string;
-    companyName: string;
-    creditCode: string;
-    amount: number;
-    termMonths: number;
-    bank: string | null;
-    loanType: string | null;
-    aPostOfficerName: string | null;
-  };
-  allocationCancelled: boolean;
-  isAttendee: boolean;
-  attendees: { id: string; nickname: string; voted: boolean; opinion: VoteOpinion | null; comment: string | null; at: string | null }[];
-  myVote: RecordedVote | null;
-  outcome: MeetingOutcome | null;
-  workflow: { version: number; statusLabels: StatusLabels; legalActions: ServerLegalAction[] };
-}
-
-export async function fetchVoteList(
-  kind: VotingMeetingKind,
-  params: { pageNum: number; pageSize: number; status?: 'START' | 'END'; company?: string },
-): Promise<Page<VoteListItem>> {
+export async function fetchVoteList(kind: VotingMeetingKind, params: PagedQuery<ApiQuery<'GET /votes/zb'>>): Promise<Page<VoteListItem>> {
   return (await http.get<Page<VoteListItem>>(`/votes/${kindPath(kind)}`, { params: query(params) })).data;
 }
 
@@ -275,43 +126,10 @@ export async function sendLoanEvent(loanId: string, type: EventType, payload: Re
 
 // --- pre-review sessions ------------------------------------------------------------------------
 
-export interface SessionItem {
-  day: string;
-  title: string;
-  loanCount: number;
-  approved: number;
-  rejected: number;
-  returned: number;
-  approvers: string;
-  meetingId: string | null;
-  minutesCount: number;
-}
+export type SessionItem = SessionRowDto;
+export type SessionDetail = SessionDetailDto;
 
-export interface SessionDetail {
-  day: string;
-  title: string;
-  meetingId: string | null;
-  decisions: {
-    loanId: string;
-    companyName: string;
-    amount: number;
-    termMonths: number;
-    decision: 'EXAMINE_PASS' | 'EXAMINE_FAIL' | 'RETURN';
-    decisionLabel: Label;
-    reason: string | null;
-    approverName: string | null;
-    at: string;
-  }[];
-  minutes: StoredFile[];
-}
-
-export async function fetchSessions(params: {
-  pageNum: number;
-  pageSize: number;
-  from?: string;
-  to?: string;
-  order?: 'asc' | 'desc';
-}): Promise<Page<SessionItem>> {
+export async function fetchSessions(params: PagedQuery<ApiQuery<'GET /meetings/ys'>>): Promise<Page<SessionItem>> {
   return (await http.get<Page<SessionItem>>('/meetings/ys', { params: query(params) })).data;
 }
 

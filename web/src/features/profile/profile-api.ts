@@ -1,4 +1,5 @@
 import { http } from '@/api/http';
+import type { UploadedAvatarDto } from '@/api/schema.gen';
 import { fetchPublicKey } from '@/features/auth/auth-api';
 
 /** Both passwords travel RSA-encrypted, like the sign-in password. */
@@ -13,7 +14,7 @@ export async function changePassword(oldPassword: string, newPassword: string): 
 export async function uploadAvatar(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const res = await http.post<{ url: string }>('/upload/user', form);
+  const res = await http.post<UploadedAvatarDto>('/upload/user', form);
   return res.data.url;
 }
 

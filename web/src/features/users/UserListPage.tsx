@@ -12,7 +12,11 @@ export const userKeys = { list: ['users', 'list'] as const };
 /** /user/list: paged users with a user-name search (GET /server/user/userList). */
 export default function UserListPage() {
   const { t } = useTranslation();
-  const list = usePagedList({ queryKey: userKeys.list, filterKeys: ['username'] as const, fetch: (query) => fetchUsers(query) });
+  const list = usePagedList({
+    queryKey: userKeys.list,
+    filterKeys: ['username'] as const,
+    fetch: (query) => fetchUsers(query as Parameters<typeof fetchUsers>[0]),
+  });
   const form = useForm({ mode: 'controlled', initialValues: filterFormValues({ username: '' }, list.filters) });
 
   return (

@@ -1,15 +1,9 @@
-import { http, type Page } from '@/api/http';
+import { http, type Page, type PagedQuery } from '@/api/http';
+import type { ApiQuery, UserRowDto } from '@/api/schema.gen';
 
-export interface UserRow {
-  id: string | number;
-  username: string;
-  nickname?: string | null;
-  avatar?: string | null;
-  disabled: boolean;
-  roles: string[];
-}
+export type UserRow = UserRowDto;
 
-export async function fetchUsers(params: { pageNum: number; pageSize: number; username?: string }): Promise<Page<UserRow>> {
+export async function fetchUsers(params: PagedQuery<ApiQuery<'GET /user/userList'>>): Promise<Page<UserRow>> {
   const res = await http.get<Page<UserRow>>('/user/userList', { params });
   return res.data;
 }

@@ -1,0 +1,82 @@
+/** Response DTOs of the small controllers declared in the app module (agreements, messages, history, health). */
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AgreementDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty({ enum: ['service', 'privacy'] })
+  type: 'service' | 'privacy';
+  @ApiProperty({ enum: ['zh-CN', 'en'] })
+  language: 'zh-CN' | 'en';
+  @ApiProperty()
+  version: number;
+  @ApiProperty()
+  title: string;
+  @ApiProperty()
+  content: string;
+  @ApiProperty()
+  current: boolean;
+  @ApiProperty()
+  createdAt: string;
+}
+
+export class MessageDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  title: string;
+  @ApiProperty()
+  content: string;
+  @ApiProperty()
+  type: string;
+  @ApiProperty({ type: String, nullable: true, description: 'A page of the web to open' })
+  link: string | null;
+  @ApiProperty()
+  createdAt: string;
+  @ApiProperty()
+  read: boolean;
+}
+
+export class UnreadCountDto {
+  @ApiProperty()
+  count: number;
+}
+
+export class MessageReadDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  read: boolean;
+}
+
+export class HistoryEntryDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty({ type: String, nullable: true })
+  actorId: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  actor: string | null;
+  @ApiProperty()
+  method: string;
+  @ApiProperty()
+  action: string;
+  @ApiProperty()
+  target: string;
+  @ApiProperty({ description: 'HTTP status' })
+  status: number;
+  @ApiProperty({ type: String, nullable: true })
+  code: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  ip: string | null;
+  @ApiProperty()
+  createdAt: string;
+  @ApiProperty({ enum: ['SUCCESS', 'FAILURE'] })
+  outcome: 'SUCCESS' | 'FAILURE';
+}
+
+export class HealthDto {
+  @ApiProperty({ enum: ['up', 'down'] })
+  postgres: 'up' | 'down';
+  @ApiProperty({ enum: ['up', 'down'] })
+  redis: 'up' | 'down';
+}

@@ -1,0 +1,77 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { WorkflowViewDto } from '../workflow/workflow.responses';
+
+/** One loan (GET /loans/:id, and the answer of creating or copying one). */
+export class LoanDetailDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  companyId: string;
+  @ApiProperty()
+  companyName: string;
+  @ApiProperty()
+  creditCode: string;
+  @ApiProperty({ description: 'The amount applied for, in yuan' })
+  amount: number;
+  @ApiProperty({ description: 'The current amount (the machine context)' })
+  currentAmount: number;
+  @ApiProperty()
+  termMonths: number;
+  @ApiProperty({ type: String, nullable: true })
+  bank: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  loanType: string | null;
+  @ApiProperty()
+  aPostOfficerId: string;
+  @ApiProperty({ type: String, nullable: true })
+  aPostOfficerName: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  bPostOfficerId: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  bPostOfficerName: string | null;
+  @ApiProperty()
+  createdAt: string;
+  @ApiProperty({ type: String, nullable: true })
+  createdByName: string | null;
+  @ApiProperty({ type: WorkflowViewDto })
+  workflow: WorkflowViewDto;
+}
+
+export class OfficerDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  name: string;
+}
+
+/** A row of the loan list (GET /loans). */
+export class LoanRowDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  companyId: string;
+  @ApiProperty()
+  companyName: string;
+  @ApiProperty()
+  creditCode: string;
+  @ApiProperty({ description: 'The current amount (the machine context)' })
+  amount: number;
+  @ApiProperty()
+  termMonths: number;
+  @ApiProperty({ type: String, nullable: true })
+  bank: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  loanType: string | null;
+  @ApiProperty({ type: OfficerDto, nullable: true })
+  aPostOfficer: OfficerDto | null;
+  @ApiProperty({ type: OfficerDto, nullable: true })
+  bPostOfficer: OfficerDto | null;
+  @ApiProperty()
+  createdAt: string;
+  @ApiProperty()
+  updatedAt: string;
+  @ApiProperty({ description: 'Soft deletion possible for the caller now (data collection, sys:loan:delete)' })
+  deletable: boolean;
+  @ApiProperty({ type: WorkflowViewDto, description: 'Stage, status, the caller legal actions (narrowed to the list), the snapshot' })
+  workflow: WorkflowViewDto;
+}

@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class CurrentUserDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  username: string;
+  @ApiProperty()
+  nickname: string;
+  @ApiProperty({ type: String, nullable: true })
+  avatar: string | null;
+  @ApiProperty({ type: [String] })
+  roles: string[];
+  @ApiProperty({ type: [String], description: 'Menu permission keys held' })
+  perms: string[];
+  @ApiProperty({ type: [String], description: 'Every permission key held (menus and actions)' })
+  authorityList: string[];
+}
+
+export class UserRowDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  username: string;
+  @ApiProperty()
+  nickname: string;
+  @ApiProperty({ type: String, nullable: true })
+  avatar: string | null;
+  @ApiProperty()
+  disabled: boolean;
+  @ApiProperty({ type: [String] })
+  roles: string[];
+  @ApiProperty()
+  createdAt: string;
+}
+
+export class AvatarDto {
+  @ApiProperty()
+  avatar: string;
+}
+
+export class PasswordChangedDto {
+  @ApiProperty({ description: "The user's other sessions, signed out" })
+  revokedSessions: number;
+}
+
+export class UserDisabledDto {
+  @ApiProperty()
+  id: string;
+  @ApiProperty()
+  disabled: boolean;
+}
+
+export class UploadedAvatarDto {
+  @ApiProperty({ description: 'To send to PATCH /server/user/change-avatar' })
+  url: string;
+  @ApiProperty()
+  size: number;
+}
