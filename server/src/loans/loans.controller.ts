@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventType } from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
@@ -9,10 +9,10 @@ import { CreateLoanDto, LoanListQuery, OfficerQuery } from './loan.dto';
 import { LoanPageDto } from '../worklists/worklist.dto';
 import { WorklistQuery } from '../worklists/worklist.query';
 import { LoansService } from './loans.service';
-import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
+import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { IdDto, PersonDto } from '../common/response.dto';
 import { XLSX_MIME } from '../meetings/spreadsheet';
-import { LoanDetailDto, LoanRowDto } from './loan.responses';
+import { LoanDetailDto } from './loan.responses';
 
 /**
  * The loan list's own machine actions (data collection); the rest of each row's legal actions belong
@@ -35,11 +35,10 @@ export class LoansController {
     private readonly query: WorklistQuery,
   ) {}
 
-  @ApiPage(LoanRowDto)
+  @ApiEnvelope(LoanPageDto)
   @RequirePermission('loan_list')
   @Get()
   @ApiOperation({ summary: 'Loans: filters (company, stage, status, amount, created days, officer), sort, paging; each row with its legal actions' })
-  @ApiOkResponse({ type: LoanPageDto })
   list(@Query() filter: LoanListQuery, @CurrentUser() user: AuthUser) {
     return this.query.page({ filter, events: LOAN_LIST_EVENTS }, user);
   }

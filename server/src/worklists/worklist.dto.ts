@@ -1,15 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EVENT_TYPES, STAGE_KEYS, WORKLIST_COLUMNS, WORKLIST_NAMES } from '@app/workflow';
+import { EVENT_TYPES, STAGE_KEYS, WORKLIST_COLUMNS, WORKLIST_NAMES, type Label, type StatusLabels } from '@app/workflow';
+import type { StateValue } from 'xstate';
+import { ApiSharedProperty } from '../common/api-response';
+import { LegalActionDto } from '../common/response.dto';
 
 /**
  * The answers of the list endpoints (GET /server/worklists, /server/worklists/{name}, /server/loans),
  * described for the OpenAPI document: each is the `data` of the spec's envelope.
  */
-
-export class LabelDto {
-  @ApiProperty() zh: string;
-  @ApiProperty() en: string;
-}
 
 export class WorklistDto {
   @ApiProperty({ enum: WORKLIST_NAMES, description: 'The route name of the list' })
@@ -36,45 +34,14 @@ export class WorklistDto {
   @ApiProperty({ enum: WORKLIST_COLUMNS, isArray: true })
   columns: string[];
 
-  @ApiProperty({ type: LabelDto })
-  label: LabelDto;
+  @ApiSharedProperty('Label')
+  label: Label;
 }
 
-export class PersonDto {
+/** An officer as the lists show them. */
+export class OfficerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
-}
-
-export class StageLabelDto extends LabelDto {
-  @ApiProperty({ enum: STAGE_KEYS }) key: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Process code of spec section 4 (YSH, ZBH…)' }) code: string | null;
-}
-
-export class StatusLabelDto extends LabelDto {
-  @ApiProperty({ description: 'A status enumeration of spec section 4' }) enumeration: string;
-  @ApiProperty({ description: 'The status key, e.g. WAIT_EXAMINE' }) key: string;
-}
-
-export class RegionStatusDto {
-  @ApiProperty({ enum: ['contract', 'premium', 'counterGuarantee', 'letter'] }) region: string;
-  @ApiProperty({ type: LabelDto }) label: LabelDto;
-  @ApiProperty({ type: StatusLabelDto }) status: StatusLabelDto;
-  @ApiProperty({ type: LabelDto }) step: LabelDto;
-  @ApiProperty() done: boolean;
-}
-
-export class StatusLabelsDto {
-  @ApiProperty({ type: StageLabelDto }) stage: StageLabelDto;
-  @ApiProperty({ type: StatusLabelDto }) status: StatusLabelDto;
-  @ApiProperty({ type: LabelDto }) step: LabelDto;
-  @ApiProperty({ type: StatusLabelDto }) project: StatusLabelDto;
-  @ApiProperty({ type: [RegionStatusDto], description: 'The four regions while during guarantee, empty otherwise' }) regions: RegionStatusDto[];
-}
-
-export class LegalActionDto {
-  @ApiProperty({ enum: EVENT_TYPES }) type: string;
-  @ApiProperty({ description: 'The action code the event needs' }) permission: string;
-  @ApiProperty({ type: LabelDto }) label: LabelDto;
 }
 
 export class RowWorkflowDto {
@@ -82,12 +49,9 @@ export class RowWorkflowDto {
   @ApiProperty() machineVersion: number;
   @ApiProperty({ description: 'Send as expectedVersion with the next event' }) version: number;
   @ApiProperty({ enum: STAGE_KEYS }) stage: string;
-  @ApiProperty({
-    oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }],
-    description: 'The machine\'s state value, e.g. {"preReview":"approved"}',
-  })
-  state: unknown;
-  @ApiProperty({ type: StatusLabelsDto }) statusLabels: StatusLabelsDto;
+  @ApiSharedProperty('StateValue', { description: 'The machine\'s state value, e.g. {"preReview":"approved"}' })
+  state: StateValue;
+  @ApiSharedProperty('StatusLabels') statusLabels: StatusLabels;
   @ApiProperty({ type: [LegalActionDto], description: "The caller's legal actions now, narrowed to the list's events" }) legalActions: LegalActionDto[];
 }
 
@@ -100,8 +64,8 @@ export class LoanRowDto {
   @ApiProperty() termMonths: number;
   @ApiProperty({ type: String, nullable: true }) bank: string | null;
   @ApiProperty({ type: String, nullable: true }) loanType: string | null;
-  @ApiProperty({ type: PersonDto, nullable: true }) aPostOfficer: PersonDto | null;
-  @ApiProperty({ type: PersonDto, nullable: true }) bPostOfficer: PersonDto | null;
+  @ApiProperty({ type: OfficerDto, nullable: true }) aPostOfficer: OfficerDto | null;
+  @ApiProperty({ type: OfficerDto, nullable: true }) bPostOfficer: OfficerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ description: 'The caller may soft-delete the loan now' }) deletable: boolean;

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { WORKLIST_NAMES } from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
@@ -22,29 +23,28 @@ const NAME_PARAM = { name: 'name', enum: WORKLIST_NAMES, description: 'The route
 export class WorklistsController {
   constructor(private readonly worklists: WorklistsService) {}
 
+  @ApiEnvelope([WorklistDto])
   @SignedIn()
   @Get()
   @ApiOperation({ summary: 'The worklists the caller may open' })
-  @ApiOkResponse({ type: [WorklistDto] })
   list(@CurrentUser() user: AuthUser) {
     return this.worklists.catalogue(user);
   }
 
+  @ApiEnvelope(LoanPageDto)
   @SignedIn()
   @Get(':name')
   @ApiParam(NAME_PARAM)
   @ApiOperation({ summary: "A worklist's loans with filters, sort, paging; each row with the list's legal actions for the caller" })
-  @ApiOkResponse({ type: LoanPageDto })
   page(@Param('name') name: string, @Query() filter: LoanFilterQuery, @CurrentUser() user: AuthUser) {
     return this.worklists.page(name, filter, user);
   }
 
+  @ApiFile(XLSX_MIME)
   @SignedIn()
   @Get(':name/export')
   @ApiParam(NAME_PARAM)
   @ApiOperation({ summary: 'The worklist under the same filters as an Excel workbook (its columns)' })
-  @ApiProduces(XLSX_MIME)
-  @ApiOkResponse({ description: 'The .xlsx file' })
   export(@Param('name') name: string, @Query() filter: LoanFilterQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
     return this.worklists.export(name, filter, user, langOf(req));
   }

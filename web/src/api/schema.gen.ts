@@ -495,12 +495,37 @@ export interface OfficerDto {
   name: string;
 }
 
+export interface RowWorkflowDto {
+  loanId: string;
+  machineVersion: number;
+  /** Send as expectedVersion with the next event */
+  version: number;
+  stage:
+    | 'collection'
+    | 'preReview'
+    | 'generalOffice'
+    | 'riskControl'
+    | 'insuranceReview'
+    | 'withdrawal'
+    | 'duringGuarantee'
+    | 'disbursement'
+    | 'afterGuarantee'
+    | 'release'
+    | 'closed'
+    | 'discontinued';
+  /** The machine's state value, e.g. {"preReview":"approved"} */
+  state: StateValue;
+  statusLabels: StatusLabels;
+  /** The caller's legal actions now, narrowed to the list's events */
+  legalActions: LegalActionDto[];
+}
+
 export interface LoanRowDto {
   id: string;
   companyId: string;
   companyName: string;
   creditCode: string;
-  /** The current amount (the machine context) */
+  /** The machine's current amount, yuan (two decimals at most) */
   amount: number;
   termMonths: number;
   bank: string | null;
@@ -509,10 +534,19 @@ export interface LoanRowDto {
   bPostOfficer: OfficerDto | null;
   createdAt: string;
   updatedAt: string;
-  /** Soft deletion possible for the caller now (data collection, sys:loan:delete) */
+  /** The caller may soft-delete the loan now */
   deletable: boolean;
-  /** Stage, status, the caller legal actions (narrowed to the list), the snapshot */
-  workflow: WorkflowViewDto;
+  workflow: RowWorkflowDto;
+}
+
+export interface LoanPageDto {
+  list: LoanRowDto[];
+  /** Matches, exact up to 10000; see totalCapped */
+  total: number;
+  /** More than 10000 loans match: total is the bound, not the count */
+  totalCapped: boolean;
+  pageNum: number;
+  pageSize: number;
 }
 
 export interface PersonDto {
@@ -552,6 +586,156 @@ export interface CreateLoanDto {
   /** Defaults to the caller */
   aPostOfficerId?: string;
   bPostOfficerId?: string;
+}
+
+export interface WorklistDto {
+  /** The route name of the list */
+  name:
+    | 'reviewMeetingList'
+    | 'reviewMeetingVoteList'
+    | 'zbMeetingProcessList'
+    | 'riskControlList'
+    | 'bsMeetingProcessList'
+    | 'initiateWithdrawalList'
+    | 'contractList'
+    | 'mutualReviewList'
+    | 'contractReviewList'
+    | 'contractSealList'
+    | 'premiumUploadList'
+    | 'premiumConfirmationList'
+    | 'counterGuarantee'
+    | 'guaranteeLetterList'
+    | 'guaranteeLetterApprovalList'
+    | 'guaranteeLetterNew'
+    | 'guaranteeUploadList'
+    | 'voucherList'
+    | 'ledgerList'
+    | 'financeList'
+    | 'bPostList'
+    | 'leaderReviewList'
+    | 'remindList'
+    | 'becomeList'
+    | 'repaymentList'
+    | 'secure'
+    | 'relieve'
+    | 'suggestList'
+    | 'ysUnauditedList'
+    | 'ysApprovedList'
+    | 'zbNoAttendedMeetingList'
+    | 'zbAttendedMeetingList'
+    | 'bsNoAttendedMeetingList'
+    | 'bsAttendedMeetingList'
+    | 'loanContractUnauditedList'
+    | 'loanContractApprovedList'
+    | 'fkNoUploadedList'
+    | 'fkUploadedList'
+    | 'reportUnauditedList'
+    | 'reportApprovedList'
+    | 'statisticsRelieveList';
+  group: 'process' | 'protectMiddle' | 'protectAfter' | 'statistics';
+  /** The key that opens the list's route group (spec section 2) */
+  groupPermission: string;
+  /** The list's own route key */
+  permission: string;
+  /** Keys that open the list as well as `permission` */
+  alsoAccepted: string[];
+  /** Machine state paths the list shows (ancestors cover their descendants) */
+  states: string[];
+  /** The machine actions a row of the list may offer */
+  events: (
+    | 'SUBMIT_MATERIALS'
+    | 'RETURN_MATERIALS'
+    | 'CONFIRM_RECEIPT'
+    | 'SUBMIT_TO_PRE_REVIEW'
+    | 'COLLECTION_DISCONTINUE'
+    | 'PRE_REVIEW_APPROVE'
+    | 'PRE_REVIEW_REJECT'
+    | 'PRE_REVIEW_RETURN'
+    | 'PRE_REVIEW_RESUBMIT'
+    | 'PRE_REVIEW_MODIFY_AMOUNT'
+    | 'PRE_REVIEW_DISCONTINUE'
+    | 'SUBMIT_TO_GENERAL_OFFICE'
+    | 'GENERAL_OFFICE_ALLOCATE'
+    | 'GENERAL_OFFICE_CANCEL_ALLOCATION'
+    | 'GENERAL_OFFICE_MEETING_STARTED'
+    | 'GENERAL_OFFICE_MEETING_CANCELLED'
+    | 'GENERAL_OFFICE_CAST_VOTE'
+    | 'GENERAL_OFFICE_MEETING_ENDED'
+    | 'GENERAL_OFFICE_UPDATE_RESOLUTION'
+    | 'GENERAL_OFFICE_RESUBMIT'
+    | 'GENERAL_OFFICE_MODIFY_AMOUNT'
+    | 'GENERAL_OFFICE_DISCONTINUE'
+    | 'SUBMIT_TO_RISK_CONTROL'
+    | 'SUBMIT_TO_INSURANCE_REVIEW'
+    | 'CONFIRM_COMPLETE'
+    | 'REVOKE_CONFIRMATION'
+    | 'TRANSFER_DATA'
+    | 'RISK_CONTROL_DISCONTINUE'
+    | 'INSURANCE_REVIEW_ALLOCATE'
+    | 'INSURANCE_REVIEW_CANCEL_ALLOCATION'
+    | 'INSURANCE_REVIEW_MEETING_STARTED'
+    | 'INSURANCE_REVIEW_MEETING_CANCELLED'
+    | 'INSURANCE_REVIEW_CAST_VOTE'
+    | 'INSURANCE_REVIEW_MEETING_ENDED'
+    | 'INSURANCE_REVIEW_UPDATE_RESOLUTION'
+    | 'INSURANCE_REVIEW_RESUBMIT'
+    | 'INSURANCE_REVIEW_DISCONTINUE'
+    | 'INITIATE_WITHDRAWAL'
+    | 'RECHECK_PASS'
+    | 'RECHECK_RETURN'
+    | 'LEADER_APPROVE'
+    | 'LEADER_RETURN'
+    | 'WITHDRAWAL_DISCONTINUE'
+    | 'CONTRACT_GENERATE'
+    | 'CONTRACT_DELETE'
+    | 'CONTRACT_SUBMIT_REVIEW'
+    | 'CONTRACT_MUTUAL_REVIEW_PASS'
+    | 'CONTRACT_MUTUAL_REVIEW_RETURN'
+    | 'CONTRACT_REVIEW_PASS'
+    | 'CONTRACT_REVIEW_RETURN'
+    | 'CONTRACT_SEAL_CONFIRM'
+    | 'CONTRACT_SEAL_COMPLETE'
+    | 'CONTRACT_ARCHIVE_UPLOAD'
+    | 'CONTRACT_ARCHIVE_CONFIRM'
+    | 'PREMIUM_ADD'
+    | 'PREMIUM_EDIT'
+    | 'PREMIUM_SUBMIT'
+    | 'PREMIUM_REVOKE'
+    | 'PREMIUM_CONFIRM'
+    | 'COUNTER_GUARANTEE_CONFIRM'
+    | 'COUNTER_GUARANTEE_UPLOAD'
+    | 'LETTER_GENERATE'
+    | 'LETTER_SUBMIT'
+    | 'LETTER_APPROVE'
+    | 'LETTER_RETURN'
+    | 'LETTER_SEAL_CONFIRM'
+    | 'LETTER_SEAL_COMPLETE'
+    | 'LETTER_UPLOAD_SEALED'
+    | 'DURING_GUARANTEE_DISCONTINUE'
+    | 'VOUCHER_UPLOAD'
+    | 'VOUCHER_CONFIRM'
+    | 'VISIT_SUBMIT_REPORT'
+    | 'VISIT_APPROVE'
+    | 'VISIT_RETURN'
+    | 'RECORD_REPAYMENT'
+    | 'CONFIRM_RELEASE'
+  )[];
+  columns: (
+    | 'companyName'
+    | 'creditCode'
+    | 'amount'
+    | 'termMonths'
+    | 'bank'
+    | 'loanType'
+    | 'stage'
+    | 'status'
+    | 'step'
+    | 'aPostOfficer'
+    | 'bPostOfficer'
+    | 'createdAt'
+    | 'updatedAt'
+  )[];
+  label: Label;
 }
 
 export interface SessionRowDto {
@@ -1088,12 +1272,15 @@ export interface ApiResponses {
   'GET /companies/{id}': CompanyDetailDto;
   'PUT /companies/{id}': CompanyRowDto;
   'DELETE /companies/{id}': IdDto;
-  'GET /loans': Page<LoanRowDto>;
+  'GET /loans': LoanPageDto;
   'POST /loans': LoanDetailDto;
   'GET /loans/export': Blob;
   'GET /loans/officers': PersonDto[];
   'GET /loans/{id}': LoanDetailDto;
   'DELETE /loans/{id}': IdDto;
+  'GET /worklists': WorklistDto[];
+  'GET /worklists/{name}': LoanPageDto;
+  'GET /worklists/{name}/export': Blob;
   'GET /meetings/ys': Page<SessionRowDto>;
   'GET /meetings/ys/export': Blob;
   'GET /meetings/ys/{day}': SessionDetailDto;
@@ -1304,7 +1491,7 @@ export interface ApiQueries {
   'GET /loans/officers': {
     role: 'A_POST' | 'B_POST';
   };
-  'GET /process/{list}': {
+  'GET /worklists/{name}': {
     pageNum?: number;
     pageSize?: number;
     companyId?: string;
@@ -1325,7 +1512,7 @@ export interface ApiQueries {
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
     order?: 'asc' | 'desc';
   };
-  'GET /process/{list}/export': {
+  'GET /worklists/{name}/export': {
     pageNum?: number;
     pageSize?: number;
     companyId?: string;

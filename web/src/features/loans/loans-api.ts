@@ -1,45 +1,13 @@
 /** The loan calls (server/src/loans): the loan list with filters, export, detail, copy, delete, officers. */
-import type { StageKey, StatusLabels } from '@app/workflow';
-import type { StateValue } from 'xstate';
-import { http, type Page } from '@/api/http';
-import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
+import { http } from '@/api/http';
+import type { ApiQuery, CreateLoanDto, LoanDetailDto, LoanPageDto, LoanRowDto, OfficerDto, PersonDto } from '@/api/schema.gen';
 import { downloadExport } from './download';
 
-export interface Person {
-  id: string;
-  name: string;
-}
+export type Person = OfficerDto;
+/** A row of the loan list or a worklist: where the loan stands, without the snapshot (an action that needs the loan's context fetches its workflow view). */
+export type LoanRow = LoanRowDto;
 
-export interface LoanRow {
-  id: string;
-  companyId: string;
-  companyName: string;
-  creditCode: string;
-  /** The current amount (the machine's context). */
-  amount: number;
-  termMonths: number;
-  bank: string | null;
-  loanType: string | null;
-  aPostOfficer: Person | null;
-  bPostOfficer: Person | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Soft deletion possible for the caller now (data collection, sys:loan:delete). */
-  deletable: boolean;
-  /** Where the loan stands, without the snapshot: an action that needs the loan's context fetches its workflow view. */
-  workflow: {
-    loanId: string;
-    machineVersion: number;
-    version: number;
-    stage: StageKey;
-    state: StateValue;
-    statusLabels: StatusLabels;
-    /** What the caller may do on this row, as the machine answers, narrowed to the list's actions. */
-    legalActions: ServerLegalAction[];
-  };
-}
-
-export type LoanSort = 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+export type LoanSort = NonNullable<ApiQuery<'GET /worklists/{name}'>['sort']>;
 
 export interface LoanFilters {
   companyName?: string;
@@ -60,11 +28,8 @@ export interface LoanQuery {
   pageSize: number;
 }
 
-/** A page of loan rows: `list` null for the loan list (GET /server/loans), else a worklist (GET /server/worklists/{name}). */
-export interface LoanPage extends Page<LoanRow> {
-  /** The total stopped counting at a bound (large lists): "more than". */
-  totalCapped?: boolean;
-}
+/** A page of loan rows (GET /server/loans or GET /server/worklists/{name}); `totalCapped`: the count stopped at a bound ("more than"). */
+export type LoanPage = LoanPageDto;
 
 const pathOf = (list: string | null) => (list ? `/worklists/${encodeURIComponent(list)}` : '/loans');
 
@@ -76,24 +41,7 @@ export function exportLoanRows(list: string | null, query: Record<string, LoanQu
   return downloadExport(`${pathOf(list)}/export`, { ...query }, fileName);
 }
 
-export interface LoanDetail {
-  id: string;
-  companyId: string;
-  companyName: string;
-  creditCode: string;
-  amount: number;
-  currentAmount: number;
-  termMonths: number;
-  bank: string | null;
-  loanType: string | null;
-  aPostOfficerId: string;
-  aPostOfficerName: string | null;
-  bPostOfficerId: string | null;
-  bPostOfficerName: string | null;
-  createdAt: string;
-  createdByName: string | null;
-  workflow: LoanRow['workflow'];
-}
+export type LoanDetail = LoanDetailDto;
 
 export async function fetchLoanDetail(id: string): Promise<LoanDetail> {
   return (await http.get<LoanDetail>(`/loans/${encodeURIComponent(id)}`)).data;
@@ -108,25 +56,13 @@ export async function deleteLoan(id: string): Promise<void> {
   await http.delete(`/loans/${encodeURIComponent(id)}`);
 }
 
-export interface Officer {
-  id: string;
-  username: string;
-  nickname: string;
-}
+export type Officer = PersonDto;
 
 export async function fetchOfficers(role: 'A_POST' | 'B_POST'): Promise<Officer[]> {
   return (await http.get<Officer[]>('/loans/officers', { params: { role } })).data ?? [];
 }
 
-export interface CreateLoanBody {
-  companyId: string;
-  amount: number;
-  termMonths: number;
-  bank?: string;
-  loanType?: string;
-  aPostOfficerId?: string;
-  bPostOfficerId?: string;
-}
+export type CreateLoanBody = CreateLoanDto;
 
 export async function createLoan(body: CreateLoanBody): Promise<LoanDetail> {
   return (await http.post<LoanDetail>('/loans', body, { passErrors: true })).data;
