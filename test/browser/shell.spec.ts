@@ -91,9 +91,12 @@ describe('application shell (administrator)', () => {
     // Back to the user list through its tag: the half-typed search is still there.
     await page.getByTestId('tag').filter({ hasText: '用户列表' }).click();
     await page.waitForURL('**/user/list');
-    expect(await page.getByPlaceholder('按用户名搜索').inputValue()).toBe('zb');
+    // Type where a person can: in the page once it is shown (the URL changes a moment before the pane does).
+    const shown = page.locator('[data-testid="page-pane"][data-active]').getByPlaceholder('按用户名搜索');
+    await shown.waitFor({ state: 'visible' });
+    expect(await shown.inputValue()).toBe('zb');
     // The list works too: searching shows only the matching users.
-    await page.getByPlaceholder('按用户名搜索').press('Enter');
+    await shown.press('Enter');
     // Pages stay mounted as tags (the history log may name zb1 too): look in the active page only.
     await page.locator('[data-testid="page-pane"][data-active]').getByText('zb1', { exact: true }).first().waitFor();
     await eventually(
