@@ -186,8 +186,11 @@ function reachable(user, target) {
  * can, owned by postgres and 0700, holding a link copy of the binaries and the clusters.
  */
 function postgresHome(user) {
-  const base = path.join('/var/lib/gbo-postgres', createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
-  fs.mkdirSync(base, { recursive: true, mode: 0o700 });
+  const parent = '/var/lib/gbo-postgres';
+  fs.mkdirSync(parent, { recursive: true });
+  fs.chmodSync(parent, 0o755);
+  const base = path.join(parent, createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
+  fs.mkdirSync(base, { recursive: true });
   fs.chownSync(base, user.uid, user.gid);
   fs.chmodSync(base, 0o700);
   fs.writeFileSync(path.join(base, 'checkout'), `${ROOT}\n`);
@@ -285,7 +288,7 @@ export async function startPostgres(dir, { fresh = false } = {}) {
     if (!dataOk) {
       cluster = clusterFor(home, dir, user, fresh);
       // npm test removes its run folder (and with it the link): the cluster goes with it.
-      if (fresh) onShutdown(() => fs.rmSync(cluster, { recursive: true, force: true }));
+      if (fresh) onShutdown(() => [cluster, `${cluster}.link`].forEach((p) => fs.rmSync(p, { recursive: true, force: true })));
     }
   }
   if (fresh && cluster === dir) fs.rmSync(dir, { recursive: true, force: true });
