@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../meetings/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import type { WorkflowView } from '../workflow/workflow.dto';
 import { WorkflowService } from '../workflow/workflow.service';
 import type { LoanFilterQuery, LoanSort } from './loan.dto';
