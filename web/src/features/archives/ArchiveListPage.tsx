@@ -8,9 +8,10 @@ import 'mantine-datatable/styles.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { downloadFile, safeFileName, today } from '@/features/meetings/download';
-import { formatAmount, formatTime, PAGE_SIZES } from '@/features/meetings/labels';
+import { PAGE_SIZES } from '@/features/meetings/labels';
+import { formatAmount, formatTime } from '@/lib/format';
 import { useCan } from '@/features/permissions/Can';
 import { archivePaths, fetchArchives, type ArchiveRow } from './archives-api';
 

@@ -2,7 +2,6 @@ import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, TextInput,
 import { modals } from '@mantine/modals';
 import { IconCash, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
@@ -13,8 +12,10 @@ import { Can } from '@/features/permissions/Can';
 import { deleteCompany, exportCompanies, fetchCompanies, type CompanyFilters, type CompanyRow, type CompanySort } from './companies-api';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
 import { CompanyFormModal } from './CompanyFormModal';
-import { enumData, enumWords, useLang } from './enum-labels';
+import { enumData, enumWords } from './enum-labels';
+import { useLang } from '@/i18n/use-lang';
 import { InitiateLoanModal } from './InitiateLoanModal';
+import { formatTime } from '@/lib/format';
 
 const PAGE_SIZES = [10, 20, 50];
 const EMPTY: CompanyFilters = { name: '', creditCode: '', districtCode: null, enterpriseKind: null, qualification: null };
@@ -194,7 +195,7 @@ export default function CompanyListPage() {
               title: t('companies.columns.createdAt'),
               sortable: true,
               width: 150,
-              render: (c) => dayjs(c.createdAt).format('YYYY-MM-DD HH:mm'),
+              render: (c) => formatTime(c.createdAt),
             },
             {
               accessor: 'actions',

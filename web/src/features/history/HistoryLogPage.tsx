@@ -1,11 +1,11 @@
 import { Badge, Card, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchHistory, type HistoryEntry } from './history-api';
+import { formatTimeWithSeconds } from '@/lib/format';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -42,7 +42,7 @@ export default function HistoryLogPage() {
               accessor: 'createdAt',
               title: t('history.columns.createdAt'),
               width: 170,
-              render: (h) => dayjs(h.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+              render: (h) => formatTimeWithSeconds(h.createdAt),
             },
             { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
             { accessor: 'action', title: t('history.columns.action') },

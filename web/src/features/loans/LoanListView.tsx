@@ -3,7 +3,6 @@ import { modals } from '@mantine/modals';
 import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { type DataTableSortStatus } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
@@ -11,10 +10,9 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
-import { useLang } from '@/features/companies/enum-labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
 import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
-import { pick } from '@/features/loan-node/labels';
 import { useCan } from '@/features/permissions/Can';
 import { EMPTY_FILTERS, filterIssues, toLoanFilters, type LoanFilterValues } from './loan-filters';
 import { LoanDetailDrawer } from './LoanDetailDrawer';
@@ -22,9 +20,9 @@ import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, fetchOfficers, typ
 import { LIST_CONFIGS, statusOptions, type ListName } from './lists';
 import { ResolutionDrawer } from './ResolutionDrawer';
 import { OfficerEventModal, type OfficerEvent } from './OfficerEventModal';
+import { formatAmount, formatTime } from '@/lib/format';
 
 const PAGE_SIZES = [10, 20, 50];
-const money = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * A list of loans (the loan list, or one stage list of the meeting flow): filters, sort, paging,
@@ -84,7 +82,7 @@ export function LoanListView({ name }: { name: ListName }) {
     modals.openConfirmModal({
       title: t('loans.deleteTitle'),
       centered: true,
-      children: <Text size="sm">{t('loans.deleteConfirm', { company: row.companyName, amount: money(row.amount) })}</Text>,
+      children: <Text size="sm">{t('loans.deleteConfirm', { company: row.companyName, amount: formatAmount(row.amount) })}</Text>,
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -230,7 +228,7 @@ export function LoanListView({ name }: { name: ListName }) {
           customRowAttributes={(row) => ({ 'data-testid': 'loan-row', 'data-company': row.companyName })}
           columns={[
             { accessor: 'companyName', title: t('loans.columns.company'), sortable: true },
-            { accessor: 'amount', title: t('loans.columns.amount'), sortable: true, textAlign: 'right', width: 140, render: (r) => money(r.amount) },
+            { accessor: 'amount', title: t('loans.columns.amount'), sortable: true, textAlign: 'right', width: 140, render: (r) => formatAmount(r.amount) },
             { accessor: 'termMonths', title: t('loans.columns.term'), width: 90, textAlign: 'right' },
             { accessor: 'bank', title: t('loans.columns.bank'), width: 120 },
             { accessor: 'stage', title: t('loans.columns.stage'), width: 130, render: (r) => r.workflow.statusLabels.stage[lang] },
@@ -259,7 +257,7 @@ export function LoanListView({ name }: { name: ListName }) {
               title: t('loans.columns.createdAt'),
               sortable: true,
               width: 140,
-              render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+              render: (r) => formatTime(r.createdAt),
             },
             {
               accessor: 'actions',
