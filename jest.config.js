@@ -19,10 +19,13 @@ const common = {
   testEnvironment: 'node',
   rootDir: __dirname,
 };
+// jest's testTimeout is a global option (a project's own is ignored by jest-circus 30): the real
+// services' tiers raise theirs in a setup file, the unit tier keeps the 5 s default.
+const slowMachineTimeout = '<rootDir>/test/slow-machine-timeout.ts';
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/workflow/test/**/*.spec.ts', '<rootDir>/server/src/**/*.spec.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'], setupFilesAfterEnv: [slowMachineTimeout] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'], setupFilesAfterEnv: [slowMachineTimeout] },
   ],
 };

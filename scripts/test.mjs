@@ -19,6 +19,7 @@ import {
   startRedis,
   waitForHealth,
 } from './lib.mjs';
+import { CHECKS, runCheck } from './check.mjs';
 
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
@@ -40,13 +41,12 @@ function step(name, fn) {
   return Promise.resolve(fn()).finally(() => timings.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`));
 }
 
-/** A check (type-check, lint) counts as one test: it passes or fails as a whole. */
-function check(name, cmd, cmdArgs) {
-  const r = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit' });
-  if (r.status === 0) totals.passed++;
+/** A check step (type-check, lint, format) counts as one test: it passes or fails as a whole. */
+function check(step) {
+  if (runCheck(step)) totals.passed++;
   else {
     totals.failed++;
-    failures.push(name);
+    failures.push(step.name);
   }
 }
 
@@ -126,13 +126,7 @@ try {
   await step('dependencies', () => ensureDependencies());
 
   if (wants('check')) {
-    await step('type-check and lint', () => {
-      check('typecheck workflow', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'workflow/tsconfig.json']);
-      check('typecheck server', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'server/tsconfig.json']);
-      check('typecheck web', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json']);
-      check('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
-      check('API client matches the OpenAPI document', process.execPath, ['scripts/generate-api-client.mjs', '--check']);
-    });
+    await step('checks (type-check, lint, format)', () => CHECKS.forEach(check));
   }
   if (wants('unit')) await step('unit tests', () => runJest('unit', {}));
   if (wants('web')) await step('web unit tests', () => runVitest());

@@ -2,21 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Node 20 has no Map.groupBy, which vitest 5 uses when it prints failures.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value: <K, V>(items: Iterable<V>, key: (item: V, index: number) => K) => {
-      const map = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const k = key(item, index++);
-        map.set(k, [...(map.get(k) ?? []), item]);
-      }
-      return map;
-    },
-  });
-}
-
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
@@ -58,5 +43,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Seconds, not milliseconds, on a loaded 2-core machine (see asyncUtilTimeout in src/test/setup.ts).
+    testTimeout: 30000,
   },
 });

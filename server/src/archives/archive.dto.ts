@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ATTACHMENT_KINDS, STAGE_KEYS, type AttachmentKind, type StageKey } from '@app/workflow';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 

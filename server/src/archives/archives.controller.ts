@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
-import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel, XLSX_MIME } from '../meetings/spreadsheet';
+import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel, XLSX_MIME } from '../common/spreadsheet';
 import { ArchiveListQuery, UploadAttachmentDto } from './archive.dto';
 import { ArchivesService } from './archives.service';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';

@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import { FIELD_LABELS, type Lang } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../meetings/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { CompanyDto, CompanyListQuery, CompanySort, CompanyView } from './company.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { companyEnumKeys, COMPANY_LIMITS, normalizeCreditCode } from '@app/workflow';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 /** Optional text: surrounding spaces dropped, an empty answer stored as nothing. */

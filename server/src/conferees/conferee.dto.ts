@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { VOTING_MEETING_KINDS, type VotingMeetingKind } from '@app/workflow';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 
 /** Query strings carry 'true' / 'false'; anything else stays as it is and fails IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME } from '../meetings/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { AddConfereesDto, ConfereeListQuery, ConfereeUserQuery, ManageConfereeDto } from './conferee.dto';
 import { ConfereeItem, ConfereesService } from './conferees.service';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';

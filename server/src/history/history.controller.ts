@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { ROLE_ADMIN } from '@app/workflow';
 import { RequireRole } from '../auth/auth.decorators';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 import { ApiPage } from '../common/api-response';
 import { HistoryEntryDto } from '../common/misc.responses';
 

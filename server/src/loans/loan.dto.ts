@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { STAGE_KEYS, type StageKey } from '@app/workflow';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 
 export class CreateLoanDto {
   @ApiProperty()

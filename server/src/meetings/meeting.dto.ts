@@ -14,7 +14,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 import { ApiSharedProperty } from '../common/api-response';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

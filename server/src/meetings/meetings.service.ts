@@ -35,7 +35,7 @@ import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository
 import { actorOf, commitEvent } from '../workflow/workflow.service';
 import type { CandidateQuery, CreateMeetingDto, MeetingListQuery } from './meeting.dto';
 import type { MinutesData } from './minutes-export';
-import { EXPORT_MAX_ROWS, formatAmount, formatTime } from './spreadsheet';
+import { EXPORT_MAX_ROWS, formatAmount, formatTime } from '../common/spreadsheet';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

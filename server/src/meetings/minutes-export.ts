@@ -2,7 +2,7 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import type { Label } from '@app/workflow';
 import type { Lang } from '../common/i18n';
-import { addSheet, pickLabel, workbookBuffer } from './spreadsheet';
+import { addSheet, pickLabel, workbookBuffer } from '../common/spreadsheet';
 
 /** What minutes say, whatever the format: the meeting, its agenda and every vote (or decision). */
 export interface MinutesData {

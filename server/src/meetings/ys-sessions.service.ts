@@ -16,7 +16,7 @@ import { ATTACHMENT_SELECT, AttachmentStore, toStoredAttachment } from '../archi
 import type { SessionListQuery } from './meeting.dto';
 import { UUID } from './meetings.service';
 import type { MinutesData } from './minutes-export';
-import { formatAmount, formatTime } from './spreadsheet';
+import { formatAmount, formatTime } from '../common/spreadsheet';
 
 /** The pre-review decisions; a pre-review session is a day on which some were taken. */
 const DECISIONS: Record<string, { label: Label; key: 'EXAMINE_PASS' | 'EXAMINE_FAIL' | 'RETURN' }> = {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/errors';
-import { PageQuery } from '../users/user.dto';
+import { PageQuery } from '../common/paging.dto';
 import { ApiEnvelope, ApiPage } from '../common/api-response';
 import { MessageDto, MessageReadDto, UnreadCountDto } from '../common/misc.responses';
 

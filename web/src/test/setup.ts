@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/i18n';
+
+// Lazy route chunks take seconds to load on a loaded 2-core machine: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 10000 });
 
 // jsdom lacks the browser APIs Mantine measures with.
 if (!window.matchMedia) {

@@ -1,12 +1,13 @@
 import { Anchor, Badge, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CompanyField } from '@app/workflow';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fetchCompany } from './companies-api';
-import { enumWords, useLang } from './enum-labels';
+import { enumWords } from './enum-labels';
+import { useLang } from '@/i18n/use-lang';
+import { formatDate } from '@/lib/format';
 
 /** One company in full, with its loans (each linking to its node page). */
 export function CompanyDetailDrawer({ companyId, onClose }: { companyId: string | null; onClose: () => void }) {
@@ -84,7 +85,7 @@ export function CompanyDetailDrawer({ companyId, onClose }: { companyId: string 
                         </Badge>
                       </Group>
                     </Table.Td>
-                    <Table.Td>{dayjs(loan.createdAt).format('YYYY-MM-DD')}</Table.Td>
+                    <Table.Td>{formatDate(loan.createdAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -15,7 +15,8 @@ import {
   type CompanyFormErrors,
   type CompanyFormValues,
 } from './company-form';
-import { enumData, useLang } from './enum-labels';
+import { enumData } from './enum-labels';
+import { useLang } from '@/i18n/use-lang';
 
 /** Add (company null) or edit one company; every field checked as the server checks it. */
 export function CompanyFormModal({

@@ -3,7 +3,6 @@ import { modals } from '@mantine/modals';
 import { IconCash, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
@@ -14,8 +13,10 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { deleteCompany, exportCompanies, fetchCompanies, type CompanyQuery, type CompanyRow } from './companies-api';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
 import { CompanyFormModal } from './CompanyFormModal';
-import { enumData, enumWords, useLang } from './enum-labels';
+import { enumData, enumWords } from './enum-labels';
+import { useLang } from '@/i18n/use-lang';
 import { InitiateLoanModal } from './InitiateLoanModal';
+import { formatTime } from '@/lib/format';
 
 const FILTER_KEYS = ['name', 'creditCode', 'districtCode', 'enterpriseKind', 'qualification'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -123,7 +124,7 @@ export default function CompanyListPage() {
               title: t('companies.columns.createdAt'),
               sortable: true,
               width: 150,
-              render: (c) => dayjs(c.createdAt).format('YYYY-MM-DD HH:mm'),
+              render: (c) => formatTime(c.createdAt),
             },
             {
               accessor: 'actions',

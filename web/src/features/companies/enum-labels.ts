@@ -1,12 +1,5 @@
 import { COMPANY_ENUM_FIELDS, companyEnumOption, type CompanyEnumField, type CompanyEnumOption } from '@app/workflow';
-import { useTranslation } from 'react-i18next';
-
-export type Lang = 'zh' | 'en';
-
-export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return i18n.language?.toLowerCase().startsWith('en') ? 'en' : 'zh';
-}
+import type { Lang } from '@/i18n/use-lang';
 
 export const optionLabel = (option: CompanyEnumOption, lang: Lang) => (lang === 'en' ? option.en : option.zh);
 

@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconMailOpened } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { useSession } from '@/features/auth/session';
 import { formatBadgeCount } from './badge-count';
 import type { Message } from './messages-api';
 import { useMarkRead, useMessages, useUnreadCount } from './messages-queries';
+import { formatTime } from '@/lib/format';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -107,7 +107,7 @@ export default function DashboardPage() {
               accessor: 'createdAt',
               title: t('dashboard.columns.createdAt'),
               width: 170,
-              render: (m) => dayjs(m.createdAt).format('YYYY-MM-DD HH:mm'),
+              render: (m) => formatTime(m.createdAt),
             },
             {
               accessor: 'actions',

@@ -1,10 +1,10 @@
 import { Badge, Card, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZES, usePagedList } from '@/lib/use-paged-list';
 import { fetchHistory, type HistoryEntry } from './history-api';
+import { formatTimeWithSeconds } from '@/lib/format';
 
 /** /history/historyLog: every state-changing request, newest first (admin only). */
 export default function HistoryLogPage() {
@@ -30,7 +30,7 @@ export default function HistoryLogPage() {
               accessor: 'createdAt',
               title: t('history.columns.createdAt'),
               width: 170,
-              render: (h) => dayjs(h.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+              render: (h) => formatTimeWithSeconds(h.createdAt),
             },
             { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
             { accessor: 'action', title: t('history.columns.action') },

@@ -2,7 +2,8 @@ import { EVENT_PAYLOAD_FIELDS, EVENT_TYPES } from '@app/workflow';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import type { IssueKey } from './payload-form';
-import { eventLabel, langOf, pick } from './labels';
+import { eventLabel } from './labels';
+import { langOf, pick } from '@/i18n/use-lang';
 
 // Keys the form builds at run time from the machine's payload fields: a field or value the machine
 // adds later without words here fails this test, not a user's screen.

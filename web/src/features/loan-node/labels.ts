@@ -2,28 +2,10 @@
  * Words of the machine (stage, status, action labels come as {zh, en}) in the current language, and
  * the page's own words for payload fields and their values.
  */
-import { EVENT_LABELS, isEventType, type Label } from '@app/workflow';
+import { EVENT_LABELS, isEventType } from '@app/workflow';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
-
-export type Lang = 'zh' | 'en';
-
-export function langOf(language: string | undefined): Lang {
-  return language?.toLowerCase().startsWith('en') ? 'en' : 'zh';
-}
-
-/** The current language as the machine's labels name it, re-rendering on a switch. */
-export function useLang(): Lang {
-  const { i18n: instance } = useTranslation();
-  return langOf(instance.language);
-}
-
-export function pick(label: Label | string | null | undefined, lang: Lang): string {
-  if (label === null || label === undefined) return '';
-  if (typeof label === 'string') return label;
-  return label[lang] || label.zh || label.en;
-}
+import { pick, type Lang } from '@/i18n/use-lang';
 
 /** An event type's button label; an unknown type shows as it is. */
 export function eventLabel(type: string | null | undefined, lang: Lang): string {

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLang } from '@/features/companies/enum-labels';
+import { useLang } from '@/i18n/use-lang';
 import { fetchLoanDetail } from './loans-api';
+import { formatTime } from '@/lib/format';
 
 /** One loan: its terms, officers and where it stands, with the way to its node page. */
 export function LoanDetailDrawer({ loanId, onClose }: { loanId: string | null; onClose: () => void }) {
@@ -45,7 +45,7 @@ export function LoanDetailDrawer({ loanId, onClose }: { loanId: string | null; o
             {item('aPost', d.aPostOfficerName)}
             {item('bPost', d.bPostOfficerName)}
             {item('createdBy', d.createdByName)}
-            {item('createdAt', dayjs(d.createdAt).format('YYYY-MM-DD HH:mm'))}
+            {item('createdAt', formatTime(d.createdAt))}
           </SimpleGrid>
           <Anchor component={Link} to={`/company/node/${d.id}`} size="sm">
             {t('loans.detail.openNode')}

@@ -1,10 +1,10 @@
 import { Badge, Drawer, Loader, Table, Text } from '@mantine/core';
 import { STATUS_ENUMERATIONS, STAGES } from '@app/workflow';
-import dayjs from 'dayjs';
 import { useWorkflowView } from '@/features/loan-node/loan-node-queries';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@/features/companies/enum-labels';
+import { useLang } from '@/i18n/use-lang';
 import type { LoanRow } from './loans-api';
+import { formatTime } from '@/lib/format';
 
 /** The meetings' outcomes the machine recorded for a loan (both meeting stages), read from its workflow view (list rows carry no snapshot). */
 export function ResolutionDrawer({ row, onClose }: { row: LoanRow | null; onClose: () => void }) {
@@ -44,7 +44,7 @@ export function ResolutionDrawer({ row, onClose }: { row: LoanRow | null; onClos
                 <Table.Td>
                   {r.counts.agree} / {r.counts.disagree} / {r.counts.abstain}
                 </Table.Td>
-                <Table.Td>{dayjs(r.at).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                <Table.Td>{formatTime(r.at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -6,8 +6,9 @@ import { AppDataTable } from '@/app/components/AppDataTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { pick, useLang } from '@/features/loan-node/labels';
-import { formatAmount, PAGE_SIZES } from './labels';
+import { pick, useLang } from '@/i18n/use-lang';
+import { PAGE_SIZES } from './labels';
+import { formatAmount } from '@/lib/format';
 import { allocate, fetchCandidates, type Candidate } from './meetings-api';
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { FRACTIONS, initialMeetingValues, meetingFormErrors, toMeetingBody, type MeetingFormErrors, type MeetingFormValues } from './meeting-form';
 import { createMeeting, fetchAttendeePool } from './meetings-api';
 

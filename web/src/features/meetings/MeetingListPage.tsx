@@ -11,7 +11,8 @@ import { Can, useCan } from '@/features/permissions/Can';
 import { filterFormValues, filterParams, usePagedList, type ListFilters } from '@/lib/use-paged-list';
 import { CreateMeetingModal } from './CreateMeetingModal';
 import { downloadFile, today } from './download';
-import { formatTime, PAGE_SIZES, STATUS_COLORS } from './labels';
+import { PAGE_SIZES, STATUS_COLORS } from './labels';
+import { formatTime } from '@/lib/format';
 import { MeetingStepButtons } from './MeetingStepButtons';
 import { fetchMeetings, kindPath, meetingPaths, type MeetingListItem, type MeetingListParams } from './meetings-api';
 

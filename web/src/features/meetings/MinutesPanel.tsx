@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
 import { downloadFile, safeFileName } from './download';
-import { formatSize, formatTime } from './labels';
+import { formatSize, formatTime } from '@/lib/format';
 import { deleteMinutes, uploadMinutes, type StoredFile } from './meetings-api';
 
 /**

@@ -8,9 +8,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { Can, useCan } from '@/features/permissions/Can';
-import { formatAmount, formatTime, OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
+import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
+import { formatAmount, formatTime } from '@/lib/format';
 import { fetchVoteItem, kindPath, sendLoanEvent, type VoteItemDetail } from './meetings-api';
 import { voteErrors, votePayload, type VoteErrors, type VoteValues } from './vote-form';
 

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { useCan } from '@/features/permissions/Can';
 import { filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from './download';
-import { formatAmount, formatTime, OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
+import { OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
+import { formatAmount, formatTime } from '@/lib/format';
 import { fetchVoteList, kindPath, type VoteListItem } from './meetings-api';
 
 type StatusFilter = 'ALL' | 'START' | 'END';

@@ -7,10 +7,11 @@ import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from './download';
-import { formatAmount, formatTime, PAGE_SIZES } from './labels';
+import { PAGE_SIZES } from './labels';
+import { formatAmount, formatTime } from '@/lib/format';
 import { fetchSession, fetchSessions, type SessionItem } from './meetings-api';
 import { MinutesPanel } from './MinutesPanel';
 

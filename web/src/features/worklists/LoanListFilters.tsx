@@ -5,7 +5,7 @@ import { STAGES } from '@app/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@/features/companies/enum-labels';
+import { useLang } from '@/i18n/use-lang';
 import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from '@/features/loans/loan-filters';
 import { fetchOfficers } from '@/features/loans/loans-api';
 import { statusOptions } from './list-configs';

@@ -3,7 +3,6 @@ import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { GuaranteeContext } from '@app/workflow';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
@@ -12,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { useLang } from '@/features/companies/enum-labels';
+import { pick, useLang } from '@/i18n/use-lang';
+import { formatAmount, formatTime } from '@/lib/format';
 import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
 import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan-node-api';
 import { loanNodeKeys } from '@/features/loan-node/loan-node-queries';
-import { pick } from '@/features/loan-node/labels';
 import { LoanDetailDrawer } from '@/features/loans/LoanDetailDrawer';
 import { LOAN_FILTER_KEYS } from '@/features/loans/loan-filters';
 import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, type LoanRow } from '@/features/loans/loans-api';
@@ -27,7 +26,6 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListFilters } from './LoanListFilters';
 
-const money = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt'];
 
 /** Query keys of the loan lists: every event or deletion reloads them all. */
@@ -86,7 +84,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
     modals.openConfirmModal({
       title: t('loans.deleteTitle'),
       centered: true,
-      children: <Text size="sm">{t('loans.deleteConfirm', { company: row.companyName, amount: money(row.amount) })}</Text>,
+      children: <Text size="sm">{t('loans.deleteConfirm', { company: row.companyName, amount: formatAmount(row.amount) })}</Text>,
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -120,7 +118,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const byColumn: Record<(typeof config.columns)[number], DataTableColumn<LoanRow>> = {
     companyName: { accessor: 'companyName', title: t('loans.columns.company'), sortable: true },
     creditCode: { accessor: 'creditCode', title: t('loans.columns.creditCode'), width: 190 },
-    amount: { accessor: 'amount', title: t('loans.columns.amount'), sortable: true, textAlign: 'right', width: 140, render: (r) => money(r.amount) },
+    amount: { accessor: 'amount', title: t('loans.columns.amount'), sortable: true, textAlign: 'right', width: 140, render: (r) => formatAmount(r.amount) },
     termMonths: { accessor: 'termMonths', title: t('loans.columns.term'), width: 90, textAlign: 'right' },
     bank: { accessor: 'bank', title: t('loans.columns.bank'), width: 120 },
     loanType: { accessor: 'loanType', title: t('loans.columns.loanType'), width: 120 },
@@ -150,14 +148,14 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
       title: t('loans.columns.createdAt'),
       sortable: true,
       width: 140,
-      render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+      render: (r) => formatTime(r.createdAt),
     },
     updatedAt: {
       accessor: 'updatedAt',
       title: t('loans.columns.updatedAt'),
       sortable: true,
       width: 140,
-      render: (r) => dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm'),
+      render: (r) => formatTime(r.updatedAt),
     },
   };
 

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DATA_TYPE_SPECS, formatFigure, type DataType } from '@app/workflow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, type Lang } from '@/features/loan-node/labels';
+import { type Lang, pick } from '@/i18n/use-lang';
 import type { LoanSummary } from '../loan-data-api';
 import { clockTime } from '../form-state';
 

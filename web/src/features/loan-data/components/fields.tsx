@@ -8,7 +8,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatFigure, optionLabel, TEXTAREA_MAX, TEXT_MAX, type FieldSpec } from '@app/workflow';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, type Lang } from '@/features/loan-node/labels';
+import { type Lang, pick } from '@/i18n/use-lang';
 import { numberText, parseNumberText } from '../form-state';
 
 export interface FieldInputProps {

@@ -26,7 +26,7 @@ import {
 } from '@app/workflow';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, type Lang } from '@/features/loan-node/labels';
+import { type Lang, pick } from '@/i18n/use-lang';
 import { numberText, parseNumberText } from '../form-state';
 
 /** What the editor works on: the stored value, or empty statements for the three years before this one. */

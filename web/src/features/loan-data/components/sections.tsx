@@ -7,7 +7,7 @@ import { IconCheck, IconLock, IconPencil } from '@tabler/icons-react';
 import type { FieldSpec, LoanDataContent, SectionCompleteness, SectionSpec } from '@app/workflow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, type Lang } from '@/features/loan-node/labels';
+import { type Lang, pick } from '@/i18n/use-lang';
 import { sectionOf } from '../form-state';
 import { FieldInput, FieldValue } from './fields';
 import { CashFlowTable, FinancialsEditor, RatioTable, StatementsView } from './financials';

@@ -9,7 +9,7 @@ import { DATA_TYPE_SPECS } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { LoanDataHeader } from '../components/LoanDataHeader';
 import { SectionCard, SectionNav, SectionView } from '../components/sections';
 import { dataPaths, LOAN_ID } from '../routes';

@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { useSession } from '@/features/auth/session';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { LoanDataHeader } from '../components/LoanDataHeader';
 import { SectionCard, SectionForm, SectionNav, SectionView } from '../components/sections';
 import { checkForm, clockTime, issuesByPath, onlySections, overlaySections, sameContent, sectionOfPath, setField } from '../form-state';

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
-import { pick, useLang } from '@/features/loan-node/labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { fetchPdf, fetchPreviewHtml } from '../loan-data-api';
 import { dataPaths, LOAN_ID } from '../routes';
 import { isNotFound, LoadFailed, Loading, loanDataKeys, NotFound, useDataRoute } from './common';

@@ -26,7 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
-import { enumLabel, fieldLabel, pick, useLang } from '../labels';
+import { enumLabel, fieldLabel } from '../labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
 import { useReloadLoan } from '../loan-node-queries';
 import {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/auth/session';
 import { actorOfUser, reconcileActions, runsInBrowser, useMachineLegalActions, type ReconciledActions } from '../legal-actions';
 import type { ServerLegalAction, WorkflowView } from '../loan-node-api';
-import { pick, useLang } from '../labels';
+import { pick, useLang } from '@/i18n/use-lang';
 import { ActionFormModal, type OpenAction } from './ActionFormModal';
 
 function ActionButtons({ view, reconciled, onPick }: { view: WorkflowView; reconciled: ReconciledActions; onPick: (action: ServerLegalAction) => void }) {

@@ -4,8 +4,9 @@ import { leafPaths } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHistory, useHistoryAt, useVerify } from '../loan-node-queries';
-import { eventLabel, pick, useLang } from '../labels';
-import { formatTime } from './NodeTimeline';
+import { eventLabel } from '../labels';
+import { pick, useLang } from '@/i18n/use-lang';
+import { formatTimeWithSeconds } from '@/lib/format';
 
 const shortHash = (hash: string) => (hash.length > 12 ? `${hash.slice(0, 8)}…${hash.slice(-4)}` : hash);
 
@@ -183,7 +184,7 @@ export function HistoryPanel({ loanId, version }: { loanId: string; version: num
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{event.actor.name ?? event.actor.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(event.time)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeWithSeconds(event.time)}</Table.Td>
                   <Table.Td>
                     <Text size="xs" ff="monospace">
                       {leafPaths(event.from).join(', ')} → {leafPaths(event.to).join(', ')}

@@ -3,11 +3,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoanDetail, WorkflowView } from '../loan-node-api';
-import { pick, useLang, type Lang } from '../labels';
-
-export function formatAmount(amount: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' }).format(amount);
-}
+import { pick, useLang } from '@/i18n/use-lang';
+import { formatCurrency } from '@/lib/format';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -77,7 +74,7 @@ export function LoanHeader({
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" spacing="md">
         <Field label={t('loanNode.header.amount')} testId="loan-amount">
-          {formatAmount(amount, lang)}
+          {formatCurrency(amount, lang)}
         </Field>
         <Field label={t('loanNode.header.term')} testId="loan-term">
           {t('loanNode.header.termValue', { count: term })}

@@ -1,11 +1,10 @@
 import { Badge, Center, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconFlag, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TimelineNodeView, TimelineView } from '../loan-node-api';
-import { eventLabel, pick, useLang } from '../labels';
-
-export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
+import { eventLabel } from '../labels';
+import { pick, useLang } from '@/i18n/use-lang';
+import { formatTimeWithSeconds } from '@/lib/format';
 
 function bulletOf(node: TimelineNodeView, current: boolean) {
   if (node.stage === 'discontinued') return <IconX size={12} />;
@@ -61,14 +60,14 @@ export function NodeTimeline({ timeline, loading }: { timeline: TimelineView | u
             <Stack gap={2} mt={4}>
               {node.entered && (
                 <Text size="xs" c="dimmed">
-                  {t('loanNode.timeline.entered')} {formatTime(node.entered)}
+                  {t('loanNode.timeline.entered')} {formatTimeWithSeconds(node.entered)}
                   {node.actorName ? ` · ${t('loanNode.timeline.by', { name: node.actorName })}` : ''}
                 </Text>
               )}
               <Text size="xs" c="dimmed">
                 {node.left ? (
                   <>
-                    {t('loanNode.timeline.left')} {formatTime(node.left)}
+                    {t('loanNode.timeline.left')} {formatTimeWithSeconds(node.left)}
                     {node.leftByName ? ` · ${t('loanNode.timeline.by', { name: node.leftByName })}` : ''}
                     {node.leftWith ? ` · ${t('loanNode.timeline.via', { action: eventLabel(node.leftWith, lang) })}` : ''}
                   </>

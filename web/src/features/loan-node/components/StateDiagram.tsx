@@ -5,7 +5,8 @@ import type { StateValue } from 'xstate';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDefinition } from '../loan-node-queries';
-import { eventLabel, pick, useLang, type Lang } from '../labels';
+import { eventLabel } from '../labels';
+import { type Lang, pick, useLang } from '@/i18n/use-lang';
 import classes from './StateDiagram.module.css';
 
 interface Model {
