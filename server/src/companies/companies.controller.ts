@@ -8,7 +8,7 @@ import { CompaniesService } from './companies.service';
 import { CompanyDto, CompanyListQuery } from './company.dto';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
 import { IdDto } from '../common/response.dto';
-import { XLSX_MIME } from '../meetings/spreadsheet';
+import { XLSX_MIME } from '../common/spreadsheet';
 import { CompanyDetailDto, CompanyRowDto } from './company.responses';
 
 @ApiTags('companies')

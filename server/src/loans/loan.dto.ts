@@ -55,22 +55,12 @@ export type LoanSort = (typeof LOAN_SORTS)[number];
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Deep pages beyond this are a mistake (and an OFFSET PostgreSQL cannot take), not a request. */
-export const MAX_PAGE_NUM = 1_000_000;
 /** Text filters reach SQL: no control characters (PostgreSQL refuses NUL in text). */
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** Filters of every loan list (a worklist fixes the states itself). */
 export class LoanFilterQuery extends PageQuery {
-  @ApiPropertyOptional({ default: 1, maximum: MAX_PAGE_NUM })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_NUM)
-  override pageNum: number = 1;
-
   @ApiPropertyOptional()
   @optionalTrimmed()
   @IsOptional()

@@ -11,7 +11,7 @@ import { WorklistQuery } from '../worklists/worklist.query';
 import { LoansService } from './loans.service';
 import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { IdDto, PersonDto } from '../common/response.dto';
-import { XLSX_MIME } from '../meetings/spreadsheet';
+import { XLSX_MIME } from '../common/spreadsheet';
 import { LoanDetailDto } from './loan.responses';
 
 /**

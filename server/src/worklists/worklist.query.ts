@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../meetings/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { WorkflowService } from '../workflow/workflow.service';
 
 export interface LoanSearch {

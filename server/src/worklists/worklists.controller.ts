@@ -7,7 +7,7 @@ import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { LoanFilterQuery } from '../loans/loan.dto';
-import { XLSX_MIME } from '../meetings/spreadsheet';
+import { XLSX_MIME } from '../common/spreadsheet';
 import { LoanPageDto, WorklistDto } from './worklist.dto';
 import { WorklistsService } from './worklists.service';
 
