@@ -123,12 +123,6 @@ export function decodeName(name: string): string {
   return decoded.includes('\ufffd') ? name : decoded;
 }
 
-/** Content-Disposition for a download with a non-ASCII name (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export const ATTACHMENT_SELECT = `
   SELECT a.id, a.kind, f.original_name AS name, f.mime, f.size, f.url, a.created_by AS "uploadedBy", u.nickname AS "uploadedByName",
          a.created_at AS "uploadedAt", a.loan_id AS "loanId", a.meeting_id AS "meetingId", m.title AS "meetingTitle"

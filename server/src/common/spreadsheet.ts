@@ -1,7 +1,7 @@
 import { StreamableFile } from '@nestjs/common';
 import type { Label } from '@app/workflow';
 import ExcelJS from 'exceljs';
-import { contentDisposition } from '../archives/attachment-store';
+import { contentDisposition } from './content-disposition';
 import type { Lang } from './i18n';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -9,8 +9,7 @@ import { LoanDataService } from './loan-data.service';
 import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { LoanDetailDto } from '../loans/loan.responses';
 import { CompletenessDto, DataVersionDto, DraftDiscardedDto, DraftSavedDto, LoanDataViewDto, SaveFailureDto } from './loan-data.responses';
-
-const contentDisposition = (fileName: string) => `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+import { contentDisposition } from '../common/content-disposition';
 
 /**
  * A loan's data (CLIENT, INQUIRY, AGENT, REPORT). Reading needs sys:loan:detail or risk_control_detail,
