@@ -162,6 +162,23 @@ describe('users, permissions and profile', () => {
     await t.http.get('/server/files/avatars/..%2F..%2Fetc%2Fpasswd').expect(404);
   });
 
+  it("keeps the user's language from the switch, refuses any other value, and needs a session", async () => {
+    const token = await tokenOf(t, 'finance');
+    const languageOf = async () => (await t.db.query(`SELECT language FROM app_user WHERE username = 'finance'`))[0].language;
+    const res = await t.http.patch('/server/user/language').set('X-Platform-Token', token).send({ language: 'en' }).expect(200);
+    expect(res.body.data).toEqual({ language: 'en' });
+    expect(await languageOf()).toBe('en');
+
+    for (const language of ['fr', '', 'EN', 42, null]) {
+      const bad = await t.http.patch('/server/user/language').set('X-Platform-Token', token).set('Accept-Language', 'en').send({ language }).expect(400);
+      expect(bad.body.message).toMatch(/language/i);
+    }
+    expect(await languageOf()).toBe('en');
+    await t.http.patch('/server/user/language').send({ language: 'zh-CN' }).expect(401);
+    await t.http.patch('/server/user/language').set('X-Platform-Token', token).send({ language: 'zh-CN' }).expect(200);
+    expect(await languageOf()).toBe('zh-CN');
+  });
+
   it('needs a token for the upload itself', async () => {
     const res = await t.http.post('/server/upload/user').attach('file', PNG, 'me.png').expect(401);
     expect(res.body.code).toBe('401');

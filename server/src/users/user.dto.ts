@@ -28,6 +28,16 @@ export class ChangeAvatarDto {
   avatar: string;
 }
 
+export const USER_LANGUAGES = ['zh-CN', 'en'] as const;
+
+/** The language the user reads the application in: their to-dos and messages are written in it. */
+export class SetLanguageDto {
+  @ApiProperty({ enum: USER_LANGUAGES })
+  @IsDefined()
+  @IsIn(USER_LANGUAGES)
+  language: (typeof USER_LANGUAGES)[number];
+}
+
 export class SetDisabledDto {
   @ApiProperty()
   @IsDefined()

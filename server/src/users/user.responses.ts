@@ -57,3 +57,8 @@ export class UploadedAvatarDto {
   @ApiProperty()
   size: number;
 }
+
+export class UserLanguageDto {
+  @ApiProperty({ enum: ['zh-CN', 'en'] })
+  language: string;
+}

@@ -3,10 +3,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ChangePasswordDto } from '../auth/login.dto';
-import { ChangeAvatarDto, SetDisabledDto, UserListQuery } from './user.dto';
+import { ChangeAvatarDto, SetDisabledDto, SetLanguageDto, UserListQuery } from './user.dto';
 import { UsersService } from './users.service';
 import { ApiEnvelope, ApiPage } from '../common/api-response';
-import { AvatarDto, CurrentUserDto, PasswordChangedDto, UserDisabledDto, UserRowDto } from './user.responses';
+import { AvatarDto, CurrentUserDto, PasswordChangedDto, UserDisabledDto, UserLanguageDto, UserRowDto } from './user.responses';
 
 @ApiTags('user')
 @Controller('user')
@@ -41,6 +41,14 @@ export class UsersController {
   @HttpCode(200)
   changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
     return this.users.changePassword(user, dto.oldPassword, dto.newPassword);
+  }
+
+  @ApiEnvelope(UserLanguageDto)
+  @SignedIn()
+  @Patch('language')
+  @ApiOperation({ summary: "The signed-in user's language: to-dos and messages are written in it" })
+  setLanguage(@CurrentUser() user: AuthUser, @Body() dto: SetLanguageDto) {
+    return this.users.setLanguage(user, dto.language);
   }
 
   @ApiEnvelope(UserDisabledDto)

@@ -7,7 +7,7 @@ import { AuthUser, authorityList } from '../auth/auth-user';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
 import { RsaKeyService } from '../auth/rsa-key.service';
 import { SessionRepository } from '../auth/session.repository';
-import type { CurrentUserView, UserListItem, UserListQuery } from './user.dto';
+import type { CurrentUserView, SetLanguageDto, UserListItem, UserListQuery } from './user.dto';
 
 const MENU_KEYS = new Set(
   flattenPermissionTree()
@@ -103,6 +103,12 @@ export class UsersService {
   }
 
   /** Disabling ends every session of the user at once. */
+  /** The signed-in user's language (the web's switch): later to-dos and messages are written in it. */
+  async setLanguage(user: AuthUser, language: SetLanguageDto['language']): Promise<{ language: string }> {
+    await this.db.query(`UPDATE app_user SET language = $2, updated_at = now() WHERE id = $1`, [user.id, language]);
+    return { language };
+  }
+
   async setDisabled(userId: string, disabled: boolean): Promise<{ id: string; disabled: boolean }> {
     if (!/^[0-9a-f-]{36}$/i.test(userId)) throw AppError.notFound('userNotFound');
     const result = await this.db.transaction(async (em) => {

@@ -150,6 +150,14 @@ export interface ChangePasswordDto {
   newPassword: string;
 }
 
+export interface UserLanguageDto {
+  language: 'zh-CN' | 'en';
+}
+
+export interface SetLanguageDto {
+  language: 'zh-CN' | 'en';
+}
+
 export interface UserDisabledDto {
   id: string;
   disabled: boolean;
@@ -1256,6 +1264,7 @@ export interface ApiResponses {
   'GET /user/userList': Page<UserRowDto>;
   'PATCH /user/change-avatar': AvatarDto;
   'POST /user/change-password': PasswordChangedDto;
+  'PATCH /user/language': UserLanguageDto;
   'PATCH /user/{id}/disabled': UserDisabledDto;
   'POST /upload/user': UploadedAvatarDto;
   'GET /files/avatars/{name}': Blob;
@@ -1355,6 +1364,7 @@ export interface ApiBodies {
   'POST /open/auth/platformLogin/{platform}': LoginDto;
   'PATCH /user/change-avatar': ChangeAvatarDto;
   'POST /user/change-password': ChangePasswordDto;
+  'PATCH /user/language': SetLanguageDto;
   'PATCH /user/{id}/disabled': SetDisabledDto;
   'POST /upload/user': FormData;
   'POST /loans/{id}/events': ApplyEventDto;

@@ -3,6 +3,15 @@ import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '@/i18n';
 import { type AppLanguage, LANGUAGES } from '@/i18n/language';
+import { getAccessToken } from '@/lib/storage';
+import { saveLanguage } from './language-api';
+
+/** Switches the page at once; a signed-in user's choice is also kept on the server, for the to-dos written to them. */
+function choose(lang: AppLanguage) {
+  void setLanguage(lang);
+  // A failure has been shown by the http client; the page keeps the language chosen.
+  if (getAccessToken()) saveLanguage(lang).catch(() => undefined);
+}
 
 /** 中文 / English: each name is shown in its own language so anyone can find theirs. */
 export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {
@@ -25,12 +34,7 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
       </Menu.Target>
       <Menu.Dropdown>
         {LANGUAGES.map((lang) => (
-          <Menu.Item
-            key={lang}
-            onClick={() => void setLanguage(lang)}
-            rightSection={lang === current ? <IconCheck size={14} /> : null}
-            data-testid={`language-${lang}`}
-          >
+          <Menu.Item key={lang} onClick={() => choose(lang)} rightSection={lang === current ? <IconCheck size={14} /> : null} data-testid={`language-${lang}`}>
             {t(`common.language.${lang}`)}
           </Menu.Item>
         ))}
