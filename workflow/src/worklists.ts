@@ -48,6 +48,19 @@ export interface WorklistDef {
 /** The columns most lists show. */
 export const DEFAULT_COLUMNS: readonly WorklistColumn[] = ['companyName', 'amount', 'termMonths', 'bank', 'status', 'step', 'aPostOfficer', 'createdAt'];
 
+/** The columns of lists the B-post officer works on: the officer beside the A-post one. */
+export const WITH_B_POST_COLUMNS: readonly WorklistColumn[] = [
+  'companyName',
+  'amount',
+  'termMonths',
+  'bank',
+  'status',
+  'step',
+  'aPostOfficer',
+  'bPostOfficer',
+  'createdAt',
+];
+
 /** The key that opens a worklist group (spec section 2). */
 export const WORKLIST_GROUP_PERMISSIONS: Readonly<Record<WorklistGroup, MenuKey>> = {
   process: 'meeting',
@@ -85,7 +98,7 @@ export const WORKLISTS = {
     permission: 'risk_control_list',
     states: ['riskControl'],
     events: ['CONFIRM_COMPLETE', 'REVOKE_CONFIRMATION', 'TRANSFER_DATA', 'RISK_CONTROL_DISCONTINUE'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   bsMeetingProcessList: {
     group: 'process',
@@ -116,7 +129,7 @@ export const WORKLISTS = {
     permission: 'mutual_review_list',
     states: ['duringGuarantee.contract.submitted'],
     events: ['CONTRACT_MUTUAL_REVIEW_PASS', 'CONTRACT_MUTUAL_REVIEW_RETURN'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   contractReviewList: {
     group: 'protectMiddle',
@@ -152,7 +165,7 @@ export const WORKLISTS = {
     permission: 'counter_guarantee',
     states: ['duringGuarantee.counterGuarantee.pending', 'duringGuarantee.counterGuarantee.confirmed'],
     events: ['COUNTER_GUARANTEE_CONFIRM', 'COUNTER_GUARANTEE_UPLOAD'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   guaranteeLetterList: {
     group: 'protectMiddle',
@@ -212,14 +225,14 @@ export const WORKLISTS = {
     permission: 'b_post_list',
     states: ['afterGuarantee.awaitingVisitReport'],
     events: ['VISIT_SUBMIT_REPORT'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   leaderReviewList: {
     group: 'protectAfter',
     permission: 'leader_review_list',
     states: ['afterGuarantee.visitReportSubmitted'],
     events: ['VISIT_APPROVE', 'VISIT_RETURN'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   remindList: {
     group: 'protectAfter',
@@ -227,7 +240,7 @@ export const WORKLISTS = {
     // A visit report is due.
     states: ['afterGuarantee.awaitingVisitReport'],
     events: [],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   becomeList: {
     group: 'protectAfter',
@@ -329,7 +342,7 @@ export const WORKLISTS = {
     permission: 'statistics',
     states: ['afterGuarantee.visitReportSubmitted'],
     events: [],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   // An approved report opens the next round (awaitingVisitReport); the state shows only the last round's.
   reportApprovedList: {
@@ -337,7 +350,7 @@ export const WORKLISTS = {
     permission: 'statistics',
     states: ['afterGuarantee.visitsCompleted'],
     events: [],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer'],
+    columns: WITH_B_POST_COLUMNS,
   },
   statisticsRelieveList: { group: 'statistics', permission: 'statistics', states: ['release', 'closed'], events: [], columns: DEFAULT_COLUMNS },
 } as const satisfies Record<string, WorklistDef>;
