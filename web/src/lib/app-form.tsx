@@ -79,11 +79,11 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
   return { form, values: form.values, formError, submitting, onSubmit };
 }
 
-/** The form's alert (local check failed, or the server's refusal). */
-export function FormErrorAlert({ message }: { message: string | null }) {
+/** The form's alert (local check failed, or the server's refusal); testId for a form whose tests already name it. */
+export function FormErrorAlert({ message, testId = 'form-error' }: { message: string | null; testId?: string }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" p="xs" data-testid="form-error">
+    <Alert color="red" variant="light" p="xs" data-testid={testId}>
       {message}
     </Alert>
   );
