@@ -22,6 +22,8 @@ export interface AppFormOptions<V extends Record<string, any>> {
   submit: (values: V) => Promise<void>;
   /** The field errors a refusal carries, worded (the server checks the same rules). */
   serverErrors?: (error: ApiError) => FieldMessages<V>;
+  /** The alert's text for a refusal (null: no alert); the server's message when not given. */
+  refusalMessage?: (error: ApiError) => string | null;
   /** Called with each refusal after the form has shown it (e.g. a toast for an expired session). */
   onRefused?: (error: ApiError) => void;
 }
@@ -56,7 +58,7 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     attempted.current = true;
-    const { validate, invalidMessage, submit, serverErrors, onRefused } = latest.current;
+    const { validate, invalidMessage, submit, serverErrors, refusalMessage, onRefused } = latest.current;
     const values = form.getValues();
     const errors = withoutEmpty(validate(values));
     form.setErrors(errors);
@@ -70,7 +72,7 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
         form.setErrors(withoutEmpty(serverErrors?.(error) ?? {}));
-        setFormError(error.message);
+        setFormError(refusalMessage ? refusalMessage(error) : error.message);
         onRefused?.(error);
       })
       .finally(() => setSubmitting(false));
