@@ -6,7 +6,8 @@
  */
 import { Alert } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/http';
 
 /** Field errors as shown: already worded, one per field. */
@@ -55,6 +56,18 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
     },
   });
 
+  // A language switch re-words the local check's errors (and its alert) on the spot.
+  const { i18n } = useTranslation();
+  const invalidShown = useRef(false);
+  useEffect(() => {
+    if (!attempted.current) return;
+    const { validate, invalidMessage } = latest.current;
+    const errors = withoutEmpty(validate(form.getValues()));
+    form.setErrors(errors);
+    if (invalidShown.current) setFormError(Object.keys(errors).length > 0 ? (invalidMessage ?? null) : null);
+    // Only the language: typing is followed by onValuesChange.
+  }, [i18n.language]);
+
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     attempted.current = true;
@@ -62,7 +75,8 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
     const values = form.getValues();
     const errors = withoutEmpty(validate(values));
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) {
+    invalidShown.current = Object.keys(errors).length > 0;
+    if (invalidShown.current) {
       setFormError(invalidMessage ?? null);
       return;
     }
