@@ -6,7 +6,8 @@
  */
 import { Alert } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/http';
 
 /** Field errors as shown: already worded, one per field. */
@@ -22,6 +23,8 @@ export interface AppFormOptions<V extends Record<string, any>> {
   submit: (values: V) => Promise<void>;
   /** The field errors a refusal carries, worded (the server checks the same rules). */
   serverErrors?: (error: ApiError) => FieldMessages<V>;
+  /** The alert's text for a refusal (null: no alert); the server's message when not given. */
+  refusalMessage?: (error: ApiError) => string | null;
   /** Called with each refusal after the form has shown it (e.g. a toast for an expired session). */
   onRefused?: (error: ApiError) => void;
 }
@@ -53,14 +56,27 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
     },
   });
 
+  // A language switch re-words the local check's errors (and its alert) on the spot.
+  const { i18n } = useTranslation();
+  const invalidShown = useRef(false);
+  useEffect(() => {
+    if (!attempted.current) return;
+    const { validate, invalidMessage } = latest.current;
+    const errors = withoutEmpty(validate(form.getValues()));
+    form.setErrors(errors);
+    if (invalidShown.current) setFormError(Object.keys(errors).length > 0 ? (invalidMessage ?? null) : null);
+    // Only the language: typing is followed by onValuesChange.
+  }, [i18n.language]);
+
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     attempted.current = true;
-    const { validate, invalidMessage, submit, serverErrors, onRefused } = latest.current;
+    const { validate, invalidMessage, submit, serverErrors, refusalMessage, onRefused } = latest.current;
     const values = form.getValues();
     const errors = withoutEmpty(validate(values));
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) {
+    invalidShown.current = Object.keys(errors).length > 0;
+    if (invalidShown.current) {
       setFormError(invalidMessage ?? null);
       return;
     }
@@ -70,7 +86,7 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
         form.setErrors(withoutEmpty(serverErrors?.(error) ?? {}));
-        setFormError(error.message);
+        setFormError(refusalMessage ? refusalMessage(error) : error.message);
         onRefused?.(error);
       })
       .finally(() => setSubmitting(false));
@@ -79,11 +95,11 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
   return { form, values: form.values, formError, submitting, onSubmit };
 }
 
-/** The form's alert (local check failed, or the server's refusal). */
-export function FormErrorAlert({ message }: { message: string | null }) {
+/** The form's alert (local check failed, or the server's refusal); testId for a form whose tests already name it. */
+export function FormErrorAlert({ message, testId = 'form-error' }: { message: string | null; testId?: string }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" p="xs" data-testid="form-error">
+    <Alert color="red" variant="light" p="xs" data-testid={testId}>
       {message}
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, FileInput, Group, Loader, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Center, FileInput, Group, Loader, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArchive, IconArrowLeft, IconDownload, IconFileSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { acceptAttribute, ARCHIVE_FILE_TYPES, ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, type AttachmentKind } from '@app/workflow';
@@ -11,11 +11,12 @@ import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
 import { pick, useLang } from '@/i18n/use-lang';
 import { downloadFile, safeFileName, today } from '@/features/meetings/download';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount, formatSize, formatTime } from '@/lib/format';
 import type { StoredFile } from '@/features/meetings/meetings-api';
 import { Can, useCan } from '@/features/permissions/Can';
 import { archivePaths, deleteAttachment, fetchArchive, uploadAttachment, type ArchiveDetail } from './archives-api';
-import { asKind, uploadErrors, type UploadErrors } from './upload-form';
+import { asKind, uploadErrors, type UploadValues } from './upload-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -188,47 +189,31 @@ function UploadModal({ loanId, kind, onClose, onDone }: { loanId: string; kind: 
 function UploadForm({ loanId, initialKind, onClose, onDone }: { loanId: string; initialKind: AttachmentKind | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const [kind, setKind] = useState<string | null>(initialKind);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<UploadErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => uploadAttachment(loanId, asKind(kind), file as File) });
-  const submit = async () => {
-    const found = uploadErrors({ kind, file });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync();
+  const { form, formError, submitting, onSubmit } = useAppForm<UploadValues>({
+    initialValues: { kind: initialKind, file: null },
+    validate: (values) => {
+      const errors = uploadErrors(values);
+      return {
+        kind: errors.kind ? t('archives.errors.kind') : undefined,
+        file: errors.file ? t(`archives.errors.${errors.file}`, { types: ARCHIVE_FILE_TYPES.join(', ') }) : undefined,
+      };
+    },
+    submit: async (values) => {
+      await uploadAttachment(loanId, asKind(values.kind), values.file as File);
       showSuccessToast(t('archives.uploaded'));
       onDone();
       onClose();
-    } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : t('http.systemError'));
-    }
-  };
+    },
+  });
   return (
-    <form
-      noValidate
-      data-testid="archive-upload-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="archive-upload-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {serverError && (
-          <Alert color="red" variant="light" data-testid="form-error">
-            {serverError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} />
         <Select
           label={t('archives.kind')}
           withAsterisk
           data={ATTACHMENT_KINDS.map((k) => ({ value: k, label: pick(ATTACHMENT_KIND_LABELS[k], lang) }))}
-          value={kind}
-          onChange={setKind}
-          error={errors.kind ? t('archives.errors.kind') : undefined}
+          {...form.getInputProps('kind')}
           comboboxProps={{ withinPortal: false }}
         />
         <FileInput
@@ -236,16 +221,14 @@ function UploadForm({ loanId, initialKind, onClose, onDone }: { loanId: string; 
           withAsterisk
           description={t('archives.fileHint')}
           accept={acceptAttribute(ARCHIVE_FILE_TYPES)}
-          value={file}
-          onChange={setFile}
+          {...form.getInputProps('file')}
           clearable
-          error={errors.file ? t(`archives.errors.${errors.file}`, { types: ARCHIVE_FILE_TYPES.join(', ') }) : undefined}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submitting}>
             {t('archives.upload')}
           </Button>
         </Group>

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
+import i18n from '@/i18n';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import LoginPage from './LoginPage';
 
@@ -61,6 +62,20 @@ describe('sign-in page', () => {
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('密码长度不能少于8位')).toBeTruthy();
     expect(loginCalls()).toHaveLength(0);
+  });
+
+  it('words the shown errors again after a language switch', async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入用户名')).toBeTruthy();
+    try {
+      await act(() => i18n.changeLanguage('en'));
+      expect(await screen.findByText('Please enter your user name')).toBeTruthy();
+      expect(screen.getByText('Please tick and agree to the service agreement and privacy policy')).toBeTruthy();
+      expect(screen.queryByText('请输入用户名')).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 
   it('links the two agreements', () => {

@@ -1,18 +1,22 @@
 import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { Logo } from '@/app/components/Logo';
 import { PRIVACY_POLICY_PATH, SERVICE_AGREEMENT_PATH } from '@/app/routes/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
+import { useAppForm } from '@/lib/app-form';
 import { saveLoginExtras } from '@/lib/storage';
 import { fetchAuthSettings, fetchCaptcha, fetchPublicKey, login } from './auth-api';
-import { type LoginField, type LoginErrorKey, type LoginValues, safeRedirect, validateLogin } from './login-form';
+import { type LoginValues, safeRedirect, validateLogin } from './login-form';
 import classes from './LoginPage.module.css';
 import type { LoginFailureData } from './types';
+
+/** The code of the form's own refusal when the password could not be encrypted (no request was sent). */
+const ENCRYPT_FAILED = 'ENCRYPT_FAILED';
 
 const authKeys = {
   settings: ['auth', 'settings'] as const,
@@ -26,11 +30,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
 
-  const [values, setValues] = useState<LoginValues>({ username: '', password: '', captchaCode: '', agreed: false });
-  const [errors, setErrors] = useState<Partial<Record<LoginField, LoginErrorKey>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [captchaRequired, setCaptchaRequired] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     document.title = `${t('auth.title')} - ${t('common.brand')}`;
@@ -41,55 +41,49 @@ export default function LoginPage() {
   // A code is single use: never served from cache.
   const captcha = useQuery({ queryKey: authKeys.captcha, queryFn: fetchCaptcha, enabled: captchaShown, staleTime: 0, gcTime: 0 });
 
-  const setField = <K extends keyof LoginValues>(field: K, value: LoginValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const refreshCaptcha = () => {
-    setField('captchaCode', '');
-    void captcha.refetch();
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateLogin(values, captchaShown);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-
-    setSubmitting(true);
-    try {
+  const { form, formError, submitting, onSubmit } = useAppForm<LoginValues>({
+    initialValues: { username: '', password: '', captchaCode: '', agreed: false },
+    validate: (values) => Object.fromEntries(Object.entries(validateLogin(values, captchaShown)).map(([field, key]) => [field, t(key)])),
+    submit: async (values) => {
       let password: string;
       try {
         const pem = await queryClient.fetchQuery({ queryKey: authKeys.publicKey, queryFn: fetchPublicKey, staleTime: Infinity });
         const { encryptPassword } = await import('./rsa');
         password = encryptPassword(pem, values.password);
       } catch (cause) {
-        if (!(cause instanceof ApiError)) setServerError(t('auth.encryptFailed'));
-        return;
+        // The key's own failure is toasted by the HTTP client; a failed encryption is said here.
+        if (cause instanceof ApiError) return;
+        throw new ApiError(t('auth.encryptFailed'), 0, ENCRYPT_FAILED);
       }
-      const extras = await login({
-        checkStatus: values.agreed,
-        username: values.username.trim(),
-        password,
-        ...(captchaShown ? { captchaId: captcha.data?.captchaId, captchaCode: values.captchaCode.trim() } : {}),
-      });
-      saveLoginExtras(extras);
+      try {
+        const extras = await login({
+          checkStatus: values.agreed,
+          username: values.username.trim(),
+          password,
+          ...(captchaShown ? { captchaId: captcha.data?.captchaId, captchaCode: values.captchaCode.trim() } : {}),
+        });
+        saveLoginExtras(extras);
+      } catch (cause) {
+        throw cause instanceof ApiError ? cause : new ApiError('', 0);
+      }
       void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    } catch (cause) {
-      // Spec section 8: a failed sign-in is handled here, not by the client's toast.
-      const error = cause instanceof ApiError ? cause : null;
-      setServerError(error?.message || t('auth.failed'));
-      const data = error?.body?.data as LoginFailureData | null | undefined;
-      if (data?.captchaRequired || error?.code === 'A01002') setCaptchaRequired(true);
+    },
+    // Spec section 8: a failed sign-in is handled here, not by the client's toast.
+    refusalMessage: (error) => error.message || t('auth.failed'),
+    onRefused: (error) => {
+      if (error.code === ENCRYPT_FAILED) return;
+      const data = error.body?.data as LoginFailureData | null | undefined;
+      if (data?.captchaRequired || error.code === 'A01002') setCaptchaRequired(true);
       if (captchaShown) refreshCaptcha();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
-  const errorText = (field: LoginField) => (errors[field] ? t(errors[field]) : undefined);
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    // A fresh code is not yet a missing one.
+    form.clearFieldError('captchaCode');
+    void captcha.refetch();
+  };
 
   return (
     <Box className={classes.page}>
@@ -122,13 +116,13 @@ export default function LoginPage() {
             </Box>
           </Group>
 
-          {serverError && (
+          {formError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} mt="md" data-testid="login-error">
-              {serverError}
+              {formError}
             </Alert>
           )}
 
-          <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form onSubmit={onSubmit} noValidate>
             <Stack gap="md" mt="lg">
               <TextInput
                 label={t('auth.username')}
@@ -136,9 +130,7 @@ export default function LoginPage() {
                 leftSection={<IconUser size={16} />}
                 autoComplete="username"
                 name="username"
-                value={values.username}
-                onChange={(e) => setField('username', e.currentTarget.value)}
-                error={errorText('username')}
+                {...form.getInputProps('username')}
                 withAsterisk
               />
               <PasswordInput
@@ -147,9 +139,7 @@ export default function LoginPage() {
                 leftSection={<IconLock size={16} />}
                 autoComplete="current-password"
                 name="password"
-                value={values.password}
-                onChange={(e) => setField('password', e.currentTarget.value)}
-                error={errorText('password')}
+                {...form.getInputProps('password')}
                 withAsterisk
               />
               {captchaShown && (
@@ -161,9 +151,7 @@ export default function LoginPage() {
                     leftSection={<IconShieldLock size={16} />}
                     autoComplete="off"
                     name="captchaCode"
-                    value={values.captchaCode}
-                    onChange={(e) => setField('captchaCode', e.currentTarget.value)}
-                    error={errorText('captchaCode')}
+                    {...form.getInputProps('captchaCode')}
                     withAsterisk
                   />
                   <Box mt={25}>
@@ -174,9 +162,7 @@ export default function LoginPage() {
                 </Group>
               )}
               <Checkbox
-                checked={values.agreed}
-                onChange={(e) => setField('agreed', e.currentTarget.checked)}
-                error={errorText('agreed')}
+                {...form.getInputProps('agreed', { type: 'checkbox' })}
                 data-testid="agreement-tick"
                 label={
                   <Trans

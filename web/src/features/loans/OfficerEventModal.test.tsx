@@ -86,4 +86,33 @@ describe('transfer data (rendered)', () => {
     expect(String(url)).toBe(`/server/loans/${LOAN}/events`);
     expect(JSON.parse(String(init?.body))).toEqual({ type: 'TRANSFER_DATA', payload: { toOfficerId: 'b2' }, expectedVersion: 9 });
   });
+
+  it("shows the server's refusal in the form, and its field error beside the choice", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/server/loans/officers')) return ok([{ id: 'b2', username: 'bpost2', nickname: 'B岗 周' }]);
+      return jsonResponse(
+        { code: 'A03005', message: '操作参数有误', data: { fieldErrors: [{ field: 'toOfficerId', message: 'is not a B-post officer' }] } },
+        400,
+      );
+    });
+    const onClose = vi.fn();
+    renderWithApp(
+      <OfficerEventModal
+        target={{ row: riskControlRow(), type: 'TRANSFER_DATA', label: '转移数据', version: 9, context: snapshot.context }}
+        onClose={onClose}
+      />,
+      { user: makeUser({ id: demoActors.bPost, authorityList: ['sys:risk:transfer'] }) },
+    );
+    await screen.findByTestId('transfer-form');
+    const select = document.querySelector<HTMLInputElement>('[data-field="toOfficerId"]')!;
+    fireEvent.focus(select);
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByText('B岗 周（bpost2）'));
+    fireEvent.click(screen.getByTestId('officer-submit'));
+
+    expect((await screen.findByTestId('form-error')).textContent).toBe('操作参数有误');
+    expect(screen.getByText(/is not a B-post officer/)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

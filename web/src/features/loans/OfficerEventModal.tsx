@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { GuaranteeContext } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '@/features/loan-node/idempotency';
-import { sendEvent } from '@/features/loan-node/loan-node-api';
+import { fieldLabel } from '@/features/loan-node/labels';
+import { sendEvent, type EventFailureData } from '@/features/loan-node/loan-node-api';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { fetchOfficers, type LoanRow } from './loans-api';
 
 /** The events whose payload names a B-post officer, and that field. */
@@ -44,61 +45,51 @@ export function OfficerEventModal({ target, onClose }: { target: OfficerEventTar
 function OfficerForm({ target, onClose }: { target: OfficerEventTarget; onClose: () => void }) {
   const { t } = useTranslation();
   const { row, type, label: submitLabel } = target;
-  const [officer, setOfficer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [key] = useState(newIdempotencyKey);
   const officers = useQuery({ queryKey: ['officers', 'B_POST'], queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
   const current = target.context?.bPostOfficerId;
   const choices = (officers.data ?? []).filter((u) => u.id !== current).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
-  const send = useMutation({
-    mutationFn: (officerId: string) => sendEvent(row.id, { type, payload: { [OFFICER_EVENTS[type]]: officerId }, expectedVersion: target.version }, key),
-  });
-
-  const submit = async () => {
-    if (!officer) {
-      setError(t('loans.transfer.required'));
-      return;
-    }
-    try {
-      await send.mutateAsync(officer);
+  const field = OFFICER_EVENTS[type];
+  const { form, formError, submitting, onSubmit } = useAppForm<{ officer: string | null }>({
+    initialValues: { officer: null },
+    validate: (values) => ({ officer: values.officer ? undefined : t('loans.transfer.required') }),
+    submit: async ({ officer }) => {
+      await sendEvent(row.id, { type, payload: { [field]: officer }, expectedVersion: target.version }, key);
       const name = choices.find((c) => c.value === officer)?.label ?? '';
       showSuccessToast(type === 'TRANSFER_DATA' ? t('loans.transfer.success', { name }) : t('loanNode.actions.success', { action: submitLabel }));
       onClose();
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) throw failure;
-      setError(failure.message);
-    }
-  };
+    },
+    // A 400 about the officer field (the machine's payload check) is shown beside the choice.
+    serverErrors: (error) => {
+      const issues = ((error.body?.data ?? null) as EventFailureData | null)?.fieldErrors ?? [];
+      const issue = issues.find((i) => i.field === field);
+      return { officer: issue ? `${fieldLabel(t, issue.field)}: ${issue.message}` : undefined };
+    },
+  });
 
   return (
-    <Stack gap="sm" data-testid="transfer-form">
-      {type === 'TRANSFER_DATA' && row.bPostOfficer && <Text size="sm">{t('loans.transfer.current', { name: row.bPostOfficer.name })}</Text>}
-      {error && (
-        <Alert color="red" variant="light" p="xs">
-          {error}
-        </Alert>
-      )}
-      <Select
-        label={type === 'TRANSFER_DATA' ? t('loans.transfer.officer') : t('loans.filters.bPostOfficer')}
-        data-field={OFFICER_EVENTS[type]}
-        withAsterisk
-        data={choices}
-        value={officer}
-        onChange={(value) => {
-          setOfficer(value);
-          setError(null);
-        }}
-        searchable
-        comboboxProps={{ withinPortal: false }}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={send.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={() => void submit()} loading={send.isPending} data-testid="officer-submit">
-          {type === 'TRANSFER_DATA' ? t('loans.transfer.submit') : submitLabel}
-        </Button>
-      </Group>
-    </Stack>
+    <form noValidate data-testid="transfer-form" onSubmit={onSubmit}>
+      <Stack gap="sm">
+        {type === 'TRANSFER_DATA' && row.bPostOfficer && <Text size="sm">{t('loans.transfer.current', { name: row.bPostOfficer.name })}</Text>}
+        <FormErrorAlert message={formError} />
+        <Select
+          label={type === 'TRANSFER_DATA' ? t('loans.transfer.officer') : t('loans.filters.bPostOfficer')}
+          data-field={field}
+          withAsterisk
+          data={choices}
+          {...form.getInputProps('officer')}
+          searchable
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting} data-testid="officer-submit">
+            {type === 'TRANSFER_DATA' ? t('loans.transfer.submit') : submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

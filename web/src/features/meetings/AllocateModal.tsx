@@ -1,13 +1,15 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { VotingMeetingKind } from '@app/workflow';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { pick, useLang } from '@/i18n/use-lang';
 import { PAGE_SIZES } from './labels';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount } from '@/lib/format';
 import { allocate, fetchCandidates, type Candidate } from './meetings-api';
 
@@ -41,60 +43,50 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
   const lang = useLang();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [draft, setDraft] = useState('');
   const [company, setCompany] = useState('');
-  const [selected, setSelected] = useState<Candidate[]>([]);
+  // The company search is typed, then applied (it starts again from the first page).
+  const search = useForm({ mode: 'controlled', initialValues: { company: '' } });
   const candidates = useQuery({
     queryKey: ['meetings', kind, 'candidates', meetingId, page, pageSize, company],
     queryFn: () => fetchCandidates(kind, meetingId, { pageNum: page, pageSize, company: company || undefined }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const save = useMutation({
-    mutationFn: () =>
-      allocate(
+  const { form, values, formError, submitting, onSubmit } = useAppForm<{ selected: Candidate[] }>({
+    initialValues: { selected: [] },
+    // The button needs a chosen loan; nothing else to check before the machines are asked.
+    validate: () => ({}),
+    submit: async (next) => {
+      await allocate(
         kind,
         meetingId,
-        selected.map((c) => c.loanId),
-      ),
+        next.selected.map((c) => c.loanId),
+      );
+      showSuccessToast(t('meetings.allocate.done', { n: next.selected.length }));
+      onDone();
+      onClose();
+    },
+    // A refusal (one loan the machine no longer accepts) allocated nothing: show the candidates as they now stand.
+    onRefused: () => void candidates.refetch(),
   });
-  const submit = async () => {
-    // A refusal (one loan the machine no longer accepts) is toasted; nothing was allocated.
-    const ok = await save.mutateAsync().then(
-      () => true,
-      () => false,
-    );
-    if (!ok) {
-      void candidates.refetch();
-      return;
-    }
-    showSuccessToast(t('meetings.allocate.done', { n: selected.length }));
-    onDone();
-    onClose();
-  };
+  const selected = values.selected;
 
   return (
     <Stack gap="sm" data-testid="allocate-form">
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={search.onSubmit((next) => {
           setPage(1);
-          setCompany(draft.trim());
-        }}
+          setCompany(next.company.trim());
+        })}
       >
         <Group gap="sm">
-          <TextInput
-            placeholder={t('meetings.allocate.search')}
-            leftSection={<IconSearch size={16} />}
-            value={draft}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            w={260}
-          />
+          <TextInput placeholder={t('meetings.allocate.search')} leftSection={<IconSearch size={16} />} {...search.getInputProps('company')} w={260} />
           <Button type="submit" variant="light">
             {t('common.search')}
           </Button>
         </Group>
       </form>
+      <FormErrorAlert message={formError} />
       <AppDataTable<Candidate>
         minHeight={candidates.data?.list.length ? undefined : 150}
         fetching={candidates.isFetching}
@@ -102,7 +94,7 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
         idAccessor="loanId"
         customRowAttributes={(c) => ({ 'data-testid': 'candidate-row', 'data-loan-id': c.loanId })}
         selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
+        onSelectedRecordsChange={(next) => form.setFieldValue('selected', next)}
         noRecordsText={t('meetings.allocate.empty')}
         totalRecords={candidates.data?.total ?? 0}
         recordsPerPage={pageSize}
@@ -130,7 +122,7 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void submit()} disabled={selected.length === 0} loading={save.isPending} data-testid="allocate-submit">
+          <Button onClick={() => onSubmit()} disabled={selected.length === 0} loading={submitting} data-testid="allocate-submit">
             {t('meetings.allocate.submit')}
           </Button>
         </Group>

@@ -52,4 +52,27 @@ describe('add-meeting form', () => {
       attendeeIds: POOL.map((p) => p.id),
     });
   });
+
+  it("shows the server's refusal in the form's alert and keeps the form open", async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/server/meetings/zb/attendee-pool')) return jsonResponse({ code: 'A00000', data: POOL });
+      if (url === '/server/meetings/zb' && init?.method === 'POST') return jsonResponse({ code: 'A00400', message: '参会人员不在名单内', data: null }, 400);
+      return jsonResponse({ code: 'A00000', data: null });
+    });
+    const onClose = vi.fn();
+    renderWithApp(<CreateMeetingModal kind="ZB" opened onClose={onClose} onCreated={() => {}} />, {
+      user: makeUser({ authorityList: ['sys:zb-meeting:add'] }),
+    });
+    await screen.findByLabelText('总办会 陈一');
+    fireEvent.change(screen.getByLabelText(/会议主题/), { target: { value: '第一次总办会' } });
+    fireEvent.change(screen.getByLabelText(/会议时间/), { target: { value: '2026-11-21T09:30' } });
+    fireEvent.change(screen.getByLabelText(/会议地点/), { target: { value: '三楼会议室' } });
+    fireEvent.click(screen.getByLabelText('总办会 陈一'));
+    fireEvent.click(screen.getByTestId('meeting-submit'));
+
+    expect((await screen.findByTestId('form-error')).textContent).toBe('参会人员不在名单内');
+    expect(posts()).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -73,6 +73,8 @@ describe('vote page', () => {
     fireEvent.click(await screen.findByTestId('vote-submit'));
     expect(await screen.findByText('请选择表决意见')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('同意'));
+    // After a first attempt the errors follow the input: the opinion's goes once one is chosen.
+    await waitFor(() => expect(screen.queryByText('请选择表决意见')).toBeNull());
     fireEvent.change(screen.getByLabelText('说明'), { target: { value: '  经营稳健  ' } });
     fireEvent.click(screen.getByTestId('vote-submit'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
@@ -90,5 +92,7 @@ describe('vote page', () => {
     fireEvent.click(await screen.findByLabelText('不同意'));
     fireEvent.click(screen.getByTestId('vote-submit'));
     expect((await screen.findByTestId('vote-refused')).textContent).toContain('您已经投过票');
+    // The item is read again, to show where it now stands.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/server/votes/zb/${ITEM}`).length).toBeGreaterThan(1));
   });
 });

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Radio, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Radio, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
-import { MEETING_EVENTS, VOTE_COMMENT_MAX, VOTE_OPINIONS, VOTE_PERMISSIONS, type VoteOpinion, type VotingMeetingKind } from '@app/workflow';
+import { MEETING_EVENTS, VOTE_COMMENT_MAX, VOTE_OPINIONS, VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
@@ -11,9 +10,10 @@ import { StatusPage } from '@/app/pages/StatusPage';
 import { pick, useLang } from '@/i18n/use-lang';
 import { Can, useCan } from '@/features/permissions/Can';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount, formatTime } from '@/lib/format';
 import { fetchVoteItem, kindPath, sendLoanEvent, type VoteItemDetail } from './meetings-api';
-import { voteErrors, votePayload, type VoteErrors, type VoteValues } from './vote-form';
+import { voteErrors, votePayload, type VoteValues } from './vote-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STALE = 'A03002';
@@ -210,20 +210,18 @@ function Fact({ label, value, color }: { label: string; value: string; color?: s
 function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteItemDetail; reload: () => Promise<VoteItemDetail | undefined> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<VoteValues>({ opinion: null, comment: '' });
-  const [errors, setErrors] = useState<VoteErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const type = MEETING_EVENTS[kind].vote;
-
-  const submit = async () => {
-    const found = voteErrors(values);
-    setErrors(found);
-    setRefusal(null);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const payload = votePayload(item.meeting.id, values);
-    try {
+  const { form, values, formError, submitting, onSubmit } = useAppForm<VoteValues>({
+    initialValues: { opinion: null, comment: '' },
+    validate: (next) => {
+      const errors = voteErrors(next);
+      return {
+        opinion: errors.opinion ? t('meetings.vote.errors.opinion') : undefined,
+        comment: errors.comment ? t('meetings.vote.errors.commentTooLong', { max: VOTE_COMMENT_MAX }) : undefined,
+      };
+    },
+    submit: async (next) => {
+      const payload = votePayload(item.meeting.id, next);
       let version = item.workflow.version;
       for (let attempt = 0; ; attempt++) {
         try {
@@ -237,38 +235,18 @@ function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteI
       showSuccessToast(t('meetings.vote.detail.success'));
       await queryClient.invalidateQueries({ queryKey: ['votes', kind] });
       await reload();
-    } catch (e) {
-      setRefusal(e instanceof ApiError ? e.message : t('http.systemError'));
-      await reload();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // The refusal may come from a change made elsewhere (meeting closed): show the item as it now stands.
+    onRefused: () => void reload(),
+  });
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <form
-        noValidate
-        data-testid="vote-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate data-testid="vote-form" onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={5}>{t('meetings.vote.detail.castTitle')}</Title>
-          {refusal && (
-            <Alert color="red" variant="light" data-testid="vote-refused">
-              {refusal}
-            </Alert>
-          )}
-          <Radio.Group
-            label={t('meetings.votes.opinion')}
-            withAsterisk
-            value={values.opinion}
-            onChange={(opinion) => setValues((v) => ({ ...v, opinion: opinion as VoteOpinion }))}
-            error={errors.opinion ? t('meetings.vote.errors.opinion') : undefined}
-          >
+          <FormErrorAlert message={formError} testId="vote-refused" />
+          <Radio.Group label={t('meetings.votes.opinion')} withAsterisk {...form.getInputProps('opinion')}>
             <Group mt="xs">
               {VOTE_OPINIONS.map((o) => (
                 <Radio key={o} value={o} label={t(`meetings.opinions.${o}`)} data-testid={`opinion-${o}`} />
@@ -279,17 +257,11 @@ function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteI
             label={t('meetings.votes.comment')}
             name="comment"
             rows={3}
-            value={values.comment}
-            onChange={(e) => {
-              // Read now: React clears currentTarget once the handler returns, before the updater runs.
-              const comment = e.currentTarget.value;
-              setValues((v) => ({ ...v, comment }));
-            }}
-            error={errors.comment ? t('meetings.vote.errors.commentTooLong', { max: VOTE_COMMENT_MAX }) : undefined}
+            {...form.getInputProps('comment')}
             description={`${values.comment.trim().length}/${VOTE_COMMENT_MAX}`}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} data-testid="vote-submit">
+            <Button type="submit" loading={submitting} data-testid="vote-submit">
               {t('meetings.vote.detail.submit')}
             </Button>
           </Group>

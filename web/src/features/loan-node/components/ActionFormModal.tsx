@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -19,7 +18,6 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { COLLATERAL_KINDS, type GuaranteeContext, type PayloadField } from '@app/workflow';
-import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +28,7 @@ import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
 import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
 import { useReloadLoan } from '../loan-node-queries';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import {
   choicesFor,
   initialValues,
@@ -301,27 +300,27 @@ function ActionForm({
   const reload = useReloadLoan(loanId);
   const type = open.action.type;
   const fields = payloadFields(type);
-  const [values, setValues] = useState<FormValues>(() => initialValues(type, open.context));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   // The key of the last attempt: reused only to retry the very same body after the answer was lost.
   const lastAttempt = useRef<{ body: string; key: string; answered: boolean } | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: SendEventBody; key: string }) => sendEvent(loanId, body, key),
-  });
-  useEffect(() => {
-    onBusy(mutation.isPending);
-  }, [mutation.isPending, onBusy]);
-  useEffect(() => () => onBusy(false), [onBusy]);
-
-  const failed = async (error: unknown) => {
-    if (!(error instanceof ApiError)) {
-      showErrorToast(t('http.systemError'));
-      return;
+  /** A 400's field errors: those of this form's fields beside them, any other in the alert. */
+  const payloadErrors = (error: ApiError) => {
+    const known = new Set(fields.map((f) => f.name));
+    const byField: Errors = {};
+    const other: string[] = [];
+    for (const fieldError of ((error.body?.data ?? null) as EventFailureData | null)?.fieldErrors ?? []) {
+      const text =
+        fieldError.message === 'is required'
+          ? translateIssue(t, { field: fieldError.field, key: 'required' })
+          : `${fieldLabel(t, fieldError.field)}: ${fieldError.message}`;
+      if (known.has(fieldError.field)) byField[fieldError.field] = text;
+      else other.push(text);
     }
+    return { byField, other };
+  };
+
+  const refused = async (error: ApiError) => {
     if (lastAttempt.current && error.status !== 0) lastAttempt.current.answered = true;
-    const data = (error.body?.data ?? null) as EventFailureData | null;
     if (error.isSessionExpired) {
       // Reloading goes through the HTTP client, which shows the session dialog (once).
       onClose();
@@ -351,22 +350,9 @@ function ActionForm({
         onClose();
         await reload();
         return;
-      case EVENT_ERROR_CODES.payloadInvalid: {
-        const known = new Set(fields.map((f) => f.name));
-        const next: Errors = {};
-        const other: string[] = [];
-        for (const fieldError of data?.fieldErrors ?? []) {
-          const text =
-            fieldError.message === 'is required'
-              ? translateIssue(t, { field: fieldError.field, key: 'required' })
-              : `${fieldLabel(t, fieldError.field)}: ${fieldError.message}`;
-          if (known.has(fieldError.field)) next[fieldError.field] = text;
-          else other.push(text);
-        }
-        setErrors(next);
-        setFormError(other.length > 0 ? other.join('; ') : Object.keys(next).length > 0 ? t('loanNode.form.fieldsError') : error.message);
+      case EVENT_ERROR_CODES.payloadInvalid:
+        // Shown by the form: field errors beside their fields, the rest in its alert.
         return;
-      }
       case EVENT_ERROR_CODES.forbidden:
         showErrorToast(error.message);
         onClose();
@@ -378,66 +364,66 @@ function ActionForm({
     }
   };
 
-  const submit = async () => {
-    const issues = validateValues(type, values);
-    if (issues.length > 0) {
-      const next: Errors = {};
-      for (const issue of issues) next[issue.field] ??= translateIssue(t, issue);
-      setErrors(next);
-      setFormError(null);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    const body: SendEventBody = { type, payload: toPayload(type, values), expectedVersion: open.version };
-    const text = JSON.stringify(body);
-    const previous = lastAttempt.current;
-    const key = previous && previous.body === text && !previous.answered ? previous.key : newIdempotencyKey();
-    lastAttempt.current = { body: text, key, answered: false };
-    try {
-      const view = await mutation.mutateAsync({ body, key });
+  const { form, values, formError, submitting, onSubmit } = useAppForm<FormValues>({
+    initialValues: initialValues(type, open.context),
+    validate: (next) => {
+      const errors: Errors = {};
+      for (const issue of validateValues(type, next)) errors[issue.field] ??= translateIssue(t, issue);
+      return errors;
+    },
+    submit: async (next) => {
+      const body: SendEventBody = { type, payload: toPayload(type, next), expectedVersion: open.version };
+      const text = JSON.stringify(body);
+      const previous = lastAttempt.current;
+      const key = previous && previous.body === text && !previous.answered ? previous.key : newIdempotencyKey();
+      lastAttempt.current = { body: text, key, answered: false };
+      let view: Awaited<ReturnType<typeof sendEvent>>;
+      try {
+        view = await sendEvent(loanId, body, key);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        showErrorToast(t('http.systemError'));
+        return;
+      }
       showSuccessToast(t('loanNode.actions.success', { action: actionName }));
       onClose();
       await reload(view);
-    } catch (error) {
-      await failed(error);
-    }
-  };
+    },
+    serverErrors: (error) => (error.code === EVENT_ERROR_CODES.payloadInvalid ? payloadErrors(error).byField : {}),
+    refusalMessage: (error) => {
+      if (error.code !== EVENT_ERROR_CODES.payloadInvalid || error.isSessionExpired) return null;
+      const { byField, other } = payloadErrors(error);
+      return other.length > 0 ? other.join('; ') : Object.keys(byField).length > 0 ? t('loanNode.form.fieldsError') : error.message;
+    },
+    onRefused: (error) => void refused(error),
+  });
+  useEffect(() => {
+    onBusy(submitting);
+  }, [submitting, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
 
   return (
-    <form
-      data-testid="action-form"
-      data-action={type}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form data-testid="action-form" data-action={type} noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
-        {formError && (
-          <Alert color="red" variant="light" p="xs" data-testid="form-error">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} />
         {fields.map((field) => (
           <FieldInput
             key={field.name}
             field={field}
             type={type}
             value={values[field.name]}
-            error={errors[field.name]}
-            errors={errors}
+            error={form.errors[field.name] as string | undefined}
+            errors={form.errors as Errors}
             context={open.context}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+            onChange={(value) => form.setFieldValue(field.name, value)}
           />
         ))}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('loanNode.form.cancel')}
           </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid="action-submit">
+          <Button type="submit" loading={submitting} data-testid="action-submit">
             {t('loanNode.form.submit')}
           </Button>
         </Group>
