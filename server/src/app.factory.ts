@@ -2,7 +2,8 @@ import { INestApplication, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.set('trust proxy', process.env.TRUST_PROXY === 'true');
+  // Before the OpenAPI page, the web client and every route, so that all of them carry the headers.
+  useSecurityHeaders(app);
   app.enableShutdownHooks();
 
   const document = openApiDocument(app);
@@ -50,6 +53,67 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       .addSecurityRequirements('token')
       .build(),
   );
+}
+
+/**
+ * Browser security headers (helmet) on every answer: pages, the OpenAPI page, API answers, downloads
+ * and errors. nosniff, no framing (X-Frame-Options DENY and frame-ancestors 'none'), no referrer,
+ * no X-Powered-By, and a Content-Security-Policy:
+ * - pages (the web client and /server/docs): scripts only from this origin, never inline. Styles
+ *   allow 'unsafe-inline': Mantine writes its CSS variables into <style> elements at run time, and
+ *   the loan preview (a srcdoc frame, which inherits the page's policy) carries its own <style>.
+ *   swagger-ui's scripts are files too (swagger-ui-init.js), so /server/docs needs nothing more.
+ *   Images also from blob: and data: (avatar previews before upload, icons inlined in CSS).
+ * - everything else under /server (JSON, files, exports, previews opened directly): nothing may run
+ *   or be fetched, so an uploaded file opened in the browser can never act as a page of the site.
+ * No HSTS and no upgrade-insecure-requests: TLS, when there is any, ends at the proxy in front.
+ */
+function useSecurityHeaders(app: NestExpressApplication) {
+  app.disable('x-powered-by');
+  const common = {
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+  const pages = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  const answers = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  const docs = `/${API_PREFIX}/docs`;
+  const choose: RequestHandler = (req, res, next) => {
+    const api = req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
+    const page = !api || req.path === docs || req.path.startsWith(`${docs}/`);
+    return (page ? pages : answers)(req, res, next);
+  };
+  app.use(choose);
 }
 
 /** The built web client on the same port: files as they are, every other page path to index.html. */
