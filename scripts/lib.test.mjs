@@ -1,5 +1,6 @@
 // `node --test scripts/`: the restart policy of startChild (npm start) and the stop-at-once default (npm test).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'node:test';
 import { startChild } from './lib.mjs';
@@ -69,4 +70,18 @@ test('a long-lived child is stopped by stop() without a restart', async () => {
   assert.equal(sup.child.signalCode, 'SIGTERM');
   await new Promise((r) => setTimeout(r, 100));
   assert.equal(restarted, false);
+});
+
+test('without restart (npm test), a critical child that stops stops everything at once', () => {
+  // In a separate process: shutdown() ends the process that called it.
+  const script = `
+    import { startChild } from ${JSON.stringify(new URL('./lib.mjs', import.meta.url).href)};
+    startChild('sleeper', process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    startChild('crasher', process.execPath, ['-e', 'setTimeout(() => process.exit(3), 200)'], { stdio: 'ignore' });
+    setTimeout(() => { console.log('still running'); process.exit(0); }, 5000);
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15000 });
+  assert.equal(r.status, 3, r.stdout + r.stderr);
+  assert.match(r.stdout, /crasher stopped \(3\); stopping everything/);
+  assert.doesNotMatch(r.stdout, /restarting|still running/);
 });
