@@ -51,12 +51,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (!token) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (status === 'ready' && session.user) return <>{children}</>;
-  if (status === 'failed' && loadError !== null) {
+  if (status === 'failed') {
     return (
       <Center h="100vh" p="md">
         <Stack maw={480} gap="md">
           <Alert color="red" title={t('auth.loadUserFailed')} data-testid="session-load-error">
-            {loadError}
+            {loadError ?? t('http.systemError')}
           </Alert>
           <Group justify="flex-end">
             <Button
