@@ -29,7 +29,9 @@ try {
   startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env, restart: true });
   const base = `http://localhost:${port}`;
   // The API listens on 127.0.0.1 unless HOST says otherwise; `localhost` may resolve to ::1 first.
-  await waitForHealth(`http://${process.env.HOST && process.env.HOST !== '0.0.0.0' ? process.env.HOST : '127.0.0.1'}:${port}`, 120000);
+  const host = process.env.HOST;
+  const probe = !host || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  await waitForHealth(`http://${probe}:${port}`, 120000);
   // The worker starts after the API has applied the migrations.
   startChild('worker', process.execPath, ['server/dist/server/src/worker.js'], { env, restart: true });
 
