@@ -2,6 +2,7 @@
 // Plain Node (no dependencies) so that it runs on a fresh clone before `npm install`.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -21,8 +22,10 @@ export function run(cmd, args, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
 }
 
-/** Starts a long-running child; it is stopped when this process exits or is interrupted. */
-export function startChild(name, cmd, args, opts = {}) {
+/** Restart policy of `npm start`: 1 s doubling to 30 s, back to 1 s after a minute of running; 5 crashes in 5 minutes end it. */
+export const RESTART_DEFAULTS = Object.freeze({ initialMs: 1000, maxMs: 30000, resetAfterMs: 60000, maxCrashes: 5, windowMs: 5 * 60000 });
+
+function spawnChild(name, cmd, args, opts) {
   const child = spawn(cmd, args, {
     cwd: opts.cwd ?? ROOT,
     stdio: opts.stdio ?? 'inherit',
@@ -34,6 +37,20 @@ export function startChild(name, cmd, args, opts = {}) {
   child.stopSignal = opts.stopSignal ?? 'SIGTERM';
   child.critical = opts.critical !== false;
   children.add(child);
+  return child;
+}
+
+/**
+ * Starts a long-running child; it is stopped when this process exits or is interrupted.
+ * Without `restart` (npm test, bench), a critical child that stops stops everything at once.
+ * With `restart: true` or `{ initialMs, maxMs, resetAfterMs, maxCrashes, windowMs }` (npm start), a
+ * child that stops is started again after a growing delay, and everything stops only when it crashed
+ * more than `maxCrashes` times within `windowMs`. Then the answer is a supervisor (an EventEmitter:
+ * 'restarting' {attempt, delayMs, code}, 'started' child, 'gave-up'), with `child` and `stop()`.
+ */
+export function startChild(name, cmd, args, opts = {}) {
+  if (opts.restart) return superviseChild(name, cmd, args, opts);
+  const child = spawnChild(name, cmd, args, opts);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping && child.critical) {
@@ -42,6 +59,72 @@ export function startChild(name, cmd, args, opts = {}) {
     }
   });
   return child;
+}
+
+const supervisors = new Set();
+
+function superviseChild(name, cmd, args, opts) {
+  const policy = { ...RESTART_DEFAULTS, ...(opts.restart === true ? {} : opts.restart) };
+  const say = opts.log ?? log;
+  const sup = new EventEmitter();
+  let delayMs = policy.initialMs;
+  let crashes = [];
+  let timer = null;
+  let stopped = false;
+  sup.name = name;
+  sup.restarts = 0;
+
+  const launch = () => {
+    timer = null;
+    if (stopping || stopped) return;
+    const startedAt = Date.now();
+    const child = spawnChild(name, cmd, args, opts);
+    sup.child = child;
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      sup.emit('exit', { code, signal });
+      if (stopping || stopped) return;
+      const now = Date.now();
+      // A child that ran long enough was healthy: its next crash starts the backoff over.
+      if (now - startedAt >= policy.resetAfterMs) delayMs = policy.initialMs;
+      crashes = [...crashes.filter((t) => now - t < policy.windowMs), now];
+      const how = code ?? signal;
+      if (crashes.length > policy.maxCrashes) {
+        say(`${name} stopped (${how}): ${crashes.length} crashes within ${Math.round(policy.windowMs / 1000)} s, giving up; stopping everything`);
+        supervisors.delete(sup);
+        sup.emit('gave-up', { code, signal });
+        if (opts.onGiveUp) opts.onGiveUp();
+        else void shutdown(code || 1);
+        return;
+      }
+      sup.restarts += 1;
+      say(`${name} stopped (${how}); restarting in ${(delayMs / 1000).toFixed(delayMs < 1000 ? 2 : 0)} s (restart ${sup.restarts})`);
+      sup.emit('restarting', { attempt: sup.restarts, delayMs, code, signal });
+      timer = setTimeout(() => {
+        say(`${name} restarted (restart ${sup.restarts})`);
+        launch();
+      }, delayMs);
+      delayMs = Math.min(delayMs * 2, policy.maxMs);
+    });
+    sup.emit('started', child);
+  };
+
+  /** Stops the child for good (no restart); resolves once it has exited. */
+  sup.stop = () => {
+    stopped = true;
+    supervisors.delete(sup);
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const child = sup.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill(child.stopSignal);
+    });
+  };
+  supervisors.add(sup);
+  launch();
+  return sup;
 }
 
 let stopping = false;
@@ -53,6 +136,7 @@ export function onShutdown(fn) {
 export async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  for (const sup of supervisors) sup.stop();
   for (const child of children) child.kill(child.stopSignal);
   await Promise.all([...children].map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.once('exit', resolve)))));
   for (const fn of cleanups.reverse()) {
@@ -369,13 +453,13 @@ export async function startPostgres(dir, { fresh = false } = {}) {
 }
 
 /** A project-local redis-server on a private port (from PATH; installed with apt-get when missing). */
-export async function startRedis(dir, { persistent = true } = {}) {
+export async function startRedis(dir, { persistent = true, restart = false } = {}) {
   const bin = ensureDebianCommand('redis-server', 'redis-server', 'Install Redis (for example `apt-get install redis-server`) or set REDIS_URL.');
   fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--maxmemory-policy', 'noeviction'];
   args.push('--appendonly', persistent ? 'yes' : 'no', '--logfile', path.join(dir, 'redis.log'));
-  startChild('redis', bin, args, { stdio: 'ignore' });
+  startChild('redis', bin, args, { stdio: 'ignore', restart });
   await waitForPort(port);
   return { port, url: `redis://127.0.0.1:${port}` };
 }

@@ -18,18 +18,22 @@ try {
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
-    const redis = await startRedis(path.join(dataDir, 'redis'));
+    const redis = await startRedis(path.join(dataDir, 'redis'), { restart: true });
     redisUrl = redis.url;
     log(`Redis (project-local) on port ${redis.port}, data in .data/redis`);
   }
 
   const port = process.env.PORT ?? '3000';
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: port, DATA_DIR: dataDir, DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
-  startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env });
+  // A crashed API, worker or local Redis comes back after a growing delay (npm test stops at once instead).
+  startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env, restart: true });
   const base = `http://localhost:${port}`;
-  await waitForHealth(base, 120000);
+  // The API listens on 127.0.0.1 unless HOST says otherwise; `localhost` may resolve to ::1 first.
+  const host = process.env.HOST;
+  const probe = !host || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  await waitForHealth(`http://${probe}:${port}`, 120000);
   // The worker starts after the API has applied the migrations.
-  startChild('worker', process.execPath, ['server/dist/server/src/worker.js'], { env });
+  startChild('worker', process.execPath, ['server/dist/server/src/worker.js'], { env, restart: true });
 
   log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: open ${base}/`);
   if (env.DEMO_MODE !== 'false') {
@@ -37,7 +41,7 @@ try {
       `demo accounts, password ${process.env.DEMO_PASSWORD || 'Demo@2026'}: admin (administrator), apost, bpost, prereview, zb1-zb3, bs1-bs3, leader, finance`,
     );
   }
-  log('Ctrl-C stops everything; the next `npm start` reuses the data in .data/');
+  log('a crashed API, worker or Redis is restarted; Ctrl-C stops everything; the next `npm start` reuses the data in .data/');
 } catch (error) {
   log(`could not start: ${error.message}`);
   await shutdown(1);

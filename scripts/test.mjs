@@ -1,7 +1,7 @@
 // `npm test`: every tier, each against real services started here (a fresh PostgreSQL cluster and
 // Redis per run), ending with one line `N passed, N failed`.
 //   --only unit|api|browser|web|check   run one tier (repeatable)
-//   --files PATH...                       only these test files (jest tiers), e.g. --only api --files test/api/auth.spec.ts
+//   --files PATH...                       only these test files (jest tiers, scripts/*.test.mjs), e.g. --only api --files test/api/auth.spec.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -121,6 +121,24 @@ function runVitest() {
   }
 }
 
+/** The scripts' own tests (node:test, plain Node like the scripts): the restart policy of `npm start`. */
+function runScriptTests() {
+  const all = fs
+    .readdirSync(path.join(ROOT, 'scripts'))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => path.join('scripts', f));
+  // With --files, only the script tests named there (none when only jest files are named).
+  const tests = files.length ? files.filter((f) => f.endsWith('.test.mjs')) : all;
+  if (!tests.length) return;
+  const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...tests], { cwd: ROOT, encoding: 'utf8' });
+  process.stdout.write(r.stdout);
+  const count = (name) => Number(r.stdout.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail');
+  for (const m of r.stdout.matchAll(/^not ok \d+ - (.*)$/gm)) failures.push(`scripts: ${m[1]}`);
+  if (r.status !== 0 && count('fail') === 0) failures.push(`scripts: node --test exited with ${r.status}`);
+}
+
 try {
   fs.mkdirSync(outDir, { recursive: true });
   await step('dependencies', () => ensureDependencies());
@@ -128,7 +146,8 @@ try {
   if (wants('check')) {
     await step('checks (type-check, lint, format)', () => CHECKS.forEach(check));
   }
-  if (wants('unit')) await step('unit tests', () => runJest('unit', {}));
+  if (wants('unit') && (!files.length || files.some((f) => !f.endsWith('.test.mjs')))) await step('unit tests', () => runJest('unit', {}));
+  if (wants('unit')) await step('script tests (node:test)', () => runScriptTests());
   if (wants('web')) await step('web unit tests', () => runVitest());
 
   if (wants('api') || wants('browser')) {

@@ -11,7 +11,7 @@ async function main() {
   const app = await createApp(config);
   await prepareDatabase(app, config);
   await checkRedisDurability(app.get(REDIS), config.production);
-  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.port, config.host);
   const url = `http://localhost:${config.port}/`;
   const logger = new Logger('Start');
   logger.log(`ready: ${url} (API ${url}server, OpenAPI ${url}server/docs)`);

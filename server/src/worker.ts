@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -6,11 +7,13 @@ import { Queue } from 'bullmq';
 import { loadConfig } from './config/config';
 import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
+import { createRedis } from './jobs/redis';
 import { WorkerModule } from './worker.module';
 
 /** The reminder/housekeeping worker: a separate process, any number of them, sharing Redis via BullMQ. */
 async function main() {
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadConfig()), { logger: ['log', 'warn', 'error'] });
+  const config = loadConfig();
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));
   for (const s of MAINTENANCE_SCHEDULES) {
@@ -19,7 +22,20 @@ async function main() {
     const { jobId: _jobId, ...opts } = jobOptions(s.name, {} as never, `schedule-${s.name}`);
     await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {}, opts });
   }
-  new Logger('Worker').log(`worker ready (queues: ${Object.values(QUEUES).join(', ')})`);
+  const logger = new Logger('Worker');
+  logger.log(`worker ready (queues: ${Object.values(QUEUES).join(', ')})`);
+  // docker-compose's health check reads this file's age: it is rewritten only while Redis answers.
+  const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
+  if (heartbeatFile) {
+    const redis = createRedis(config.redisUrl);
+    const beat = () =>
+      redis
+        .ping()
+        .then(() => writeFile(heartbeatFile, new Date().toISOString()))
+        .catch((error: unknown) => logger.warn(`heartbeat: ${error instanceof Error ? error.message : String(error)}`));
+    void beat();
+    setInterval(() => void beat(), 10_000).unref();
+  }
 }
 
 main().catch((error) => {

@@ -72,4 +72,28 @@ describe('health, docs, agreements, messages and the history log', () => {
     const apost = await tokenOf(t, 'apost');
     await t.http.get('/server/history').set('X-Platform-Token', apost).expect(403);
   });
+
+  it('lists the history newest first by time, then by numeric id (not as text: 999 before 1000)', async () => {
+    const actor = `order-${Date.now()}`;
+    // 12 rows whose ids cross a power of ten (text order would put 999 before 1005); rows g=0 and g=1 share one
+    // time, g=11 has the highest id but the oldest time.
+    const [{ max }] = await t.db.query(`SELECT coalesce(max(id), 0)::text AS max FROM history_log`);
+    const base = 10n ** BigInt(String(BigInt(max) + 20n).length);
+    await t.db.query(
+      `INSERT INTO history_log (id, actor_name, method, action, target, status, created_at)
+       SELECT $2::bigint - 6 + g, $1, 'POST', 'order ' || g, '/x', 200,
+              timestamptz '2026-01-01 00:00:00+00' + make_interval(hours => CASE WHEN g = 11 THEN -5 ELSE greatest(g - 1, 0) END)
+         FROM generate_series(0, 11) g`,
+      [actor, String(base)],
+    );
+    await t.db.query(`SELECT setval(pg_get_serial_sequence('history_log', 'id'), (SELECT max(id) FROM history_log))`);
+    const admin = await tokenOf(t, 'admin');
+    const page = await t.http.get(`/server/history?actor=${actor}&pageNum=1&pageSize=50`).set('X-Platform-Token', admin).expect(200);
+    const expected = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11].map((g) => `order ${g}`);
+    expect(page.body.data.list.map((r: any) => r.action)).toEqual(expected);
+    expect(page.body.data.total).toBe(12);
+    // Paging keeps the order across pages.
+    const second = await t.http.get(`/server/history?actor=${actor}&pageNum=2&pageSize=5`).set('X-Platform-Token', admin).expect(200);
+    expect(second.body.data.list.map((r: any) => r.action)).toEqual(expected.slice(5, 10));
+  });
 });

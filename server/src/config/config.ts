@@ -4,6 +4,8 @@ import * as path from 'node:path';
 /** Everything the server reads from the environment, in one place (docker-compose and README name these). */
 export interface AppConfig {
   port: number;
+  /** Address the API listens on: loopback unless HOST opens it (docker-compose sets 0.0.0.0 inside its network). */
+  host: string;
   databaseUrl: string;
   redisUrl: string;
   /** Prefix of every BullMQ key, so that test runs and deployments sharing a Redis never collide. */
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const webDist = env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'));
   return {
     port: int(env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guarantee',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     queuePrefix: env.QUEUE_PREFIX ?? 'gbo',

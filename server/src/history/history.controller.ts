@@ -25,13 +25,14 @@ export class HistoryController {
   @RequireRole(ROLE_ADMIN)
   @Get()
   async list(@Query() q: HistoryQuery) {
+    // Newest first by time, then by the numeric id: a bare `id` here would name the text column selected above.
     const where = `WHERE ($1::text IS NULL OR actor_name ILIKE $1)`;
     const actor = q.actor ? `%${q.actor.replace(/[%_\\]/g, '\\$&')}%` : null;
     const [list, [{ total }]] = await Promise.all([
       this.db.query(
         `SELECT id::text, actor_id AS "actorId", actor_name AS actor, method, action, target, status,
                 code, ip, created_at AS "createdAt", (CASE WHEN status < 400 THEN 'SUCCESS' ELSE 'FAILURE' END) AS outcome
-           FROM history_log ${where} ORDER BY id DESC LIMIT $2 OFFSET $3`,
+           FROM history_log ${where} ORDER BY created_at DESC, history_log.id DESC LIMIT $2 OFFSET $3`,
         [actor, q.pageSize, (q.pageNum - 1) * q.pageSize],
       ),
       this.db.query(`SELECT count(*)::int AS total FROM history_log ${where}`, [actor]),

@@ -108,9 +108,43 @@ describe('router rules (spec section 2)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/company/loanList'));
   });
 
-  it('clears the session and goes to /login when loading the user fails', async () => {
+  it('keeps the session when loading the user answers 5xx, shows the error and retries', async () => {
     currentUser = () => jsonResponse({ code: 'B00001', message: '用户信息加载失败', data: null }, 500);
     start('/dashboard', 'tok');
+    const alert = await screen.findByTestId('session-load-error');
+    expect(alert.textContent).toContain('用户信息加载失败');
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+
+    currentUser = jsonResponse({ code: 'A00000', data: [admin] });
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(screen.queryByTestId('session-load-error')).toBeNull());
+    await waitFor(() => expect(userCalls()).toBe(2));
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+  });
+
+  it('keeps the session when the request is aborted or the network fails (a reload during start-up)', async () => {
+    // What fetch does when the page reloads under it, and when the server cannot be reached.
+    let calls = 0;
+    currentUser = () => {
+      calls += 1;
+      throw calls === 1 ? new DOMException('The user aborted a request.', 'AbortError') : new TypeError('Failed to fetch');
+    };
+    start('/dashboard', 'tok');
+    expect(await screen.findByTestId('session-load-error')).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+    expect(window.location.pathname).toBe('/dashboard');
+
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(userCalls()).toBe(2));
+    expect(await screen.findByTestId('session-load-error')).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+  });
+
+  it('clears the session and goes to /login only when loading the user answers 401', async () => {
+    currentUser = () => jsonResponse({ code: '401', message: 'expired', data: null }, 401);
+    start('/dashboard', 'dead-token');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(localStorage.getItem('accessToken')).toBeNull();
   });

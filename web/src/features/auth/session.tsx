@@ -14,7 +14,7 @@ export interface Session {
   user: CurrentUser | null;
   /** Loads the current user; concurrent calls share one request. */
   load: () => Promise<CurrentUser>;
-  /** Forgets the user and the tokens (spec: a failed info load clears the session). */
+  /** Forgets the user and the tokens (only on a 401: an aborted or failed info load keeps them). */
   clear: () => void;
   /** Local update after the user changed their own profile. */
   updateUser: (patch: Partial<CurrentUser>) => void;

@@ -27,6 +27,9 @@ const auth: Translation<typeof zh> = {
   failed: 'Sign-in failed',
   encryptFailed: 'The password could not be encrypted, please reload the page and try again',
   loadingUser: 'Loading your account…',
+  loadUserFailed: 'Your account could not be loaded; you are still signed in.',
+  loadUserRetry: 'Retry',
+  loadUserSignIn: 'Sign in again',
   footer: '© Guarantee Management Platform',
 };
 export default auth;

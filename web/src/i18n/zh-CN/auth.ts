@@ -24,5 +24,8 @@ export default {
   failed: '登录失败',
   encryptFailed: '密码加密失败，请刷新页面后重试',
   loadingUser: '正在加载用户信息…',
+  loadUserFailed: '无法加载用户信息，登录状态已保留。',
+  loadUserRetry: '重试',
+  loadUserSignIn: '重新登录',
   footer: '© 担保业务管理平台',
 };
