@@ -135,6 +135,19 @@ describe('sign-in limits under parallel attempts', () => {
     expect(await signIn(port, from, { username: u.username, password: encrypt(t.publicKey, u.password) })).toEqual({ status: 200, code: 'A00000' });
     expect(await count(t, `login_attempt WHERE username = $1 AND reason IS DISTINCT FROM 'credentials' AND NOT success`, [u.username])).toBe(0);
   });
+  it('counts an attempt whose check never finished (its process died) as a failure', async () => {
+    const u = await createUser(t);
+    const from = freshAddress();
+    await t.db.query(
+      `INSERT INTO login_attempt (username, ip, success, reason, at) SELECT $1, $2, false, 'checking', now() - interval '2 minutes' FROM generate_series(1, $3)`,
+      [u.username, from, t.config.captchaAfterFailures],
+    );
+    expect(await signIn(port, from, { username: u.username, password: encrypt(t.publicKey, u.password) })).toEqual({ status: 400, code: 'A01002' });
+    expect(await signIn(port, from, { username: u.username, password: encrypt(t.publicKey, u.password), ...(await solvedCaptcha(t)) })).toEqual({
+      status: 200,
+      code: 'A00000',
+    });
+  });
 });
 
 describe('per-address limit under parallel attempts', () => {
