@@ -10,6 +10,17 @@ import { RsaKeyService } from './rsa-key.service';
 import { SessionRepository } from './session.repository';
 
 const WINDOW_MINUTES = 15;
+/** Advisory-lock classes (two-key form) that serialize the counting of one address's and one user name's attempts. */
+const ADDRESS_LOCK = 7_463_010;
+const USERNAME_LOCK = 7_463_011;
+/**
+ * An attempt whose password is being checked. It is recorded, and counted as a failure, before the check
+ * starts, so that parallel attempts see it; the check then turns it into 'credentials', 'disabled' or a
+ * success. One left behind by a crash keeps counting as a failure until it leaves the window.
+ */
+const CHECKING = 'checking';
+/** A check older than this is not in progress any more (its process died); it still counts as a failure. */
+const CHECK_IN_PROGRESS_SECONDS = 60;
 
 export interface LoginContext {
   ip: string;
@@ -17,9 +28,23 @@ export interface LoginContext {
   lang: Lang;
 }
 
+interface UserRow {
+  id: string;
+  password_hash: string;
+  disabled: boolean;
+  locked_minutes: number | null;
+}
+
+/** What the counting step decided: refuse without checking, or check the password of a reserved attempt. */
+type Admission = { refuse: AppError } | { attemptId: string; user: UserRow | undefined; failuresBefore: number };
+
 /**
  * Sign-in (spec sections 7-9): agreement tick, RSA-encrypted password, verification code after
  * repeated failures, lock-out, per-address throttling. Every attempt is recorded.
+ *
+ * The limits hold under parallel attempts: each attempt is counted (under an advisory lock per address
+ * and per user name) and recorded before its password is checked, so no more passwords are checked than
+ * the limits allow, whether the attempts come one after another or all at once.
  */
 @Injectable()
 export class LoginService {
@@ -31,72 +56,46 @@ export class LoginService {
     private readonly sessions: SessionRepository,
   ) {}
 
-  /** Failed sign-ins of this user name in the window, since its last success. */
-  private async recentFailures(em: EntityManager, username: string): Promise<number> {
+  /** Failed sign-ins of this user name in the window, since its last success (checks in progress count as failed). */
+  private async recentFailures(em: EntityManager, username: string): Promise<{ failures: number; checking: number }> {
     const [row] = await em.query(
-      `SELECT count(*)::int AS n FROM login_attempt
-        WHERE lower(username) = lower($1) AND reason = 'credentials' AND at > now() - make_interval(mins => $2)
+      `SELECT count(*)::int AS failures, (count(*) FILTER (WHERE reason = $3 AND at > now() - make_interval(secs => $4)))::int AS checking
+         FROM login_attempt
+        WHERE lower(username) = lower($1) AND reason IN ('credentials', $3) AND at > now() - make_interval(mins => $2)
           AND at > COALESCE((SELECT max(at) FROM login_attempt WHERE lower(username) = lower($1) AND success), '-infinity')`,
-      [username, WINDOW_MINUTES],
+      [username, WINDOW_MINUTES, CHECKING, CHECK_IN_PROGRESS_SECONDS],
     );
-    return row.n;
+    return row;
   }
 
-  async captchaRequiredFor(username: string): Promise<boolean> {
-    return this.config.captchaAlways || (await this.recentFailures(this.db.manager, username)) >= this.config.captchaAfterFailures;
-  }
-
-  private async record(username: string, ip: string, success: boolean, reason: string | null, em: EntityManager = this.db.manager) {
-    await em.query(`INSERT INTO login_attempt (username, ip, success, reason) VALUES ($1, $2, $3, $4)`, [username.slice(0, 100), ip, success, reason]);
+  private async record(em: EntityManager, username: string, ip: string, success: boolean, reason: string | null): Promise<string> {
+    const [row] = await em.query(`INSERT INTO login_attempt (username, ip, success, reason) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      username.slice(0, 100),
+      ip,
+      success,
+      reason,
+    ]);
+    return row.id;
   }
 
   async login(dto: LoginDto, ctx: LoginContext): Promise<{ token: string; expiresAt: Date; userId: string }> {
-    const [{ n: addressFailures }] = await this.db.query(
-      `SELECT count(*)::int AS n FROM login_attempt WHERE ip = $1 AND NOT success AND at > now() - make_interval(mins => $2)`,
-      [ctx.ip, WINDOW_MINUTES],
-    );
-    if (addressFailures >= this.config.addressFailureLimit) {
-      throw new AppError(HttpStatus.TOO_MANY_REQUESTS, CODES.addressThrottled, 'addressThrottled');
-    }
-    if (dto.checkStatus !== true) {
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.agreementRequired, 'agreementRequired');
-    }
-    const password = this.rsa.decrypt(dto.password);
-    if (password === null) {
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.passwordNotEncrypted, 'passwordNotEncrypted');
-    }
+    const password = dto.checkStatus === true ? this.rsa.decrypt(dto.password) : null;
+    // Refusals are thrown only after the transaction: a used-up verification code and a refused attempt stay recorded.
+    const admission = await this.db.transaction((em) => this.admit(em, dto, ctx, password));
+    if ('refuse' in admission) throw admission.refuse;
+    const { attemptId, user, failuresBefore } = admission;
 
-    const failures = await this.recentFailures(this.db.manager, dto.username);
-    const captchaRequired = this.config.captchaAlways || failures >= this.config.captchaAfterFailures;
-    if (captchaRequired) {
-      if (!dto.captchaId || !dto.captchaCode) {
-        throw new AppError(HttpStatus.BAD_REQUEST, CODES.captchaRequired, 'captchaRequired', {}, { captchaRequired: true });
-      }
-      if (!(await this.captchas.consume(this.db.manager, dto.captchaId, dto.captchaCode))) {
-        throw new AppError(HttpStatus.BAD_REQUEST, CODES.captchaWrong, 'captchaWrong', {}, { captchaRequired: true });
-      }
-    }
-
-    const [user] = await this.db.query(
-      `SELECT id, password_hash, disabled, CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int AS locked_minutes
-         FROM app_user WHERE lower(username) = lower($1)`,
-      [dto.username],
-    );
-    if (user && user.locked_minutes > 0) {
-      await this.record(dto.username, ctx.ip, false, 'locked');
-      throw new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: user.locked_minutes }, { captchaRequired });
-    }
-    const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
+    const passwordOk = await verifyPassword(user?.password_hash ?? null, password as string);
     if (!user || !passwordOk) {
-      return this.failed(dto.username, ctx.ip, user?.id ?? null, failures + 1);
+      return this.failed(attemptId, user?.id ?? null, failuresBefore + 1);
     }
     if (user.disabled) {
-      await this.record(dto.username, ctx.ip, false, 'disabled');
+      await this.db.query(`UPDATE login_attempt SET reason = 'disabled' WHERE id = $1`, [attemptId]);
       throw new AppError(HttpStatus.FORBIDDEN, CODES.accountDisabled, 'accountDisabled');
     }
 
     return this.db.transaction(async (em) => {
-      await this.record(dto.username, ctx.ip, true, null, em);
+      await em.query(`UPDATE login_attempt SET success = true, reason = NULL WHERE id = $1`, [attemptId]);
       // The language signed in with (the web's switch sends it as Accept-Language) is the one the
       // worker writes this user's to-do messages in.
       await em.query(`UPDATE app_user SET locked_until = NULL, language = $2 WHERE id = $1`, [user.id, ctx.lang]);
@@ -112,14 +111,72 @@ export class LoginService {
     });
   }
 
-  private async failed(username: string, ip: string, userId: string | null, failures: number): Promise<never> {
+  /**
+   * Counts and records the attempt, in the order of today's checks, while holding the address's and the
+   * user name's locks (always in that order; every query on `em`, so a waiting attempt never needs a
+   * second connection).
+   */
+  private async admit(em: EntityManager, dto: LoginDto, ctx: LoginContext, password: string | null): Promise<Admission> {
+    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [ADDRESS_LOCK, ctx.ip]);
+    const [{ n: addressFailures }] = await em.query(
+      `SELECT count(*)::int AS n FROM login_attempt WHERE ip = $1 AND NOT success AND at > now() - make_interval(mins => $2)`,
+      [ctx.ip, WINDOW_MINUTES],
+    );
+    if (addressFailures >= this.config.addressFailureLimit) {
+      return { refuse: new AppError(HttpStatus.TOO_MANY_REQUESTS, CODES.addressThrottled, 'addressThrottled') };
+    }
+    if (dto.checkStatus !== true) {
+      return { refuse: new AppError(HttpStatus.BAD_REQUEST, CODES.agreementRequired, 'agreementRequired') };
+    }
+    if (password === null) {
+      return { refuse: new AppError(HttpStatus.BAD_REQUEST, CODES.passwordNotEncrypted, 'passwordNotEncrypted') };
+    }
+
+    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))`, [USERNAME_LOCK, dto.username]);
+    const { failures, checking } = await this.recentFailures(em, dto.username);
+    const captchaRequired = this.config.captchaAlways || failures >= this.config.captchaAfterFailures;
+    if (captchaRequired) {
+      if (!dto.captchaId || !dto.captchaCode) {
+        return { refuse: new AppError(HttpStatus.BAD_REQUEST, CODES.captchaRequired, 'captchaRequired', {}, { captchaRequired: true }) };
+      }
+      if (!(await this.captchas.consume(em, dto.captchaId, dto.captchaCode))) {
+        return { refuse: new AppError(HttpStatus.BAD_REQUEST, CODES.captchaWrong, 'captchaWrong', {}, { captchaRequired: true }) };
+      }
+    }
+
+    const [user]: UserRow[] = await em.query(
+      `SELECT id, password_hash, disabled, CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int AS locked_minutes
+         FROM app_user WHERE lower(username) = lower($1)`,
+      [dto.username],
+    );
+    const lockedMinutes = user?.locked_minutes ?? 0;
+    if (user && lockedMinutes > 0) {
+      await this.record(em, dto.username, ctx.ip, false, 'locked');
+      return { refuse: new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: lockedMinutes }, { captchaRequired }) };
+    }
+    // The limit is reached by attempts still being checked: the one that fails last-but-allowed will lock
+    // the user, so this one is refused as locked without its password being checked. (With no check in
+    // progress, a lock that has run out while its failures are still in the window lets one more check
+    // through, as before: a wrong password locks again at once.)
+    if (user && failures >= this.config.lockAfterFailures && checking > 0) {
+      await this.record(em, dto.username, ctx.ip, false, 'locked');
+      return {
+        refuse: new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: this.config.lockMinutes }, { captchaRequired: true }),
+      };
+    }
+    const attemptId = await this.record(em, dto.username, ctx.ip, false, CHECKING);
+    return { attemptId, user, failuresBefore: failures };
+  }
+
+  private async failed(attemptId: string, userId: string | null, failures: number): Promise<never> {
+    const lock = userId !== null && failures >= this.config.lockAfterFailures;
     await this.db.transaction(async (em) => {
-      await this.record(username, ip, false, 'credentials', em);
-      if (userId && failures >= this.config.lockAfterFailures) {
+      await em.query(`UPDATE login_attempt SET reason = 'credentials' WHERE id = $1`, [attemptId]);
+      if (lock) {
         await em.query(`UPDATE app_user SET locked_until = now() + make_interval(mins => $2) WHERE id = $1`, [userId, this.config.lockMinutes]);
       }
     });
-    if (userId && failures >= this.config.lockAfterFailures) {
+    if (lock) {
       throw new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: this.config.lockMinutes }, { captchaRequired: true });
     }
     const captchaRequired = this.config.captchaAlways || failures >= this.config.captchaAfterFailures;
