@@ -1,6 +1,10 @@
+import type { Label } from '@app/workflow';
 import type { Request } from 'express';
 
 export type Lang = 'zh-CN' | 'en';
+
+/** A {zh, en} label in the request's language. */
+export const pickLabel = (label: Label, lang: Lang): string => (lang === 'en' ? label.en : label.zh);
 
 /** Picks the language of messages from Accept-Language: English when it asks for en, else Chinese. */
 export function langOf(req: Pick<Request, 'headers'> | undefined): Lang {

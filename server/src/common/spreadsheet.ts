@@ -2,7 +2,7 @@ import { StreamableFile } from '@nestjs/common';
 import type { Label } from '@app/workflow';
 import ExcelJS from 'exceljs';
 import { contentDisposition } from './content-disposition';
-import type { Lang } from './i18n';
+import { pickLabel, type Lang } from './i18n';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -20,8 +20,6 @@ export interface Sheet<T> {
   columns: SheetColumn<T>[];
   rows: readonly T[];
 }
-
-export const pickLabel = (label: Label, lang: Lang) => (lang === 'en' ? label.en : label.zh);
 
 /** Adds one sheet: a bold header row in the request's language, then one line per row. */
 export function addSheet<T>(book: ExcelJS.Workbook, sheet: Sheet<T>, lang: Lang): ExcelJS.Worksheet {

@@ -12,12 +12,12 @@ import {
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
-import { langOf, type Lang } from '../common/i18n';
+import { langOf, pickLabel, type Lang } from '../common/i18n';
 import { UPLOAD_HARD_LIMIT } from '../archives/archives.controller';
 import { AllocateDto, CandidateQuery, CreateMeetingDto, MeetingListQuery, MinutesExportQuery, SessionListQuery, VoteListQuery } from './meeting.dto';
 import { MeetingsService } from './meetings.service';
 import { MinutesData, minutesDocx, minutesXlsx } from './minutes-export';
-import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, pickLabel, XLSX_MIME } from '../common/spreadsheet';
+import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { VotesService } from './votes.service';
 import { YsSessionsService } from './ys-sessions.service';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';

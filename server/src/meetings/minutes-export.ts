@@ -1,8 +1,8 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import type { Label } from '@app/workflow';
-import type { Lang } from '../common/i18n';
-import { addSheet, pickLabel, workbookBuffer } from '../common/spreadsheet';
+import { pickLabel, type Lang } from '../common/i18n';
+import { addSheet, workbookBuffer } from '../common/spreadsheet';
 
 /** What minutes say, whatever the format: the meeting, its agenda and every vote (or decision). */
 export interface MinutesData {

@@ -1,5 +1,5 @@
 import type { StatusLabels } from '@app/workflow';
-import type { Lang } from '../common/i18n';
+import { pickLabel, type Lang } from '../common/i18n';
 
 /** A stored language preference as one the messages speak (anything unknown reads as Chinese). */
 export function messageLang(value: string | null | undefined): Lang {
@@ -19,7 +19,6 @@ const TODO = {
 
 /** The to-do a loan's next actor finds on the dashboard, written once in the recipient's language. */
 export function todoText(lang: Lang, company: string, labels: StatusLabels): { title: string; content: string } {
-  const pick = (label: { zh: string; en: string }) => (lang === 'en' ? label.en : label.zh);
-  const where = `${pick(labels.stage)} · ${pick(labels.status)}`;
+  const where = `${pickLabel(labels.stage, lang)} · ${pickLabel(labels.status, lang)}`;
   return { title: TODO[lang].title(company), content: TODO[lang].content(where) };
 }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { holds, type AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
-import type { Lang } from '../common/i18n';
+import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { WorkflowService } from '../workflow/workflow.service';
@@ -78,7 +78,6 @@ const SORT_COLUMNS: Record<LoanSort, string> = {
 const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 const label = (zh: string, en: string): Label => ({ zh, en });
-const pick = (l: Label, lang: Lang) => (lang === 'en' ? l.en : l.zh);
 
 /** One spreadsheet column per list column of the registry. */
 const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
@@ -88,9 +87,9 @@ const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
   termMonths: { header: label('期限（月）', 'Term (months)'), width: 10, value: (r) => r.termMonths },
   bank: { header: label('贷款银行', 'Bank'), value: (r) => r.bank },
   loanType: { header: label('贷款类型', 'Loan type'), value: (r) => r.loanType },
-  stage: { header: label('阶段', 'Stage'), width: 20, value: (r, lang) => pick(r.workflow.statusLabels.stage, lang) },
-  status: { header: label('状态', 'Status'), width: 16, value: (r, lang) => pick(r.workflow.statusLabels.status, lang) },
-  step: { header: label('当前节点', 'Step'), width: 30, value: (r, lang) => pick(r.workflow.statusLabels.step, lang) },
+  stage: { header: label('阶段', 'Stage'), width: 20, value: (r, lang) => pickLabel(r.workflow.statusLabels.stage, lang) },
+  status: { header: label('状态', 'Status'), width: 16, value: (r, lang) => pickLabel(r.workflow.statusLabels.status, lang) },
+  step: { header: label('当前节点', 'Step'), width: 30, value: (r, lang) => pickLabel(r.workflow.statusLabels.step, lang) },
   aPostOfficer: { header: label('A岗经办人', 'A-post officer'), value: (r) => r.aPostOfficer?.name },
   bPostOfficer: { header: label('B岗经办人', 'B-post officer'), value: (r) => r.bPostOfficer?.name },
   createdAt: { header: label('创建时间', 'Created'), width: 18, value: (r) => formatTime(r.createdAt) },
