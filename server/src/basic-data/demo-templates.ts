@@ -11,13 +11,15 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 const FONTS = '<w:rFonts w:ascii="SimSun" w:hAnsi="SimSun" w:eastAsia="SimSun"/>';
 
 /** A run; `text` is written as is, tags included. */
-export const run = (text: string, bold = false) => `<w:r><w:rPr>${FONTS}${bold ? '<w:b/>' : ''}</w:rPr><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
+export const run = (text: string, bold = false) =>
+  `<w:r><w:rPr>${FONTS}${bold ? '<w:b/>' : ''}</w:rPr><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
 /** A paragraph of runs (several runs let a test split a tag the way Word does). */
 export const paragraph = (runs: string | string[], center = false) =>
   `<w:p>${center ? '<w:pPr><w:jc w:val="center"/></w:pPr>' : ''}${Array.isArray(runs) ? runs.join('') : runs}</w:p>`;
 export const text = (value: string, bold = false) => paragraph(run(value, bold));
 
-const cell = (content: string, width: number, bold = false) => `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr>${paragraph(run(content, bold))}</w:tc>`;
+const cell = (content: string, width: number, bold = false) =>
+  `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr>${paragraph(run(content, bold))}</w:tc>`;
 const BORDERS = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b) => `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="888888"/>`).join('');
 
 /** A table with a header row and one row repeated per item of `loop` (docxtemplater's row loop). */
@@ -49,7 +51,11 @@ export function buildDocx(bodyXml: string): Buffer {
 }
 
 const COLLATERAL_TABLE = () =>
-  loopTable(COLLATERAL_LOOP, ['序号', '类别', '所有权人', '抵质押物', '评估价值（元）', '权证编号'], ['index', 'kind', 'owner', 'description', 'appraisedValue', 'certificateNo']);
+  loopTable(
+    COLLATERAL_LOOP,
+    ['序号', '类别', '所有权人', '抵质押物', '评估价值（元）', '权证编号'],
+    ['index', 'kind', 'owner', 'description', 'appraisedValue', 'certificateNo'],
+  );
 
 /** The demo template of a contract type: its title, the parties, the amounts, and the collateral where it belongs. */
 export function demoTemplate(type: ContractType): Buffer {

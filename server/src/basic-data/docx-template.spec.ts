@@ -40,14 +40,23 @@ describe('buildContext', () => {
       today: '2026年11月24日',
     });
     expect(c.collaterals).toEqual([
-      { index: '1', kind: '抵押', owner: '张三', description: '浦东新区川沙路 8 号厂房', appraisedValue: '4,800,000.00', certificateNo: '沪(2026)浦字第000123号' },
+      {
+        index: '1',
+        kind: '抵押',
+        owner: '张三',
+        description: '浦东新区川沙路 8 号厂房',
+        appraisedValue: '4,800,000.00',
+        certificateNo: '沪(2026)浦字第000123号',
+      },
       { index: '2', kind: '质押', owner: '李四 & Co', description: '应收账款', appraisedValue: '1,234.56', certificateNo: '' },
     ]);
   });
 
   it('takes an agreed premium over the computed one, and leaves rate and premium empty without a loan type', () => {
     const loan = { amountFen: 100_000_000, termMonths: 12 };
-    expect(buildContext({ ...loan, premiumFen: 999 }, { name: 'x', creditCode: 'y' }, { name: 'b' }, { name: 't', feeRateBp: 200 }, [], NOW).premium).toBe('9.99');
+    expect(buildContext({ ...loan, premiumFen: 999 }, { name: 'x', creditCode: 'y' }, { name: 'b' }, { name: 't', feeRateBp: 200 }, [], NOW).premium).toBe(
+      '9.99',
+    );
     const bare = buildContext(loan, { name: 'x', creditCode: 'y' }, { name: 'b' }, null, [], NOW);
     expect([bare.feeRate, bare.premium, bare.premiumInWords, bare.amountInWords]).toEqual(['', '', '', '壹佰万元整']);
   });
@@ -63,7 +72,9 @@ describe('buildContext', () => {
 
 describe('scanTemplate', () => {
   it('lists tags across split runs, headers of loops and their inner tags', () => {
-    const docx = buildDocx(paragraph([run('甲方：{company'), run('Name}，金额 {amount'), run('InWords}')]) + loopTable('collaterals', ['a'], ['owner', 'appraisedValue']));
+    const docx = buildDocx(
+      paragraph([run('甲方：{company'), run('Name}，金额 {amount'), run('InWords}')]) + loopTable('collaterals', ['a'], ['owner', 'appraisedValue']),
+    );
     const scan = scanTemplate(docx);
     expect(scan.unknown).toEqual([]);
     expect(scan.placeholders).toEqual(['amountInWords', 'collaterals', 'collaterals.appraisedValue', 'collaterals.owner', 'companyName']);
