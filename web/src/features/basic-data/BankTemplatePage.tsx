@@ -126,6 +126,7 @@ function UploadCard({ bankId }: { bankId: string }) {
               data={CONTRACT_TYPES.map((type) => ({ value: type, label: pick(CONTRACT_TYPE_LABELS[type], lang) }))}
               value={contractType}
               onChange={(value) => setContractType(value as ContractType | null)}
+              allowDeselect={false}
               error={missing && !contractType ? t('basicData.templates.chooseType') : undefined}
               w={220}
               comboboxProps={{ withinPortal: false }}
