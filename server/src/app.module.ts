@@ -1,6 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuthModule } from './auth/auth.module';
+import { BasicDataModule } from './basic-data/basic-data.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -37,6 +38,7 @@ export class AppModule implements NestModule {
         WorklistsModule,
         MeetingsModule,
         LoanDataModule,
+        BasicDataModule,
       ],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

@@ -26,3 +26,4 @@ export * from './domain/financials';
 export * from './domain/report';
 export * from './domain/loan-data';
 export * from './domain/loan-data-examples';
+export * from './domain/contract-templates';

@@ -66,6 +66,15 @@ export const CODES = {
   sectionNotEditable: 'A06006',
   dataTooLarge: 'A06007',
   pdfUnavailable: 'A06008',
+  // basic data: banks, bank contract templates, loan types
+  bankNameTaken: 'A09101',
+  bankInUse: 'A09102',
+  templateNotDocx: 'A09103',
+  templateUnknownPlaceholders: 'A09104',
+  templateSyntax: 'A09105',
+  loanTypeNameTaken: 'A09106',
+  loanTypeInUse: 'A09107',
+  feeRateInvalid: 'A09108',
 } as const;
 
 /**

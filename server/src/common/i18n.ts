@@ -154,6 +154,33 @@ export const MESSAGES = {
     'zh-CN': '服务器未安装 PDF 生成所需的 Chromium，暂不能下载 PDF，请使用打印功能',
     en: 'Chromium, which renders PDFs, is not installed on the server: use Print instead',
   },
+  // basic data: banks, bank contract templates, loan types
+  bankNotFound: { 'zh-CN': '银行不存在', en: 'The bank does not exist' },
+  bankNameTaken: { 'zh-CN': '已有同名银行：{name}', en: 'A bank named {name} already exists' },
+  bankInUse: {
+    'zh-CN': '该银行正被 {loans} 笔贷款和 {templates} 个合同模板使用，不能删除',
+    en: 'The bank is used by {loans} loan(s) and {templates} contract template(s): it cannot be deleted',
+  },
+  templateNotFound: { 'zh-CN': '合同模板不存在', en: 'The contract template does not exist' },
+  templateNotDocx: {
+    'zh-CN': '文件“{name}”不是 Word 文档（.docx）：文件内容与扩展名不符',
+    en: 'The file "{name}" is not a Word document (.docx): its content does not match its name',
+  },
+  templateUnknownPlaceholders: {
+    'zh-CN': '模板中有未定义的占位符：{names}（可用的占位符见模板说明）',
+    en: 'The template uses placeholders that do not exist: {names} (see the list of placeholders)',
+  },
+  templateSyntax: { 'zh-CN': '模板的占位符写法有误：{detail}', en: 'The placeholders of the template are malformed: {detail}' },
+  loanTypeNotFound: { 'zh-CN': '贷款类型不存在', en: 'The loan type does not exist' },
+  loanTypeNameTaken: { 'zh-CN': '已有同名贷款类型：{name}', en: 'A loan type named {name} already exists' },
+  loanTypeInUse: {
+    'zh-CN': '该贷款类型正被 {count} 笔贷款使用，不能删除',
+    en: 'The loan type is used by {count} loan(s): it cannot be deleted',
+  },
+  feeRateInvalid: {
+    'zh-CN': '担保费率须为 0 到 100 之间的百分数，最多两位小数',
+    en: 'The guarantee fee rate must be a percentage from 0 to 100 with two decimals at most',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -229,6 +256,15 @@ export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   format: { 'zh-CN': '导出格式', en: 'export format' },
   keyword: { 'zh-CN': '关键字', en: 'keyword' },
   status: { 'zh-CN': '状态', en: 'status' },
+  // basic data: banks, bank contract templates, loan types
+  category: { 'zh-CN': '银行类别', en: 'bank category' },
+  phone: { 'zh-CN': '联系电话', en: 'phone' },
+  address: { 'zh-CN': '地址', en: 'address' },
+  contractType: { 'zh-CN': '合同类型', en: 'contract type' },
+  enabled: { 'zh-CN': '启用状态', en: 'enabled flag' },
+  feeRate: { 'zh-CN': '担保费率', en: 'guarantee fee rate' },
+  repaymentReminderDays: { 'zh-CN': '还款提醒提前天数', en: 'repayment reminder lead days' },
+  maturityReminderDays: { 'zh-CN': '到期提醒提前天数', en: 'maturity reminder lead days' },
 };
 
 /** class-validator constraint names -> a localized sentence about one field. */

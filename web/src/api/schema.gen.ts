@@ -1164,6 +1164,109 @@ export interface CopyLoanDto {
   termMonths?: number;
 }
 
+export interface BankRowDto {
+  id: string;
+  name: string;
+  category: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
+  phone: string | null;
+  address: string | null;
+  /** Template versions kept (not deleted) */
+  templateCount: number;
+  /** Contract types with an enabled template */
+  enabledTypes: number;
+  /** Loans (not deleted) naming this bank: while any, or any template, the bank cannot be deleted */
+  loanCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BankOptionDto {
+  id: string;
+  name: string;
+  category: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
+}
+
+export interface BankDto {
+  name: string;
+  /** One of the spec's four bank categories */
+  category: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
+  /** Digits, spaces, +, -, parentheses; 5 to 30 characters */
+  phone?: string | null;
+  address?: string | null;
+}
+
+export interface TemplateRowDto {
+  id: string;
+  bankId: string;
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
+  /** 1, 2, … per bank and contract type */
+  version: number;
+  /** The name it was uploaded under */
+  fileName: string;
+  size: number;
+  sha256: string;
+  /** Tags found: companyName, collaterals, collaterals.owner, … */
+  placeholders: string[];
+  /** The version contracts of this type are generated from (one per bank and type) */
+  enabled: boolean;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface UploadedTemplateDto {
+  id: string;
+  bankId: string;
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
+  /** 1, 2, … per bank and contract type */
+  version: number;
+  /** The name it was uploaded under */
+  fileName: string;
+  size: number;
+  sha256: string;
+  /** Tags found: companyName, collaterals, collaterals.owner, … */
+  placeholders: string[];
+  /** The version contracts of this type are generated from (one per bank and type) */
+  enabled: boolean;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface TemplateEnabledDto {
+  /** Enabling a version disables the other versions of the same bank and contract type */
+  enabled: boolean;
+}
+
+export interface LoanTypeRowDto {
+  id: string;
+  name: string;
+  /** Annual guarantee fee rate in percent (1.5 = 1.5 %) */
+  feeRate: number;
+  /** The same rate in basis points, exact (150 = 1.5 %) */
+  feeRateBp: number;
+  repaymentReminderDays: number;
+  maturityReminderDays: number;
+  /** Loans (not deleted) of this type: while any, it cannot be deleted */
+  loanCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LoanTypeOptionDto {
+  id: string;
+  name: string;
+  feeRateBp: number;
+}
+
+export interface LoanTypeDto {
+  name: string;
+  /** Annual guarantee fee rate in percent, 0 to 100, two decimals at most (1.5 = 1.5 %); kept in basis points */
+  feeRate: number;
+  /** Days before a repayment the reminder goes out */
+  repaymentReminderDays: number;
+  /** Days before maturity the reminder goes out */
+  maturityReminderDays: number;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1344,6 +1447,26 @@ export interface ApiResponses {
   'GET /loans/{id}/data/{type}/preview': Blob;
   'GET /loans/{id}/data/{type}/pdf': Blob;
   'POST /loans/{id}/copy': LoanDetailDto;
+  'GET /banks': Page<BankRowDto>;
+  'POST /banks': BankRowDto;
+  'GET /banks/export': Blob;
+  'GET /banks/options': BankOptionDto[];
+  'GET /banks/{id}': BankRowDto;
+  'PUT /banks/{id}': BankRowDto;
+  'DELETE /banks/{id}': IdDto;
+  'GET /banks/{bankId}/templates': TemplateRowDto[];
+  'POST /banks/{bankId}/templates': UploadedTemplateDto;
+  'GET /templates/{id}': TemplateRowDto;
+  'DELETE /templates/{id}': IdDto;
+  'GET /templates/{id}/file': Blob;
+  'PUT /templates/{id}/enabled': TemplateRowDto;
+  'GET /loan-types': Page<LoanTypeRowDto>;
+  'POST /loan-types': LoanTypeRowDto;
+  'GET /loan-types/export': Blob;
+  'GET /loan-types/options': LoanTypeOptionDto[];
+  'GET /loan-types/{id}': LoanTypeRowDto;
+  'PUT /loan-types/{id}': LoanTypeRowDto;
+  'DELETE /loan-types/{id}': IdDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1381,6 +1504,12 @@ export interface ApiBodies {
   'PUT /loans/{id}/data/{type}': SaveDataDto;
   'PUT /loans/{id}/data/{type}/draft': SaveDraftDto;
   'POST /loans/{id}/copy': CopyLoanDto;
+  'POST /banks': BankDto;
+  'PUT /banks/{id}': BankDto;
+  'POST /banks/{bankId}/templates': FormData;
+  'PUT /templates/{id}/enabled': TemplateEnabledDto;
+  'POST /loan-types': LoanTypeDto;
+  'PUT /loan-types/{id}': LoanTypeDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
@@ -1675,6 +1804,43 @@ export interface ApiQueries {
   'GET /loans/{id}/data/{type}/pdf': {
     /** Which sections: the A-post's, the B-post's (REPORT) or all (default) */
     part?: 'A' | 'B' | 'ALL';
+  };
+  'GET /banks': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    category?: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
+    sort?: 'name' | 'category' | 'createdAt' | 'templateCount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /banks/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    category?: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
+    sort?: 'name' | 'category' | 'createdAt' | 'templateCount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /banks/{bankId}/templates': {
+    contractType?: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
+  };
+  'GET /loan-types': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    sort?: 'name' | 'feeRate' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /loan-types/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name */
+    name?: string;
+    sort?: 'name' | 'feeRate' | 'createdAt';
+    order?: 'asc' | 'desc';
   };
   'GET /archives': {
     pageNum?: number;

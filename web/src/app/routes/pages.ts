@@ -32,3 +32,7 @@ export const bsVoteDetailPage = lazy(() => import('@/features/meetings/BsVoteDet
 export const archiveListPage = lazy(() => import('@/features/archives/ArchiveListPage'));
 export const archiveDetailPage = lazy(() => import('@/features/archives/ArchiveDetailPage'));
 export const confereeListPage = lazy(() => import('@/features/conferees/ConfereeListPage'));
+// Basic data: banks, their contract templates, loan types.
+export const bankListPage = lazy(() => import('@/features/basic-data/BankListPage'));
+export const bankTemplatePage = lazy(() => import('@/features/basic-data/BankTemplatePage'));
+export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTypeListPage'));

@@ -30,6 +30,8 @@ import {
   zbVoteDetailPage,
   zbVoteListPage,
 } from './pages';
+// Basic data.
+import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -280,16 +282,16 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/basicData',
     perms: ['basic'],
     children: [
-      { name: 'bankList', path: 'bankList', page: notYet, perms: ['bank_list'] },
+      { name: 'bankList', path: 'bankList', page: bankListPage, perms: ['bank_list'], listState: true },
       {
         name: 'bankContractList',
         path: 'bankContractList',
-        page: notYet,
+        page: bankTemplatePage,
         hidden: true,
         perms: ['template_list'],
         activeMenu: '/basicData/bankList',
       },
-      { name: 'companyLoanType', path: 'typeList', page: notYet, perms: ['loan_type_list'] },
+      { name: 'companyLoanType', path: 'typeList', page: loanTypeListPage, perms: ['loan_type_list'], listState: true },
     ],
   },
   {

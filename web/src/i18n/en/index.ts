@@ -3,6 +3,7 @@ import type { Translation } from '../types';
 import agreements from './agreements';
 import archives from './archives';
 import auth from './auth';
+import basicData from './basic-data';
 import common from './common';
 import companies from './companies';
 import conferees from './conferees';
@@ -38,6 +39,7 @@ const en: Translation<typeof zhCN> = {
   meetings,
   conferees,
   archives,
+  basicData,
   permissions,
   routes,
 };

@@ -1,6 +1,7 @@
 import agreements from './agreements';
 import archives from './archives';
 import auth from './auth';
+import basicData from './basic-data';
 import common from './common';
 import companies from './companies';
 import conferees from './conferees';
@@ -37,6 +38,7 @@ const zhCN = {
   meetings,
   conferees,
   archives,
+  basicData,
   permissions,
   routes,
 };

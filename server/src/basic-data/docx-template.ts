@@ -1,0 +1,186 @@
+import {
+  amountInWords,
+  COLLATERAL_LOOP,
+  type CollateralPlaceholderName,
+  formatBasisPoints,
+  formatFen,
+  type PlaceholderName,
+  premiumFen,
+  unknownPlaceholders,
+} from '@app/workflow';
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import { sniffDocument } from '../archives/document-signature';
+
+/**
+ * The .docx engine of bank contract templates: tell a .docx by its bytes, list a template's tags,
+ * fill it. Pure (bytes in, bytes out); the vocabulary is @app/workflow's contract-templates.
+ * docxtemplater joins a tag Word split across runs (`{company` `Name}`) before any of this sees it.
+ */
+
+const OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
+
+/** A template docxtemplater cannot read: unclosed tags, a loop never closed, a raw tag among text. */
+export class TemplateSyntaxError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`template syntax: ${problems.join('; ')}`);
+  }
+}
+
+/** Whether the bytes are a Word document (a zip holding word/document.xml), whatever the name says. */
+export function isDocx(bytes: Buffer): boolean {
+  return sniffDocument(bytes) === 'docx';
+}
+
+function compile(bytes: Buffer): Docxtemplater {
+  try {
+    return new Docxtemplater(new PizZip(bytes), OPTIONS);
+  } catch (error: unknown) {
+    const errors = (error as { properties?: { errors?: { properties?: { explanation?: string } }[]; explanation?: string } }).properties;
+    const problems = errors?.errors?.map((e) => e.properties?.explanation ?? 'unknown').filter(Boolean) ?? [errors?.explanation ?? String(error)];
+    throw new TemplateSyntaxError(problems.length ? problems : [String(error)]);
+  }
+}
+
+interface Part {
+  type: string;
+  value: string;
+  module?: string;
+  subparsed?: Part[];
+}
+
+/** The tag tree of a template: every tag's name, a loop with its inner tags; a raw-XML tag named `@x`. */
+export interface ScannedTemplate {
+  /** `{name: {}}`, and for a loop `{loop: {inner: {}}}`: what unknownPlaceholders reads. */
+  tags: Record<string, Record<string, unknown>>;
+  /** Flat, sorted, as the API answers: `companyName`, `collaterals`, `collaterals.owner`. */
+  placeholders: string[];
+  unknown: string[];
+}
+
+/** Lists the tags of a template (body, headers, footers) and those outside the vocabulary. Throws TemplateSyntaxError. */
+export function scanTemplate(bytes: Buffer): ScannedTemplate {
+  const doc = compile(bytes);
+  const tags: Record<string, Record<string, unknown>> = {};
+  const raw = new Set<string>();
+  const walk = (parts: Part[], into: Record<string, unknown>) => {
+    for (const part of parts) {
+      if (part.type !== 'placeholder') continue;
+      if (part.module === 'rawxml') raw.add(`@${part.value}`);
+      const inner = (into[part.value] as Record<string, unknown> | undefined) ?? {};
+      into[part.value] = inner;
+      if (part.subparsed) walk(part.subparsed, inner);
+    }
+  };
+  const compiled = (doc as unknown as { compiled: Record<string, { postparsed: Part[] }> }).compiled;
+  for (const file of Object.values(compiled)) walk(file.postparsed, tags);
+  const placeholders = new Set<string>();
+  for (const [name, inner] of Object.entries(tags)) {
+    placeholders.add(name);
+    for (const child of Object.keys(inner)) placeholders.add(`${name}.${child}`);
+  }
+  // raw XML would let data write markup into the document: never part of the vocabulary
+  const unknown = [...raw, ...unknownPlaceholders(tags).filter((name) => !raw.has(`@${name}`))];
+  return { tags, placeholders: [...placeholders].sort(), unknown };
+}
+
+/** The values of the vocabulary for one loan: every plain tag a string, the loop a list of rows. */
+export type TemplateContext = Record<PlaceholderName, string> & { [COLLATERAL_LOOP]: Record<CollateralPlaceholderName, string>[] };
+
+/** Fills a template; a tag without a value prints nothing (never "undefined"). */
+export function renderTemplate(bytes: Buffer, context: TemplateContext): Buffer {
+  const doc = new Docxtemplater(new PizZip(bytes), { ...OPTIONS, nullGetter: () => '' });
+  doc.render(context);
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+// --- the context --------------------------------------------------------------------------------
+
+/** A yuan amount as PostgreSQL's numeric answers it ("6000000.00") or a number with at most two decimals, in fen. */
+export function yuanToFen(value: string | number): number {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0 || Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) throw new RangeError(`not an amount in yuan: ${value}`);
+  }
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new RangeError(`not an amount in yuan: ${value}`);
+  const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`amount too large: ${value}`);
+  return fen;
+}
+
+const COLLATERAL_KIND_WORDS: Record<string, string> = { MORTGAGE: '抵押', PLEDGE: '质押', OTHER: '其他' };
+
+export interface ContextLoan {
+  /** Yuan as stored (numeric), or use amountFen. */
+  amount?: string | number;
+  amountFen?: number;
+  termMonths: number;
+  /** The premium as agreed (edited with a reason); computed from the loan type when absent. */
+  premiumFen?: number | null;
+}
+export interface ContextCompany {
+  name: string;
+  creditCode: string;
+}
+export interface ContextBank {
+  name: string;
+}
+export interface ContextLoanType {
+  name: string;
+  feeRateBp: number;
+}
+export interface ContextCollateral {
+  kind: string;
+  owner: string;
+  description?: string | null;
+  appraisedValueFen?: number | null;
+  certificateNo?: string | null;
+}
+
+/** The day in Shanghai as a contract writes it: 2026年11月23日. */
+export function contractDate(now: Date): string {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number);
+  return `${year}年${month}月${day}日`;
+}
+
+/**
+ * Everything a template may say about a loan, formatted as it is printed: money from whole fen
+ * (no float arithmetic), amounts in capital numerals, the date in Shanghai. Without a loan type the
+ * rate and the premium are empty unless the premium is given.
+ */
+export function buildContext(
+  loan: ContextLoan,
+  company: ContextCompany,
+  bank: ContextBank,
+  loanType: ContextLoanType | null,
+  collaterals: readonly ContextCollateral[],
+  now: Date,
+): TemplateContext {
+  const amount = loan.amountFen ?? yuanToFen(loan.amount ?? NaN);
+  const premium = loan.premiumFen ?? (loanType ? premiumFen(amount, loanType.feeRateBp, loan.termMonths) : null);
+  return {
+    companyName: company.name,
+    creditCode: company.creditCode,
+    bankName: bank.name,
+    amount: formatFen(amount),
+    amountInWords: amountInWords(amount),
+    termMonths: String(loan.termMonths),
+    loanType: loanType?.name ?? '',
+    feeRate: loanType ? formatBasisPoints(loanType.feeRateBp) : '',
+    premium: premium === null ? '' : formatFen(premium),
+    premiumInWords: premium === null ? '' : amountInWords(premium),
+    today: contractDate(now),
+    [COLLATERAL_LOOP]: collaterals.map((c, i) => ({
+      index: String(i + 1),
+      kind: COLLATERAL_KIND_WORDS[c.kind] ?? c.kind,
+      owner: c.owner,
+      description: c.description ?? '',
+      appraisedValue: c.appraisedValueFen === null || c.appraisedValueFen === undefined ? '' : formatFen(c.appraisedValueFen),
+      certificateNo: c.certificateNo ?? '',
+    })),
+  };
+}

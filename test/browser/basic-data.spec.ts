@@ -1,0 +1,100 @@
+/**
+ * Basic data as the administrator uses it: adds a bank, opens its contract templates, uploads a
+ * Word template built in the test with a misspelt placeholder (refused, the name shown), then the
+ * corrected one (version 1, enabled, its placeholders listed) and a second version that takes over.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { buildDocx, loopTable, paragraph, run, text } from '../../server/src/basic-data/demo-templates';
+import { eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+
+jest.setTimeout(180_000);
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+let browser: Browser;
+let page: Page;
+
+/** The page on screen (kept-alive tags keep others mounted but hidden). */
+const active = () => page.locator('[data-testid="page-pane"][data-active]');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newVisitor(browser));
+  await signIn(page, 'admin');
+});
+afterAll(() => browser?.close());
+
+const template = (companyTag: string) =>
+  buildDocx(
+    paragraph(run('{bankName}抵押合同', true), true) +
+      // the tag split across runs, as Word saves it after an edit
+      paragraph([run(`抵押人：{${companyTag.slice(0, 4)}`), run(`${companyTag.slice(4)}}`)]) +
+      text('担保金额：人民币（大写）{amountInWords}') +
+      loopTable('collaterals', ['所有权人', '抵押物', '评估价值（元）'], ['owner', 'description', 'appraisedValue']),
+  );
+
+async function upload(bytes: Buffer, name: string): Promise<void> {
+  const form = active().getByTestId('template-upload-form');
+  await form.locator('input[type="file"]').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
+  await form.getByTestId('template-upload').click();
+}
+
+it('adds a bank and uploads its mortgage template, refusing an unknown placeholder by name', async () => {
+  const bankName = `浏览器测试银行${randomUUID().slice(0, 6)}`;
+  await page.goto('/basicData/bankList');
+  await active().getByTestId('bank-list').waitFor();
+  await active().getByTestId('bank-add').click();
+  const form = page.getByTestId('bank-form');
+  // the form checks before sending
+  await form.getByTestId('bank-save').click();
+  await eventually(
+    () => form.innerText(),
+    (shown) => expect(shown).toContain('请选择银行类别'),
+  );
+  await form.getByTestId('bank-name').fill(bankName);
+  await form.getByTestId('bank-category').click();
+  await page.getByRole('option', { name: '股份制商业银行' }).click();
+  await form.getByTestId('bank-save').click();
+  await form.waitFor({ state: 'detached' });
+  const row = active().locator(`[data-testid="bank-row"][data-name="${bankName}"]`);
+  await row.waitFor();
+  expect(await row.innerText()).toContain('股份制商业银行');
+
+  await row.getByTestId('bank-templates').click();
+  await page.waitForURL(/\/basicData\/bankContractList\?bankId=/);
+  await active().getByTestId('bank-templates-page').waitFor();
+  await eventually(
+    () => active().locator('h4').innerText(),
+    (title) => expect(title).toContain(bankName),
+  );
+
+  const form2 = active().getByTestId('template-upload-form');
+  await form2.getByTestId('template-type').click();
+  await page.getByRole('option', { name: '抵押合同' }).click();
+
+  await upload(template('companyNmae'), '抵押合同（错误）.docx');
+  const problem = active().getByTestId('template-upload-error');
+  await problem.waitFor();
+  const said = await problem.innerText();
+  expect(said).toContain('未定义的占位符');
+  expect(said).toContain('{companyNmae}');
+  expect(await active().getByTestId('template-row').count()).toBe(0);
+
+  await upload(template('companyName'), '抵押合同.docx');
+  await problem.waitFor({ state: 'detached' });
+  const first = active().locator('[data-testid="template-row"][data-version="1"]');
+  await first.waitFor();
+  const firstText = await first.innerText();
+  expect(firstText).toContain('抵押合同.docx');
+  expect(firstText).toContain('collaterals.owner');
+  expect(await first.getByTestId('template-enabled').isChecked()).toBe(true);
+
+  // a second upload of the same type (still chosen) is version 2 and takes over
+  await upload(template('companyName'), '抵押合同v2.docx');
+  const second = active().locator('[data-testid="template-row"][data-version="2"]');
+  await second.waitFor();
+  await eventually(
+    async () => [await second.getByTestId('template-enabled').isChecked(), await first.getByTestId('template-enabled').isChecked()],
+    (states) => expect(states).toEqual([true, false]),
+  );
+});

@@ -1,0 +1,63 @@
+/** The bank and loan-type forms: the server's rules checked before sending, and the bodies sent. */
+import { percentToBasisPoints } from '@app/workflow';
+import type { BankDto, LoanTypeDto } from '@/api/schema.gen';
+
+export interface BankFormValues {
+  name: string;
+  category: string | null;
+  phone: string;
+  address: string;
+}
+
+export type BankFormErrors = Partial<Record<keyof BankFormValues, 'name' | 'category' | 'phone' | 'address'>>;
+
+export function bankFormErrors(values: BankFormValues): BankFormErrors {
+  const errors: BankFormErrors = {};
+  const name = values.name.trim();
+  if (!name || name.length > 100) errors.name = 'name';
+  if (!values.category) errors.category = 'category';
+  const phone = values.phone.trim();
+  if (phone && !/^[0-9+\-() ]{5,30}$/.test(phone)) errors.phone = 'phone';
+  if (values.address.trim().length > 200) errors.address = 'address';
+  return errors;
+}
+
+export function toBankDto(values: BankFormValues): BankDto {
+  return {
+    name: values.name.trim(),
+    category: values.category as BankDto['category'],
+    phone: values.phone.trim() || null,
+    address: values.address.trim() || null,
+  };
+}
+
+export interface LoanTypeFormValues {
+  name: string;
+  feeRate: number | string;
+  repaymentReminderDays: number | string;
+  maturityReminderDays: number | string;
+}
+
+export type LoanTypeFormErrors = Partial<Record<keyof LoanTypeFormValues, 'name' | 'feeRate' | 'days'>>;
+
+const isDays = (value: number | string) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365;
+
+export function loanTypeFormErrors(values: LoanTypeFormValues): LoanTypeFormErrors {
+  const errors: LoanTypeFormErrors = {};
+  const name = values.name.trim();
+  if (!name || name.length > 100) errors.name = 'name';
+  const bp = values.feeRate === '' ? null : percentToBasisPoints(values.feeRate);
+  if (bp === null || bp > 10000) errors.feeRate = 'feeRate';
+  if (!isDays(values.repaymentReminderDays)) errors.repaymentReminderDays = 'days';
+  if (!isDays(values.maturityReminderDays)) errors.maturityReminderDays = 'days';
+  return errors;
+}
+
+export function toLoanTypeDto(values: LoanTypeFormValues): LoanTypeDto {
+  return {
+    name: values.name.trim(),
+    feeRate: Number(values.feeRate),
+    repaymentReminderDays: Number(values.repaymentReminderDays),
+    maturityReminderDays: Number(values.maturityReminderDays),
+  };
+}
