@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ARCHIVE_FILE_TYPES, ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
+import { ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
 import PizZip from 'pizzip';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -7,7 +7,8 @@ import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import type { ArchiveListQuery } from './archive.dto';
-import { ATTACHMENT_SELECT, AttachmentStore, toStoredAttachment, type StoredAttachment } from './attachment-store';
+import { assertMaySee, maySee } from '../files/file-access';
+import { ATTACHMENT_SELECT, AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN'];
@@ -94,8 +95,10 @@ export class ArchivesService {
     };
   }
 
-  private async loan(loanId: string) {
+  /** The loan, for a user who may see it (403 otherwise: its archive is as visible as the loan itself). */
+  private async loan(loanId: string, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    assertMaySee(user, { loanId });
     const [loan] = await this.db.query(
       `SELECT l.id AS "loanId", c.name AS "companyName", (i.snapshot->'context'->>'amount')::float8 AS amount, l.term_months AS "termMonths",
               l.bank, i.stage FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id
@@ -106,24 +109,25 @@ export class ArchivesService {
     return { ...loan, stage: stageInfo(loan.stage) };
   }
 
-  private async files(loanId: string): Promise<(StoredAttachment & { url: string })[]> {
+  /** The loan's files this user may see: its own, and the minutes of meetings whose kind the user may open. */
+  private async files(loanId: string, user: AuthUser): Promise<(StoredAttachment & { row: Record<string, any> })[]> {
     const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`, [
       PRE_REVIEW_DECISIONS,
       loanId,
     ]);
-    return rows.map((r: Record<string, any>) => ({ ...toStoredAttachment(r), url: r.url }));
+    return rows.filter((r: Record<string, any>) => maySee(user, holderOf(r))).map((r: Record<string, any>) => ({ ...toStoredAttachment(r), row: r }));
   }
 
   /** The loan and its attachments grouped by kind, every kind listed (empty ones too). */
-  async detail(loanId: string) {
-    const loan = await this.loan(loanId);
-    const files = await this.files(loanId);
+  async detail(loanId: string, user: AuthUser) {
+    const loan = await this.loan(loanId, user);
+    const files = await this.files(loanId, user);
     return {
       loan,
       groups: ATTACHMENT_KINDS.map((kind) => ({
         kind,
         label: ATTACHMENT_KIND_LABELS[kind],
-        files: files.filter((f) => f.kind === kind).map(({ url: _url, ...f }) => f),
+        files: files.filter((f) => f.kind === kind).map(({ row: _row, ...f }) => f),
       })),
       total: files.length,
     };
@@ -131,8 +135,8 @@ export class ArchivesService {
 
   async upload(loanId: string, kind: AttachmentKind, file: Express.Multer.File | undefined, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
-    const type = this.store.check(file, ARCHIVE_FILE_TYPES);
-    return this.store.save(this.db, file!, type, { loanId }, kind, user.id, async (em) => {
+    assertMaySee(user, { loanId });
+    return this.store.save(file, 'attachment', { loanId }, kind, user.id, async (em) => {
       const [loan] = await em.query(`SELECT id FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
       if (!loan) throw AppError.notFound('loanNotFound');
     });
@@ -143,6 +147,7 @@ export class ArchivesService {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     const [row] = await this.db.query(`SELECT loan_id AS "loanId" FROM attachment WHERE id = $1 AND deleted_at IS NULL`, [attachmentId]);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
+    if (row.loanId) assertMaySee(user, { loanId: row.loanId });
     if (!row.loanId) throw new AppError(HttpStatus.CONFLICT, CODES.attachmentNotDeletable, 'attachmentNotDeletable');
     const [, count] = await this.db.query(`UPDATE attachment SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL`, [
       attachmentId,
@@ -152,17 +157,24 @@ export class ArchivesService {
     return { id: attachmentId, deleted: true };
   }
 
-  async file(attachmentId: string) {
+  /**
+   * One attachment's file, whichever loan or meeting it hangs on, for a user who may see that loan or
+   * meeting (403 otherwise); a file of a deleted loan is gone (404).
+   */
+  async file(attachmentId: string, user: AuthUser) {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND a.deleted_at IS NULL`, [attachmentId]);
+    const [row] = await this.db.query(
+      `${ATTACHMENT_SELECT} LEFT JOIN loan l ON l.id = a.loan_id WHERE a.id = $1 AND a.deleted_at IS NULL AND (a.loan_id IS NULL OR l.deleted_at IS NULL)`,
+      [attachmentId],
+    );
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    return { name: row.name as string, mime: row.mime as string, content: await this.store.read(row.url) };
+    return this.store.download(row, user);
   }
 
-  /** One zip of all the loan's attachments, a folder per kind, names kept (numbered when repeated). */
-  async zip(loanId: string, lang: Lang): Promise<{ name: string; content: Buffer }> {
-    const loan = await this.loan(loanId);
-    const files = await this.files(loanId);
+  /** One zip of all the loan's attachments the user may see, a folder per kind, names kept (numbered when repeated). */
+  async zip(loanId: string, lang: Lang, user: AuthUser): Promise<{ name: string; content: Buffer }> {
+    const loan = await this.loan(loanId, user);
+    const files = await this.files(loanId, user);
     if (!files.length) throw new AppError(HttpStatus.CONFLICT, CODES.archiveEmpty, 'archiveEmpty');
     const zip = new PizZip();
     const used = new Set<string>();
@@ -173,7 +185,7 @@ export class ArchivesService {
       let entry = `${folder}/${base}`;
       for (let n = 2; used.has(entry); n++) entry = `${folder}/${withNumber(base, n)}`;
       used.add(entry);
-      zip.file(entry, await this.store.read(f.url), { binary: true, date: new Date(f.uploadedAt) });
+      zip.file(entry, await this.store.read(f.row), { binary: true, date: new Date(f.uploadedAt) });
     }
     const day = new Date().toISOString().slice(0, 10);
     return {
