@@ -83,7 +83,8 @@ export class S3Backend implements StorageBackend {
   }
 
   async write(key: string, bytes: Buffer, mime: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: bytes, ContentType: mime }));
+    // If-None-Match: a conditional write (S3, MinIO), so that an existing object is never replaced.
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: bytes, ContentType: mime, IfNoneMatch: '*' }));
   }
 
   async read(key: string): Promise<Buffer | null> {
