@@ -177,7 +177,14 @@ describe('files: one storage, checked uploads, downloads only for those who may 
       expect(detail.total).toBe(1);
       const zip = await download(tok.bpost, `/archives/${loanId}/zip`).expect(200);
       expect(Object.keys(new PizZip(zip.body).files).filter((n) => !n.endsWith('/'))).toEqual(['银行合同/银行借款合同（2026）.pdf']);
+      const countFor = async (token: string) =>
+        (await t.http.get('/server/archives?pageSize=200&hasAttachments=true').set(as(token)).expect(200)).body.data.list.find((r: any) => r.loanId === loanId)
+          .attachmentCount;
+      expect(await countFor(tok.bpost)).toBe(1);
       const leaders = (await t.http.get(`/server/archives/${loanId}`).set(as(tok.leader)).expect(200)).body.data;
+      // The leader also sees the day's pre-review minutes (other tests may have filed some today).
+      expect(await countFor(tok.leader)).toBe(leaders.total);
+      expect(leaders.total).toBeGreaterThanOrEqual(2);
       expect(leaders.groups.find((g: any) => g.kind === 'ZB_MINUTES').files.map((f: any) => f.id)).toEqual([minutesId]);
     });
 

@@ -25,15 +25,15 @@ export class ArchivesController {
   @RequirePermission('files_list')
   @Get()
   @ApiOperation({ summary: 'Loans with their attachment counts, paged, filtered and sorted' })
-  list(@Query() q: ArchiveListQuery) {
-    return this.archives.list(q);
+  list(@Query() q: ArchiveListQuery, @CurrentUser() user: AuthUser) {
+    return this.archives.list(q, user);
   }
 
   @ApiFile(XLSX_MIME)
   @RequirePermission('files_list')
   @Get('export')
-  async export(@Query() q: ArchiveListQuery, @Req() req: Request) {
-    const rows = (await this.archives.list({ ...q, pageNum: 1 }, EXPORT_MAX_ROWS)).list;
+  async export(@Query() q: ArchiveListQuery, @Req() req: Request, @CurrentUser() user: AuthUser) {
+    const rows = (await this.archives.list({ ...q, pageNum: 1 }, user, EXPORT_MAX_ROWS)).list;
     return exportSheet(
       {
         name: { zh: '档案管理', en: 'Archives' },

@@ -7,7 +7,7 @@ import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import type { ArchiveListQuery } from './archive.dto';
-import { assertMaySee, maySee } from '../files/file-access';
+import { assertMaySee, maySee, visibleMeetingKinds } from '../files/file-access';
 import { ATTACHMENT_SELECT, AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,15 +15,17 @@ const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_RE
 
 /**
  * Every live attachment of every loan: its own uploads, the minutes of the voting meetings it was on,
- * and the minutes of the pre-review sessions (days) on which it was decided. ($1: decision types.)
+ * and the minutes of the pre-review sessions (days) on which it was decided; minutes only of the
+ * meeting kinds the caller may see. ($1: decision types, $2: visible meeting kinds.)
  */
 const LOAN_FILES = `
   SELECT a.loan_id, a.id, a.created_at FROM attachment a WHERE a.loan_id IS NOT NULL AND a.deleted_at IS NULL
   UNION
   SELECT ml.loan_id, a.id, a.created_at FROM attachment a JOIN meeting_loan ml ON ml.meeting_id = a.meeting_id AND ml.cancelled_at IS NULL
+    JOIN meeting m ON m.id = a.meeting_id AND m.kind = ANY($2::text[])
    WHERE a.deleted_at IS NULL
   UNION
-  SELECT e.loan_id, a.id, a.created_at FROM attachment a JOIN meeting m ON m.id = a.meeting_id AND m.kind = 'YS'
+  SELECT e.loan_id, a.id, a.created_at FROM attachment a JOIN meeting m ON m.id = a.meeting_id AND m.kind = 'YS' AND 'YS' = ANY($2::text[])
     JOIN workflow_event e ON e.type = ANY($1::text[]) AND (e.at AT TIME ZONE 'Asia/Shanghai')::date = m.session_date
    WHERE a.deleted_at IS NULL`;
 
@@ -55,21 +57,21 @@ export class ArchivesService {
     private readonly store: AttachmentStore,
   ) {}
 
-  async list(q: ArchiveListQuery, limit?: number): Promise<Page<ArchiveItem>> {
+  async list(q: ArchiveListQuery, user: AuthUser, limit?: number): Promise<Page<ArchiveItem>> {
     const like = q.company ? `%${q.company.trim().replace(/[%_\\]/g, '\\$&')}%` : null;
-    const params = [PRE_REVIEW_DECISIONS, like, q.stage ?? null, q.hasAttachments ?? null];
+    const params = [PRE_REVIEW_DECISIONS, visibleMeetingKinds(user), like, q.stage ?? null, q.hasAttachments ?? null];
     const from = `
       FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id
       LEFT JOIN (SELECT loan_id, count(DISTINCT id)::int AS n, max(created_at) AS last_at FROM (${LOAN_FILES}) x GROUP BY loan_id) f ON f.loan_id = l.id
-     WHERE l.deleted_at IS NULL AND ($2::text IS NULL OR c.name ILIKE $2) AND ($3::text IS NULL OR i.stage = $3)
-       AND ($4::boolean IS NULL OR (coalesce(f.n, 0) > 0) = $4)`;
+     WHERE l.deleted_at IS NULL AND ($3::text IS NULL OR c.name ILIKE $3) AND ($4::text IS NULL OR i.stage = $4)
+       AND ($5::boolean IS NULL OR (coalesce(f.n, 0) > 0) = $5)`;
     const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
     const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' || !q.sort ? 'DESC' : 'ASC';
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(
         `SELECT l.id AS "loanId", c.name AS "companyName", (i.snapshot->'context'->>'amount')::float8 AS amount, l.term_months AS "termMonths",
                 l.bank, i.stage, coalesce(f.n, 0) AS "attachmentCount", f.last_at AS "lastUploadAt", l.created_at AS "createdAt"
-           ${from} ORDER BY ${sort} ${order} NULLS LAST, l.id LIMIT $5 OFFSET $6`,
+           ${from} ORDER BY ${sort} ${order} NULLS LAST, l.id LIMIT $6 OFFSET $7`,
         [...params, limit ?? q.pageSize, limit ? 0 : (q.pageNum - 1) * q.pageSize],
       ),
       this.db.query(`SELECT count(*)::int AS total ${from}`, params),
@@ -111,10 +113,12 @@ export class ArchivesService {
 
   /** The loan's files this user may see: its own, and the minutes of meetings whose kind the user may open. */
   private async files(loanId: string, user: AuthUser): Promise<(StoredAttachment & { row: Record<string, any> })[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`, [
+    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`, [
       PRE_REVIEW_DECISIONS,
+      visibleMeetingKinds(user),
       loanId,
     ]);
+    // The query already leaves out minutes of kinds the user may not see; the rule is asked again per row.
     return rows.filter((r: Record<string, any>) => maySee(user, holderOf(r))).map((r: Record<string, any>) => ({ ...toStoredAttachment(r), row: r }));
   }
 
