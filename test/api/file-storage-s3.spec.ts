@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import S3rver from 's3rver';
 import { loadConfig } from '../../server/src/config/config';
-import { backendContract } from '../../server/src/files/storage-backend.contract';
+import { backendContract } from '../support/storage-backend-contract';
 import { S3Backend } from '../../server/src/files/storage-backend';
 
 /**

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import PizZip from 'pizzip';
 import sharp from 'sharp';
-import { bitmapIcon, png, TRAILING_HTML } from '../../server/src/files/test-images';
+import { bitmapIcon, png, TRAILING_HTML } from '../support/images';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { createLoan } from './support/loans';

@@ -1,4 +1,4 @@
-import { bitmapIcon } from '../../server/src/files/test-images';
+import { bitmapIcon } from '../support/images';
 import { count, createUser, DEMO_PASSWORD, encrypt, startTestApp, TestApp, tokenOf } from './support/app';
 
 // Real pictures: avatars are decoded and encoded again on upload, so a signature alone no longer passes.

@@ -4,7 +4,7 @@ import { AppError } from '../common/errors';
 import { loadConfig } from '../config/config';
 import { assertMaySee, maySee, permissionToSee, visibleMeetingKinds } from './file-access';
 import { FileStorage } from './file-storage';
-import { png, TRAILING_HTML } from './test-images';
+import { png, TRAILING_HTML } from '../../../test/support/images';
 
 /** The checks of prepare() need no database: a data source that fails when touched. */
 const storage = new FileStorage(

@@ -1,5 +1,5 @@
 import { agreesWithName, detectType, formatLimit } from './file-type';
-import { png } from './test-images';
+import { png } from '../../../test/support/images';
 
 describe('file types: told by the bytes, and the name must agree', () => {
   it('detects by content and checks the extension against it', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ImageUnreadable, reencodeImage } from './image-reencode';
-import { bitmapIcon, jpeg, png, TRAILING_HTML } from './test-images';
+import { bitmapIcon, jpeg, png, TRAILING_HTML } from '../../../test/support/images';
 
 const IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 

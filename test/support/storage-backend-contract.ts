@@ -1,4 +1,4 @@
-import type { StorageBackend } from './storage-backend';
+import type { StorageBackend } from '../../server/src/files/storage-backend';
 
 /**
  * The contract every storage backend keeps, run against the folder backend (unit tier) and against
