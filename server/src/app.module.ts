@@ -6,6 +6,7 @@ import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FilesModule } from './files/files.module';
 import { HealthController } from './health/health.controller';
 import { HistoryController } from './history/history.controller';
 import { HistoryMiddleware } from './history/history.middleware';
@@ -28,6 +29,7 @@ export class AppModule implements NestModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        FilesModule,
         RedisModule,
         QueueModule,
         AuthModule,

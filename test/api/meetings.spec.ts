@@ -356,7 +356,10 @@ describe('meetings, votes, attendees and archives', () => {
     });
 
     it('files the meeting minutes in the archive of every loan on it, and zips them with the uploads', async () => {
-      const list = await get('apost', '/archives?pageSize=200&hasAttachments=true').expect(200);
+      // Counted for those who may see the minutes' meeting (issue 8 §5): the leader, not apost.
+      const list = await get('leader', '/archives?pageSize=200&hasAttachments=true').expect(200);
+      const apostList = await get('apost', '/archives?pageSize=200&hasAttachments=true').expect(200);
+      expect(apostList.body.data.list.some((r: any) => r.loanId === loanA)).toBe(false);
       const row = list.body.data.list.find((r: any) => r.loanId === loanA);
       expect(row.attachmentCount).toBe(1);
 
@@ -389,7 +392,10 @@ describe('meetings, votes, attendees and archives', () => {
       await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', PNG, '银行合同.png').expect(201);
 
       await get('zb1', `/archives/${loanA}`).expect(403);
-      const detail = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;
+      // The minutes are shown to those who may see the meeting (the leader), not to apost (issue 8 §5).
+      const detail = (await get('leader', `/archives/${loanA}`).expect(200)).body.data;
+      const mine = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;
+      expect(mine.groups.find((g: any) => g.kind === 'ZB_MINUTES').files).toEqual([]);
       const group = (kind: string) => detail.groups.find((g: any) => g.kind === kind);
       expect(detail.groups).toHaveLength(10);
       expect(group('BANK_CONTRACT').files.map((f: any) => f.name)).toEqual(['银行合同.png', '银行合同.png']);
@@ -397,13 +403,15 @@ describe('meetings, votes, attendees and archives', () => {
       expect(group('BANK_CONTRACT').label).toEqual({ zh: '银行合同', en: 'Bank contract' });
 
       await download('zb1', `/archives/${loanA}/zip`).expect(403);
-      const zip = await download('apost', `/archives/${loanA}/zip`).expect(200);
+      const zip = await download('leader', `/archives/${loanA}/zip`).expect(200);
       expect(zip.headers['content-type']).toBe('application/zip');
       const entries = Object.keys(new PizZip(zip.body).files)
         .filter((n) => !n.endsWith('/'))
         .sort();
       expect(entries).toEqual(['总办会会议纪要/第一次总办会纪要.pdf', '银行合同/银行合同 (2).png', '银行合同/银行合同.png']);
-      expect(new PizZip(zip.body).file('银行合同/银行合同.png')!.asNodeBuffer().equals(PNG)).toBe(true);
+      // The zip holds what the storage kept and serves: the picture re-encoded on upload.
+      const served = await download('apost', `/archives/files/${up.body.data.id}`).expect(200);
+      expect(new PizZip(zip.body).file('银行合同/银行合同.png')!.asNodeBuffer().equals(served.body)).toBe(true);
       const bare = await loanInPreReview(t, { apost: tok.apost, admin: tok.admin, prereview: tok.prereview, bpost: tok.bpost });
       const empty = await download('apost', `/archives/${bare.id}/zip`).expect(409);
       expect(JSON.parse(empty.body.toString()).code).toBe('A07015');
@@ -420,7 +428,7 @@ describe('meetings, votes, attendees and archives', () => {
       ]);
       expect(row2.deleted_by).toBe(ids.apost);
       expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', 'attachments', row2.url.replace('attachment:', '')))).toBe(true);
-      const after = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;
+      const after = (await get('leader', `/archives/${loanA}`).expect(200)).body.data;
       expect(after.total).toBe(2);
 
       const exported = await readExport(t, `/server/archives/export?company=${encodeURIComponent(row.companyName)}`, tok.apost);

@@ -1,7 +1,9 @@
+import { bitmapIcon } from '../support/images';
 import { count, createUser, DEMO_PASSWORD, encrypt, startTestApp, TestApp, tokenOf } from './support/app';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const ICO = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), Buffer.alloc(64, 2)]);
+// Real pictures: avatars are decoded and encoded again on upload, so a signature alone no longer passes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const ICO = bitmapIcon(32);
 
 describe('users, permissions and profile', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ATTACHMENT_MAX_BYTES } from '@app/workflow';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -9,12 +8,13 @@ import { langOf, pickLabel } from '../common/i18n';
 import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { ArchiveListQuery, UploadAttachmentDto } from './archive.dto';
 import { ArchivesService } from './archives.service';
+import { LARGEST_FILE_BYTES } from '../files/file-kinds';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
 import { DeletedDto, IdDto } from '../common/response.dto';
 import { ArchiveDetailDto, ArchiveRowDto } from './archive.responses';
 
-/** Above the 20 MB rule, so that the service answers a too-large file with its own clear message. */
-export const UPLOAD_HARD_LIMIT = ATTACHMENT_MAX_BYTES + 5 * 1024 * 1024;
+/** Above every kind's own limit, so that the storage answers a too-large file with its clear message. */
+export const UPLOAD_HARD_LIMIT = LARGEST_FILE_BYTES + 5 * 1024 * 1024;
 
 @ApiTags('archives')
 @Controller('archives')
@@ -25,15 +25,15 @@ export class ArchivesController {
   @RequirePermission('files_list')
   @Get()
   @ApiOperation({ summary: 'Loans with their attachment counts, paged, filtered and sorted' })
-  list(@Query() q: ArchiveListQuery) {
-    return this.archives.list(q);
+  list(@Query() q: ArchiveListQuery, @CurrentUser() user: AuthUser) {
+    return this.archives.list(q, user);
   }
 
   @ApiFile(XLSX_MIME)
   @RequirePermission('files_list')
   @Get('export')
-  async export(@Query() q: ArchiveListQuery, @Req() req: Request) {
-    const rows = (await this.archives.list({ ...q, pageNum: 1 }, EXPORT_MAX_ROWS)).list;
+  async export(@Query() q: ArchiveListQuery, @Req() req: Request, @CurrentUser() user: AuthUser) {
+    const rows = (await this.archives.list({ ...q, pageNum: 1 }, user, EXPORT_MAX_ROWS)).list;
     return exportSheet(
       {
         name: { zh: '档案管理', en: 'Archives' },
@@ -56,8 +56,9 @@ export class ArchivesController {
   @ApiFile()
   @RequirePermission('sys:archive:detail')
   @Get('files/:attachmentId')
-  async download(@Param('attachmentId') id: string) {
-    const file = await this.archives.file(id);
+  @ApiOperation({ summary: 'One attachment (of the loan or minutes of its meetings), for those who may see the loan or meeting it belongs to' })
+  async download(@Param('attachmentId') id: string, @CurrentUser() user: AuthUser) {
+    const file = await this.archives.file(id, user);
     return downloadFile(file.content, file.mime, file.name);
   }
 
@@ -73,8 +74,8 @@ export class ArchivesController {
   @RequirePermission('sys:archive:detail')
   @Get(':loanId')
   @ApiOperation({ summary: "The loan's attachments grouped by kind" })
-  detail(@Param('loanId') loanId: string) {
-    return this.archives.detail(loanId);
+  detail(@Param('loanId') loanId: string, @CurrentUser() user: AuthUser) {
+    return this.archives.detail(loanId, user);
   }
 
   @ApiEnvelope(IdDto)
@@ -96,8 +97,8 @@ export class ArchivesController {
   @RequirePermission('sys:archive:archive-all')
   @Get(':loanId/zip')
   @ApiOperation({ summary: 'One-click archive: a zip of every attachment, a folder per kind' })
-  async zip(@Param('loanId') loanId: string, @Req() req: Request) {
-    const zip = await this.archives.zip(loanId, langOf(req));
+  async zip(@Param('loanId') loanId: string, @Req() req: Request, @CurrentUser() user: AuthUser) {
+    const zip = await this.archives.zip(loanId, langOf(req), user);
     return downloadFile(zip.content, 'application/zip', zip.name);
   }
 }

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ARCHIVE_FILE_TYPES, ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
+import { ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
 import PizZip from 'pizzip';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -7,22 +7,25 @@ import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import type { ArchiveListQuery } from './archive.dto';
-import { ATTACHMENT_SELECT, AttachmentStore, toStoredAttachment, type StoredAttachment } from './attachment-store';
+import { assertMaySee, maySee, visibleMeetingKinds } from '../files/file-access';
+import { ATTACHMENT_SELECT, AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN'];
 
 /**
  * Every live attachment of every loan: its own uploads, the minutes of the voting meetings it was on,
- * and the minutes of the pre-review sessions (days) on which it was decided. ($1: decision types.)
+ * and the minutes of the pre-review sessions (days) on which it was decided; minutes only of the
+ * meeting kinds the caller may see. ($1: decision types, $2: visible meeting kinds.)
  */
 const LOAN_FILES = `
   SELECT a.loan_id, a.id, a.created_at FROM attachment a WHERE a.loan_id IS NOT NULL AND a.deleted_at IS NULL
   UNION
   SELECT ml.loan_id, a.id, a.created_at FROM attachment a JOIN meeting_loan ml ON ml.meeting_id = a.meeting_id AND ml.cancelled_at IS NULL
+    JOIN meeting m ON m.id = a.meeting_id AND m.kind = ANY($2::text[])
    WHERE a.deleted_at IS NULL
   UNION
-  SELECT e.loan_id, a.id, a.created_at FROM attachment a JOIN meeting m ON m.id = a.meeting_id AND m.kind = 'YS'
+  SELECT e.loan_id, a.id, a.created_at FROM attachment a JOIN meeting m ON m.id = a.meeting_id AND m.kind = 'YS' AND 'YS' = ANY($2::text[])
     JOIN workflow_event e ON e.type = ANY($1::text[]) AND (e.at AT TIME ZONE 'Asia/Shanghai')::date = m.session_date
    WHERE a.deleted_at IS NULL`;
 
@@ -54,21 +57,21 @@ export class ArchivesService {
     private readonly store: AttachmentStore,
   ) {}
 
-  async list(q: ArchiveListQuery, limit?: number): Promise<Page<ArchiveItem>> {
+  async list(q: ArchiveListQuery, user: AuthUser, limit?: number): Promise<Page<ArchiveItem>> {
     const like = q.company ? `%${q.company.trim().replace(/[%_\\]/g, '\\$&')}%` : null;
-    const params = [PRE_REVIEW_DECISIONS, like, q.stage ?? null, q.hasAttachments ?? null];
+    const params = [PRE_REVIEW_DECISIONS, visibleMeetingKinds(user), like, q.stage ?? null, q.hasAttachments ?? null];
     const from = `
       FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id
       LEFT JOIN (SELECT loan_id, count(DISTINCT id)::int AS n, max(created_at) AS last_at FROM (${LOAN_FILES}) x GROUP BY loan_id) f ON f.loan_id = l.id
-     WHERE l.deleted_at IS NULL AND ($2::text IS NULL OR c.name ILIKE $2) AND ($3::text IS NULL OR i.stage = $3)
-       AND ($4::boolean IS NULL OR (coalesce(f.n, 0) > 0) = $4)`;
+     WHERE l.deleted_at IS NULL AND ($3::text IS NULL OR c.name ILIKE $3) AND ($4::text IS NULL OR i.stage = $4)
+       AND ($5::boolean IS NULL OR (coalesce(f.n, 0) > 0) = $5)`;
     const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
     const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' || !q.sort ? 'DESC' : 'ASC';
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(
         `SELECT l.id AS "loanId", c.name AS "companyName", (i.snapshot->'context'->>'amount')::float8 AS amount, l.term_months AS "termMonths",
                 l.bank, i.stage, coalesce(f.n, 0) AS "attachmentCount", f.last_at AS "lastUploadAt", l.created_at AS "createdAt"
-           ${from} ORDER BY ${sort} ${order} NULLS LAST, l.id LIMIT $5 OFFSET $6`,
+           ${from} ORDER BY ${sort} ${order} NULLS LAST, l.id LIMIT $6 OFFSET $7`,
         [...params, limit ?? q.pageSize, limit ? 0 : (q.pageNum - 1) * q.pageSize],
       ),
       this.db.query(`SELECT count(*)::int AS total ${from}`, params),
@@ -94,8 +97,10 @@ export class ArchivesService {
     };
   }
 
-  private async loan(loanId: string) {
+  /** The loan, for a user who may see it (403 otherwise: its archive is as visible as the loan itself). */
+  private async loan(loanId: string, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    assertMaySee(user, { loanId });
     const [loan] = await this.db.query(
       `SELECT l.id AS "loanId", c.name AS "companyName", (i.snapshot->'context'->>'amount')::float8 AS amount, l.term_months AS "termMonths",
               l.bank, i.stage FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id
@@ -106,24 +111,27 @@ export class ArchivesService {
     return { ...loan, stage: stageInfo(loan.stage) };
   }
 
-  private async files(loanId: string): Promise<(StoredAttachment & { url: string })[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`, [
+  /** The loan's files this user may see: its own, and the minutes of meetings whose kind the user may open. */
+  private async files(loanId: string, user: AuthUser): Promise<(StoredAttachment & { row: Record<string, any> })[]> {
+    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`, [
       PRE_REVIEW_DECISIONS,
+      visibleMeetingKinds(user),
       loanId,
     ]);
-    return rows.map((r: Record<string, any>) => ({ ...toStoredAttachment(r), url: r.url }));
+    // The query already leaves out minutes of kinds the user may not see; the rule is asked again per row.
+    return rows.filter((r: Record<string, any>) => maySee(user, holderOf(r))).map((r: Record<string, any>) => ({ ...toStoredAttachment(r), row: r }));
   }
 
   /** The loan and its attachments grouped by kind, every kind listed (empty ones too). */
-  async detail(loanId: string) {
-    const loan = await this.loan(loanId);
-    const files = await this.files(loanId);
+  async detail(loanId: string, user: AuthUser) {
+    const loan = await this.loan(loanId, user);
+    const files = await this.files(loanId, user);
     return {
       loan,
       groups: ATTACHMENT_KINDS.map((kind) => ({
         kind,
         label: ATTACHMENT_KIND_LABELS[kind],
-        files: files.filter((f) => f.kind === kind).map(({ url: _url, ...f }) => f),
+        files: files.filter((f) => f.kind === kind).map(({ row: _row, ...f }) => f),
       })),
       total: files.length,
     };
@@ -131,8 +139,8 @@ export class ArchivesService {
 
   async upload(loanId: string, kind: AttachmentKind, file: Express.Multer.File | undefined, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
-    const type = this.store.check(file, ARCHIVE_FILE_TYPES);
-    return this.store.save(this.db, file!, type, { loanId }, kind, user.id, async (em) => {
+    assertMaySee(user, { loanId });
+    return this.store.save(file, 'attachment', { loanId }, kind, user.id, async (em) => {
       const [loan] = await em.query(`SELECT id FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
       if (!loan) throw AppError.notFound('loanNotFound');
     });
@@ -143,6 +151,7 @@ export class ArchivesService {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     const [row] = await this.db.query(`SELECT loan_id AS "loanId" FROM attachment WHERE id = $1 AND deleted_at IS NULL`, [attachmentId]);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
+    if (row.loanId) assertMaySee(user, { loanId: row.loanId });
     if (!row.loanId) throw new AppError(HttpStatus.CONFLICT, CODES.attachmentNotDeletable, 'attachmentNotDeletable');
     const [, count] = await this.db.query(`UPDATE attachment SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL`, [
       attachmentId,
@@ -152,17 +161,24 @@ export class ArchivesService {
     return { id: attachmentId, deleted: true };
   }
 
-  async file(attachmentId: string) {
+  /**
+   * One attachment's file, whichever loan or meeting it hangs on, for a user who may see that loan or
+   * meeting (403 otherwise); a file of a deleted loan is gone (404).
+   */
+  async file(attachmentId: string, user: AuthUser) {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND a.deleted_at IS NULL`, [attachmentId]);
+    const [row] = await this.db.query(
+      `${ATTACHMENT_SELECT} LEFT JOIN loan l ON l.id = a.loan_id WHERE a.id = $1 AND a.deleted_at IS NULL AND (a.loan_id IS NULL OR l.deleted_at IS NULL)`,
+      [attachmentId],
+    );
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    return { name: row.name as string, mime: row.mime as string, content: await this.store.read(row.url) };
+    return this.store.download(row, user);
   }
 
-  /** One zip of all the loan's attachments, a folder per kind, names kept (numbered when repeated). */
-  async zip(loanId: string, lang: Lang): Promise<{ name: string; content: Buffer }> {
-    const loan = await this.loan(loanId);
-    const files = await this.files(loanId);
+  /** One zip of all the loan's attachments the user may see, a folder per kind, names kept (numbered when repeated). */
+  async zip(loanId: string, lang: Lang, user: AuthUser): Promise<{ name: string; content: Buffer }> {
+    const loan = await this.loan(loanId, user);
+    const files = await this.files(loanId, user);
     if (!files.length) throw new AppError(HttpStatus.CONFLICT, CODES.archiveEmpty, 'archiveEmpty');
     const zip = new PizZip();
     const used = new Set<string>();
@@ -173,7 +189,7 @@ export class ArchivesService {
       let entry = `${folder}/${base}`;
       for (let n = 2; used.has(entry); n++) entry = `${folder}/${withNumber(base, n)}`;
       used.add(entry);
-      zip.file(entry, await this.store.read(f.url), { binary: true, date: new Date(f.uploadedAt) });
+      zip.file(entry, await this.store.read(f.row), { binary: true, date: new Date(f.uploadedAt) });
     }
     const day = new Date().toISOString().slice(0, 10);
     return {

@@ -1,15 +1,9 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { ATTACHMENT_MAX_BYTES, type AttachmentKind, type DocumentType } from '@app/workflow';
-import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as fsp from 'node:fs/promises';
-import * as path from 'node:path';
-import { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import { AppError, CODES } from '../common/errors';
-import { DOCUMENT_MIME, sniffDocument } from './document-signature';
-
-const STORED_NAME = /^[0-9a-f-]{36}\.(pdf|docx?|xlsx?|jpg|png)$/;
+import { Injectable } from '@nestjs/common';
+import type { AttachmentKind, MeetingKind } from '@app/workflow';
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { assertMaySee, type FileHolder } from '../files/file-access';
+import { FileStorage } from '../files/file-storage';
 
 export interface StoredAttachment {
   id: string;
@@ -30,102 +24,68 @@ export interface StoredAttachment {
 export type AttachmentOwner = { loanId: string } | { meetingId: string };
 
 /**
- * Attachments on disk and in `uploaded_file` + `attachment`: the type is told by the content, the
- * name is generated, the size is capped; rows are written in the caller's transaction and the file
- * is removed again when that transaction fails. Deleting is soft: the file stays for audit.
+ * Attachments: a file of the storage (server/src/files, which checks, re-encodes and keeps it) and the
+ * `attachment` row that hangs it on a loan or a meeting, written in the same transaction. Deleting is
+ * soft: the row keeps who deleted it, the file stays for audit.
  */
 @Injectable()
 export class AttachmentStore {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
-  private dir() {
-    return path.join(this.config.dataDir, 'uploads', 'attachments');
-  }
-
-  /** Checks a received file; answers its type or throws the 400 the user should see. */
-  check(file: Express.Multer.File | undefined, allowed: readonly DocumentType[]): DocumentType {
-    if (!file || !file.buffer?.length) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileMissing, 'fileMissing');
-    if (file.size > ATTACHMENT_MAX_BYTES) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileTooLarge, 'fileTooLarge', { limit: '20 MB' });
-    const type = sniffDocument(file.buffer, file.originalname);
-    if (!type || !allowed.includes(type)) {
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileWrongType, 'fileWrongType', { types: allowed.join(', ') });
-    }
-    return type;
-  }
+  constructor(private readonly files: FileStorage) {}
 
   /**
-   * Writes the file, then (in one transaction, after `inside` has run its checks there) its rows. If
-   * the transaction fails the file is deleted again: no file is left without its rows, nor a row
-   * without its file. `inside` may answer the owner when it is only known in the transaction.
+   * Checks the file against its storage kind (400 before anything is written), stores it, then in one
+   * transaction its rows after `inside` has run its checks there. `inside` may answer the owner when
+   * it is only known in the transaction.
    */
   async save(
-    db: DataSource,
-    file: Express.Multer.File,
-    type: DocumentType,
+    file: Express.Multer.File | undefined,
+    storageKind: 'attachment' | 'minutes',
     owner: AttachmentOwner | null,
     kind: AttachmentKind,
     actorId: string,
     inside?: (em: EntityManager) => Promise<AttachmentOwner | void>,
   ): Promise<{ id: string }> {
-    const fileId = randomUUID();
-    const stored = `${fileId}.${type}`;
-    await fsp.mkdir(this.dir(), { recursive: true });
-    const target = path.join(this.dir(), stored);
-    await fsp.writeFile(target, file.buffer, { flag: 'wx' });
-    try {
-      return await db.transaction(async (em) => {
-        const found = inside ? await inside(em) : undefined;
-        const holder = found || owner;
-        if (!holder) throw new Error('an attachment needs a loan or a meeting');
-        const original = decodeName(file.originalname || stored).slice(0, 255);
-        await em.query(`INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size) VALUES ($1, $2, 'attachment', $3, $4, $5, $6)`, [
-          fileId,
-          actorId,
-          `attachment:${stored}`,
-          original,
-          DOCUMENT_MIME[type],
-          file.size,
-        ]);
-        const [row] = await em.query(`INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-          'loanId' in holder ? holder.loanId : null,
-          'meetingId' in holder ? holder.meetingId : null,
-          kind,
-          fileId,
-          actorId,
-        ]);
-        return { id: row.id as string };
-      });
-    } catch (error) {
-      await fsp.rm(target, { force: true });
-      throw error;
-    }
+    const prepared = await this.files.prepare(storageKind, file);
+    const { result } = await this.files.put(prepared, actorId, async (em, stored) => {
+      const found = inside ? await inside(em) : undefined;
+      const holder = found || owner;
+      if (!holder) throw new Error('an attachment needs a loan or a meeting');
+      const [row] = await em.query(`INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+        'loanId' in holder ? holder.loanId : null,
+        'meetingId' in holder ? holder.meetingId : null,
+        kind,
+        stored.id,
+        actorId,
+      ]);
+      return { id: row.id as string };
+    });
+    return result;
   }
 
-  /** The path of a stored file from its `uploaded_file.url` (never from anything a request sent). */
-  pathOf(url: string): string | null {
-    const name = url.startsWith('attachment:') ? url.slice('attachment:'.length) : '';
-    if (!STORED_NAME.test(name)) return null;
-    const file = path.join(this.dir(), name);
-    return fs.existsSync(file) ? file : null;
+  /** The bytes of a row selected with ATTACHMENT_SELECT. */
+  async read(row: Record<string, any>): Promise<Buffer> {
+    return (await this.files.read({ ...row, id: row.fileId })).bytes;
   }
 
-  async read(url: string): Promise<Buffer> {
-    const file = this.pathOf(url);
-    if (!file) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    return fsp.readFile(file);
+  /**
+   * The file of a row selected with ATTACHMENT_SELECT, for a user who may see what it belongs to
+   * (403 otherwise): name, type and bytes to send.
+   */
+  async download(row: Record<string, any>, user: AuthUser): Promise<{ name: string; mime: string; content: Buffer }> {
+    assertMaySee(user, holderOf(row));
+    return { name: row.name, mime: row.mime, content: await this.read(row) };
   }
 }
 
-/** multer hands over the raw bytes of a multipart name as latin1; names typed in Chinese need UTF-8 back. */
-export function decodeName(name: string): string {
-  if (!/[\u0080-\u00ff]/.test(name) || /[\u0100-\uffff]/.test(name)) return name;
-  const decoded = Buffer.from(name, 'latin1').toString('utf8');
-  return decoded.includes('\ufffd') ? name : decoded;
+/** What an attachment row (ATTACHMENT_SELECT) belongs to. */
+export function holderOf(row: Record<string, any>): FileHolder {
+  return row.meetingId ? { meetingId: row.meetingId, meetingKind: row.meetingKind as MeetingKind } : { loanId: row.loanId };
 }
 
 export const ATTACHMENT_SELECT = `
-  SELECT a.id, a.kind, f.original_name AS name, f.mime, f.size, f.url, a.created_by AS "uploadedBy", u.nickname AS "uploadedByName",
-         a.created_at AS "uploadedAt", a.loan_id AS "loanId", a.meeting_id AS "meetingId", m.title AS "meetingTitle"
+  SELECT a.id, a.kind, f.original_name AS name, f.mime, f.size, f.url, f.id AS "fileId", f.storage, f.storage_key AS "storageKey", f.sha256,
+         a.created_by AS "uploadedBy", u.nickname AS "uploadedByName",
+         a.created_at AS "uploadedAt", a.loan_id AS "loanId", a.meeting_id AS "meetingId", m.title AS "meetingTitle", m.kind AS "meetingKind"
     FROM attachment a
     JOIN uploaded_file f ON f.id = a.file_id
     LEFT JOIN app_user u ON u.id = a.created_by

@@ -13,7 +13,7 @@
  * Response DTO classes hold only @ApiProperty declarations; shapes owned by @app/workflow (labels,
  * snapshots, the definition) are declared with @ApiSharedProperty and typed from that package on the web.
  */
-import { applyDecorators, HttpStatus, RequestMethod, Type } from '@nestjs/common';
+import { applyDecorators, Header, HttpStatus, RequestMethod, Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
@@ -100,7 +100,14 @@ export function ApiPage(row: Type<unknown>) {
   return applyDecorators(ApiExtraModels(row), successResponse(envelopeSchema(page)));
 }
 
-/** A binary answer (a download, a preview page), sent without the envelope. */
+/**
+ * A binary answer (a download, a preview page), sent without the envelope, always with
+ * `X-Content-Type-Options: nosniff` (besides helmet's): a browser never guesses another type than the
+ * one the storage decided from the bytes.
+ */
 export function ApiFile(...contentTypes: string[]) {
-  return successResponse({ type: 'string', format: 'binary' }, contentTypes.length ? contentTypes : ['application/octet-stream']);
+  return applyDecorators(
+    successResponse({ type: 'string', format: 'binary' }, contentTypes.length ? contentTypes : ['application/octet-stream']),
+    Header('X-Content-Type-Options', 'nosniff'),
+  );
 }

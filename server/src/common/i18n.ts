@@ -55,6 +55,12 @@ export const MESSAGES = {
   fileMissing: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
   fileTooLarge: { 'zh-CN': '文件不能超过 {limit}', en: 'The file must not be larger than {limit}' },
   fileWrongType: { 'zh-CN': '文件类型不支持，仅支持 {types}', en: 'File type not supported; allowed: {types}' },
+  fileNameMismatch: {
+    'zh-CN': '文件内容是 {type}，与文件名“{name}”的扩展名不符，请检查后重新上传',
+    en: 'The file holds {type}, which does not match the extension of its name "{name}"; check it and upload again',
+  },
+  imageUnreadable: { 'zh-CN': '图片已损坏或无法读取', en: 'The picture is damaged or cannot be read' },
+  fileNotFound: { 'zh-CN': '文件不存在或已删除', en: 'The file does not exist or was deleted' },
   avatarNotUploaded: {
     'zh-CN': '头像地址无效，请先上传图片',
     en: 'The avatar address is not valid: upload the picture first',

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { S3Settings } from '../files/storage-backend';
 
 /** Everything the server reads from the environment, in one place (docker-compose and README name these). */
 export interface AppConfig {
@@ -28,6 +29,9 @@ export interface AppConfig {
   /** Failed sign-ins from one address within the window before it is throttled (429). */
   addressFailureLimit: number;
   production: boolean;
+  /** Where uploads and generated documents are kept: the folder DATA_DIR/uploads, or an S3-compatible bucket when FILE_STORAGE=s3. */
+  fileStorage: 'local' | 's3';
+  s3: S3Settings | null;
 }
 
 /** The repository root, found upwards from this file (works from src/ and from the compiled dist/). */
@@ -76,6 +80,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lockMinutes: int(env.LOCK_MINUTES, 15),
     addressFailureLimit: int(env.ADDRESS_FAILURE_LIMIT, 30),
     production,
+    fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
+    s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,
+  };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
+  if (!env.S3_BUCKET) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    // Self-hosted servers (MinIO) answer on one host name: bucket in the path unless told otherwise.
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== null),
+    prefix: env.S3_PREFIX ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
   };
 }
 

@@ -192,9 +192,9 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
     @ApiFile()
     @RequirePermission(p.detail)
     @Get(':id/minutes/:attachmentId')
-    async downloadMinutes(@Param('id') id: string, @Param('attachmentId') attachmentId: string) {
+    async downloadMinutes(@Param('id') id: string, @Param('attachmentId') attachmentId: string, @CurrentUser() user: AuthUser) {
       await this.meetings.meeting(kind, id);
-      const file = await this.meetings.minutesFile(id, attachmentId);
+      const file = await this.meetings.minutesFile(id, attachmentId, user);
       return downloadFile(file.content, file.mime, file.name);
     }
 
@@ -336,8 +336,8 @@ export class YsMeetingsController {
   @ApiFile()
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get(':day/minutes/:attachmentId')
-  async downloadMinutes(@Param('day') day: string, @Param('attachmentId') attachmentId: string) {
-    const file = await this.sessions.minutesFile(day, attachmentId);
+  async downloadMinutes(@Param('day') day: string, @Param('attachmentId') attachmentId: string, @CurrentUser() user: AuthUser) {
+    const file = await this.sessions.minutesFile(day, attachmentId, user);
     return downloadFile(file.content, file.mime, file.name);
   }
 

@@ -10,7 +10,6 @@ import {
   MEETING_STAGE_OF_KIND,
   MEETING_STATUS_LABELS,
   MEETING_STEPS,
-  MINUTES_FILE_TYPES,
   MINUTES_KIND_OF,
   meetingStepAllowed,
   STATUS_ENUMERATIONS,
@@ -601,8 +600,7 @@ export class MeetingsService {
   }
 
   async uploadMinutes(kind: engine.MeetingKind, meetingId: string, file: Express.Multer.File | undefined, user: AuthUser) {
-    const type = this.attachments.check(file, MINUTES_FILE_TYPES);
-    return this.attachments.save(this.db, file!, type, { meetingId }, MINUTES_KIND_OF[kind], user.id, async (em) => {
+    return this.attachments.save(file, 'minutes', { meetingId }, MINUTES_KIND_OF[kind], user.id, async (em) => {
       const [row] = await em.query(`SELECT id FROM meeting WHERE id = $1 AND kind = $2 FOR UPDATE`, [meetingId, kind]);
       if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.meetingNotFound, 'meetingNotFound');
     });
@@ -619,11 +617,11 @@ export class MeetingsService {
     return { id: attachmentId, deleted: true };
   }
 
-  async minutesFile(meetingId: string, attachmentId: string) {
+  async minutesFile(meetingId: string, attachmentId: string, user: AuthUser) {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND a.meeting_id = $2 AND a.deleted_at IS NULL`, [attachmentId, meetingId]);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    return { name: row.name as string, mime: row.mime as string, content: await this.attachments.read(row.url) };
+    return this.attachments.download(row, user);
   }
 
   // --- helpers -------------------------------------------------------------------------------

@@ -1,13 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import {
-  MEETING_KIND_LABELS,
-  MEETING_STATUS_LABELS,
-  MINUTES_FILE_TYPES,
-  MINUTES_KIND_OF,
-  STATUS_ENUMERATIONS,
-  type EventType,
-  type Label,
-} from '@app/workflow';
+import { MEETING_KIND_LABELS, MEETING_STATUS_LABELS, MINUTES_KIND_OF, STATUS_ENUMERATIONS, type EventType, type Label } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
@@ -161,8 +153,7 @@ export class YsSessionsService {
 
   async uploadMinutes(day: string, file: Express.Multer.File | undefined, user: AuthUser) {
     await this.decisions(day);
-    const type = this.attachments.check(file, MINUTES_FILE_TYPES);
-    return this.attachments.save(this.db, file!, type, null, MINUTES_KIND_OF.YS, user.id, async (em) => ({
+    return this.attachments.save(file, 'minutes', null, MINUTES_KIND_OF.YS, user.id, async (em) => ({
       meetingId: await this.sessionMeeting(em, day, user.id),
     }));
   }
@@ -178,14 +169,14 @@ export class YsSessionsService {
     return { id: attachmentId, deleted: true };
   }
 
-  async minutesFile(day: string, attachmentId: string) {
+  async minutesFile(day: string, attachmentId: string, user: AuthUser) {
     this.checkIds(day, attachmentId);
     const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND m.kind = 'YS' AND m.session_date = $2 AND a.deleted_at IS NULL`, [
       attachmentId,
       day,
     ]);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    return { name: row.name as string, mime: row.mime as string, content: await this.attachments.read(row.url) };
+    return this.attachments.download(row, user);
   }
 
   private checkIds(day: string, attachmentId: string) {

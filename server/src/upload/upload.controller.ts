@@ -2,7 +2,6 @@ import { Controller, Get, Param, Post, Res, UploadedFile, UseInterceptors } from
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import * as fs from 'node:fs';
 import { AppError } from '../common/errors';
 import { CurrentUser, Public, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -26,15 +25,20 @@ export class UploadController {
     return this.uploads.saveAvatar(user.id, file);
   }
 
-  /** Avatars are shown in <img> tags, which send no token: they are public, under unguessable names. */
+  /**
+   * Avatars are shown in <img> tags, which send no token: they are public, under unguessable names.
+   * What is served is the picture re-encoded on upload, never the bytes that arrived.
+   */
   @ApiFile('image/png', 'image/jpeg', 'image/x-icon')
   @Public()
   @Get('files/avatars/:name')
-  avatar(@Param('name') name: string, @Res() res: Response) {
-    const found = this.uploads.avatarPath(name);
-    if (!found || !fs.existsSync(found.file)) throw AppError.notFound();
+  async avatar(@Param('name') name: string, @Res() res: Response) {
+    const found = await this.uploads.avatar(name);
+    if (!found) throw AppError.notFound();
     res.setHeader('Content-Type', found.mime);
+    res.setHeader('Content-Length', found.bytes.length);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    fs.createReadStream(found.file).pipe(res);
+    res.end(found.bytes);
   }
 }
