@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import type { ContractType } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { decodeName } from '../archives/attachment-store';
+import { decodeName } from '../files/file-storage';
 import { DOCUMENT_MIME } from '../archives/document-signature';
 import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
