@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildCorpus, CorpusContext, HostileRequest, OpenApi, samplePerRouteAndClass } from '../hostile/corpus';
+import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+
+/**
+ * Issue 8 section 2, "no response 500, whatever arrives": the hostile corpus of test/hostile/corpus.ts
+ * on every route of the OpenAPI document, as a user holding every permission (ROOT, the whole corpus)
+ * and as a plain user (every route x every class at least once). Both are accounts of their own, so
+ * the corpus never signs out, locks or disables anyone another test uses.
+ */
+describe('a hostile corpus on every route never meets a 5xx', () => {
+  let t: TestApp;
+  let doc: OpenApi;
+  let ctx: CorpusContext;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const root = await createUser(t, ['ROOT']);
+    const plain = await createUser(t, ['ROLE_USER']);
+    const victim = await createUser(t, ['ROLE_USER']);
+    tokens.root = await tokenOf(t, root.username, root.password);
+    tokens.plain = await tokenOf(t, plain.username, plain.password);
+    doc = (await t.http.get('/server/docs-json').expect(200)).body;
+
+    const one = async (sql: string) => ((await t.db.query(sql)) as { id: string }[])[0]?.id ?? randomUUID();
+    const loan = await one(`SELECT id FROM loan ORDER BY created_at LIMIT 1`);
+    const company = await one(`SELECT id FROM company ORDER BY created_at LIMIT 1`);
+    const zb = await one(`SELECT id FROM meeting WHERE kind = 'ZB' ORDER BY created_at LIMIT 1`);
+    const bs = await one(`SELECT id FROM meeting WHERE kind = 'BS' ORDER BY created_at LIMIT 1`);
+    const item = await one(`SELECT id FROM meeting_loan ORDER BY allocated_at LIMIT 1`);
+    const attachment = await one(`SELECT id FROM attachment ORDER BY created_at LIMIT 1`);
+    const worklists = await t.http.get('/server/worklists').set('X-Platform-Token', tokens.root);
+    const worklist: string = worklists.body.data?.[0]?.name ?? 'x';
+    ctx = {
+      param(route, name, harmless) {
+        if (name === 'platform') return 'PLATFORM';
+        if (name === 'seq') return '1';
+        if (name === 'type') return 'CLIENT';
+        if (name === 'day') return '2026-11-20';
+        if (name === 'name') return route.includes('avatars') ? 'x.png' : worklist;
+        if (harmless) return randomUUID();
+        if (name === 'attachmentId') return attachment;
+        if (name === 'itemId') return item;
+        if (name === 'loanId') return loan;
+        if (name === 'userId' || route.startsWith('/server/user/')) return victim.id;
+        if (route.startsWith('/server/loans/')) return loan;
+        if (route.startsWith('/server/companies/')) return company;
+        if (route.startsWith('/server/meetings/zb/')) return zb;
+        if (route.startsWith('/server/meetings/bs/')) return bs;
+        return randomUUID();
+      },
+      field(name) {
+        const known: Record<string, unknown> = {
+          username: victim.username,
+          companyId: company,
+          loanIds: [loan],
+          userIds: [victim.id],
+          attendeeIds: [],
+          heldAt: '2026-12-01T09:30:00+08:00',
+          establishedDate: '2020-01-01',
+          expectedVersion: 1,
+          baseVersion: 1,
+          content: { note: 'x' },
+          payload: { reason: 'x' },
+          type: 'SUBMIT_MATERIALS',
+        };
+        return known[name];
+      },
+    };
+  });
+  afterAll(() => t?.close());
+
+  async function replay(corpus: HostileRequest[], token: string) {
+    const failures: string[] = [];
+    const perClass: Record<string, { sent: number; fivexx: number }> = {};
+    const statuses: Record<string, number> = {};
+    let next = 0;
+    async function worker() {
+      while (next < corpus.length) {
+        const r = corpus[next++];
+        let req = (t.http as any)[r.method](r.url).set('X-Platform-Token', token).set('Accept-Language', next % 2 ? 'en' : 'zh-CN');
+        for (const [k, v] of Object.entries(r.headers ?? {})) req = req.set(k, v);
+        if (r.multipart) {
+          for (const [k, v] of Object.entries(r.multipart.fields)) req = req.field(k, v);
+          req = req.attach('file', Buffer.from('%PDF-1.4\n%hostile\n'), { filename: r.multipart.fileName, contentType: 'application/pdf' });
+        } else if (r.body !== undefined) {
+          req = req.set('Content-Type', 'application/json').send(r.body);
+        }
+        const res = await req;
+        const c = (perClass[r.cls] ??= { sent: 0, fivexx: 0 });
+        c.sent++;
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (res.status >= 500) {
+          c.fivexx++;
+          failures.push(`${r.method.toUpperCase()} ${r.route} [${r.cls} @ ${r.target}]: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
+      }
+    }
+    // A few in flight at once: the app waits on PostgreSQL more than on the CPU.
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return { sent: corpus.length, failures, perClass, statuses };
+  }
+
+  it('answers every hostile request of ROOT and of a plain user below 500', async () => {
+    const started = Date.now();
+    const full = buildCorpus(doc, ctx);
+    const routes = new Set(full.map((r) => `${r.method} ${r.route}`));
+    const documented = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    expect(routes.size).toBe(documented);
+
+    const root = await replay(full, tokens.root);
+    const plain = await replay(samplePerRouteAndClass(full), tokens.plain);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+
+    const perClass: Record<string, string> = {};
+    for (const run of [root, plain]) {
+      for (const [cls, c] of Object.entries(run.perClass)) {
+        const [sent, fivexx] = (perClass[cls] ?? '0/0').split('/').map(Number);
+        perClass[cls] = `${sent + c.sent}/${fivexx + c.fivexx}`;
+      }
+    }
+    const failures = [...root.failures.map((f) => `root ${f}`), ...plain.failures.map((f) => `plain ${f}`)];
+    const fivexxRoutes = new Set(failures.map((f) => f.split(' [')[0].replace(/^\w+ /, '')));
+    const summary = [
+      `hostile corpus: ${root.sent + plain.sent} requests sent (ROOT ${root.sent}, plain user ${plain.sent}) on ${routes.size} routes in ${seconds} s`,
+      `5xx seen: ${failures.length} on ${fivexxRoutes.size} routes`,
+      `per class (sent/5xx): ${Object.entries(perClass)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+      `statuses ROOT: ${JSON.stringify(root.statuses)}, plain: ${JSON.stringify(plain.statuses)}`,
+      ...failures.slice(0, 60),
+    ].join('\n');
+    console.log(summary);
+    if (process.env.HOSTILE_REPORT) fs.writeFileSync(path.resolve(process.env.HOSTILE_REPORT), `${summary}\n${failures.join('\n')}\n`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
