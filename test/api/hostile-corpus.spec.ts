@@ -10,6 +10,10 @@ import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
  * and as a plain user (every route x every class at least once). Both are accounts of their own, so
  * the corpus never signs out, locks or disables anyone another test uses.
  */
+const PDF = Buffer.from('%PDF-1.4\n%hostile corpus\n%%EOF\n');
+// The 8-byte PNG signature and an IHDR chunk's start: enough for the upload's sniffing to call it a PNG.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
 describe('a hostile corpus on every route never meets a 5xx', () => {
   let t: TestApp;
   let doc: OpenApi;
@@ -77,15 +81,20 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const failures: string[] = [];
     const perClass: Record<string, { sent: number; fivexx: number }> = {};
     const statuses: Record<string, number> = {};
+    const refusedByDatabase: string[] = [];
     let next = 0;
     async function worker() {
       while (next < corpus.length) {
         const r = corpus[next++];
-        let req = (t.http as any)[r.method](r.url).set('X-Platform-Token', token).set('Accept-Language', next % 2 ? 'en' : 'zh-CN');
+        const http = t.http as any;
+        let req = http[r.method](r.url)
+          .set('X-Platform-Token', token)
+          .set('Accept-Language', next % 2 ? 'en' : 'zh-CN');
         for (const [k, v] of Object.entries(r.headers ?? {})) req = req.set(k, v);
         if (r.multipart) {
           for (const [k, v] of Object.entries(r.multipart.fields)) req = req.field(k, v);
-          req = req.attach('file', Buffer.from('%PDF-1.4\n%hostile\n'), { filename: r.multipart.fileName, contentType: 'application/pdf' });
+          const bytes = r.route.endsWith('/upload/user') ? PNG : PDF;
+          req = req.attach('file', bytes, { filename: r.multipart.fileName, contentType: 'application/octet-stream' });
         } else if (r.body !== undefined) {
           req = req.set('Content-Type', 'application/json').send(r.body);
         }
@@ -93,6 +102,7 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
         const c = (perClass[r.cls] ??= { sent: 0, fivexx: 0 });
         c.sent++;
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (res.body?.exception === 'InputRefusedByDatabase') refusedByDatabase.push(`${r.method.toUpperCase()} ${r.route} [${r.cls} @ ${r.target}]`);
         if (res.status >= 500) {
           c.fivexx++;
           failures.push(`${r.method.toUpperCase()} ${r.route} [${r.cls} @ ${r.target}]: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
@@ -101,7 +111,7 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     }
     // A few in flight at once: the app waits on PostgreSQL more than on the CPU.
     await Promise.all(Array.from({ length: 4 }, worker));
-    return { sent: corpus.length, failures, perClass, statuses };
+    return { sent: corpus.length, failures, perClass, statuses, refusedByDatabase };
   }
 
   it('answers every hostile request of ROOT and of a plain user below 500', async () => {
@@ -127,6 +137,9 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const summary = [
       `hostile corpus: ${root.sent + plain.sent} requests sent (ROOT ${root.sent}, plain user ${plain.sent}) on ${routes.size} routes in ${seconds} s`,
       `5xx seen: ${failures.length} on ${fivexxRoutes.size} routes`,
+      // 400s that only PostgreSQL's refusal caught (the filter's safety net): each is a check missing at the edge
+      `refused by PostgreSQL, not the edge: ${root.refusedByDatabase.length + plain.refusedByDatabase.length}`,
+      ...[...root.refusedByDatabase, ...plain.refusedByDatabase].slice(0, 20).map((r) => `  db-refused ${r}`),
       `per class (sent/5xx): ${Object.entries(perClass)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,

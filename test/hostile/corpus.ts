@@ -27,6 +27,7 @@ export const HOSTILE_CLASSES: HostileClass[] = [
   { name: 'huge-float', json: '1e+300', url: '1e%2B300', text: '1e+300' },
   { name: 'huge-digits', json: '99999999999999999999999', url: '99999999999999999999999', text: '99999999999999999999999' },
   { name: 'unsafe-integer', json: '9007199254740993', url: '9007199254740993', text: '9007199254740993' },
+  { name: 'int4-overflow', json: '4294967296', url: '4294967296', text: '4294967296' },
   { name: 'negative-huge', json: '-1e+308', url: '-1e%2B308', text: '-1e+308' },
   { name: 'date-feb-30', json: '"2026-02-30"', url: '2026-02-30', text: '2026-02-30' },
   { name: 'date-month-13', json: '"2026-13-01"', url: '2026-13-01', text: '2026-13-01' },
@@ -156,7 +157,9 @@ function setAt(value: unknown, at: (string | number)[]): unknown {
 }
 
 function fill(route: string, ctx: CorpusContext, harmless: boolean, hostile?: { name: string; url: string }): string {
-  return route.replace(/\{([^}]+)\}/g, (_, name: string) => (hostile && hostile.name === name ? hostile.url : encodeURIComponent(ctx.param(route, name, harmless))));
+  return route.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    hostile && hostile.name === name ? hostile.url : encodeURIComponent(ctx.param(route, name, harmless)),
+  );
 }
 
 /**
@@ -177,7 +180,8 @@ export function buildCorpus(doc: OpenApi, ctx: CorpusContext): HostileRequest[] 
       const harmless = method !== 'get' && !op.requestBody;
       const url = fill(route, ctx, harmless);
       const validBody = jsonSchema ? JSON.stringify(baseline(doc, jsonSchema, '', ctx)) : undefined;
-      const add = (r: Omit<HostileRequest, 'method' | 'route'>) => out.push({ method, route, ...r, ...(multipartSchema && !r.multipart && !r.body ? { multipart: { fields: {}, fileName: 'x.pdf' } } : {}) });
+      const add = (r: Omit<HostileRequest, 'method' | 'route'>) =>
+        out.push({ method, route, ...r, ...(multipartSchema && !r.multipart && !r.body ? { multipart: { fields: {}, fileName: 'x.pdf' } } : {}) });
       // Requests without a body of their own carry no body; those that have one keep it valid around the attack.
       const withBody = (r: Omit<HostileRequest, 'method' | 'route'>) => add({ ...(validBody !== undefined ? { body: validBody } : {}), ...r });
 
