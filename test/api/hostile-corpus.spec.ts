@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildCorpus, CorpusContext, HostileRequest, OpenApi, samplePerRouteAndClass } from '../hostile/corpus';
 import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { randomCreditCode } from './support/loans';
 
 /**
  * Issue 8 section 2, "no response 500, whatever arrives": the hostile corpus of test/hostile/corpus.ts
@@ -36,6 +37,11 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const bs = await one(`SELECT id FROM meeting WHERE kind = 'BS' ORDER BY created_at LIMIT 1`);
     const item = await one(`SELECT id FROM meeting_loan ORDER BY allocated_at LIMIT 1`);
     const attachment = await one(`SELECT id FROM attachment ORDER BY created_at LIMIT 1`);
+    const pool = async (kind: string) =>
+      ((await t.db.query(`SELECT user_id FROM conferee WHERE active AND $1 = ANY(meeting_kinds) LIMIT 2`, [kind])) as { user_id: string }[]).map(
+        (r) => r.user_id,
+      );
+    const [zbAttendees, bsAttendees] = [await pool('ZB'), await pool('BS')];
     const worklists = await t.http.get('/server/worklists').set('X-Platform-Token', tokens.root);
     const worklist: string = worklists.body.data?.[0]?.name ?? 'x';
     ctx = {
@@ -56,20 +62,22 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
         if (route.startsWith('/server/meetings/bs/')) return bs;
         return randomUUID();
       },
-      field(name) {
+      field(name, route) {
+        if (name === 'creditCode') return randomCreditCode(); // a fresh valid one, so that company saves reach the database
+        if (name === 'attendeeIds') return route.includes('/zb') ? zbAttendees : bsAttendees;
         const known: Record<string, unknown> = {
+          contactPhone: '13800000000',
           username: victim.username,
           companyId: company,
           loanIds: [loan],
           userIds: [victim.id],
-          attendeeIds: [],
           heldAt: '2026-12-01T09:30:00+08:00',
           establishedDate: '2020-01-01',
           expectedVersion: 1,
           baseVersion: 1,
           content: { note: 'x' },
           payload: { reason: 'x' },
-          type: 'SUBMIT_MATERIALS',
+          type: 'RETURN_MATERIALS',
         };
         return known[name];
       },
@@ -113,6 +121,39 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     await Promise.all(Array.from({ length: 4 }, worker));
     return { sent: corpus.length, failures, perClass, statuses, refusedByDatabase };
   }
+
+  it("answers the issue's examples with a 400 that says what is wrong, in the request's language", async () => {
+    const loan = ctx.param('/server/loans/{id}', 'id', false);
+    const send = (method: 'get' | 'post' | 'put', url: string, lang: string, body?: string) => {
+      const req = t.http[method](url).set('X-Platform-Token', tokens.root).set('Accept-Language', lang);
+      return body === undefined ? req : req.set('Content-Type', 'application/json').send(body);
+    };
+    const cases: [Awaited<ReturnType<typeof send>>, RegExp][] = [
+      [await send('post', '/server/open/auth/platformLogin/PLATFORM', 'en', '['.repeat(5000) + ']'.repeat(5000)), /nested too deep \(at most 32 levels\)/],
+      [await send('post', '/server/open/auth/platformLogin/PLATFORM', 'zh-CN', '['.repeat(5000) + ']'.repeat(5000)), /嵌套过深（最多 32 层）/],
+      [await send('put', `/server/loans/${loan}/data/CLIENT/draft`, 'en', `{"content":{"a":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}}`), /nested too deep/],
+      [await send('get', '/server/companies?name=a%00b', 'en'), /field name of the query contains a character that is not allowed/],
+      [await send('get', '/server/companies?name=a%00b', 'zh-CN'), /查询参数字段“name”含有不允许的字符/],
+      [await send('post', '/server/companies', 'en', '{"name":"a\\u0000b","creditCode":"x"}'), /field name of the request body contains/],
+      [await send('put', `/server/loans/${loan}/data/CLIENT/draft`, 'en', '{"content":{"a":"x\\ud800"}}'), /field content\.a of the request body contains/],
+      [await send('get', '/server/meetings/zb?pageNum=1e%2B300', 'en'), /page number is too large/],
+      [await send('get', '/server/votes/bs?pageSize=99999999999999999999999', 'zh-CN'), /每页条数过大/],
+      [await send('get', '/server/meetings/bs?from=2026-02-30', 'en'), /from is not a date that exists/],
+      [await send('get', '/server/meetings/ys/export?to=2026-13-01', 'zh-CN'), /结束日期不是有效的日期/],
+      [await send('get', '/server/meetings/zb/export?from=abc', 'en'), /from is not a date that exists/],
+      [
+        await send('put', `/server/loans/${loan}/data/CLIENT/draft`, 'en', '{"content":{},"baseVersion":9007199254740993}'),
+        /number in field baseVersion of the request body is out of range/,
+      ],
+      [await send('put', `/server/loans/${loan}/data/CLIENT/draft`, 'en', '{"content":{},"baseVersion":4294967296}'), /base version is too large/],
+      [await send('post', `/server/loans/${loan}/events`, 'en', '{"type":"RETURN_MATERIALS","expectedVersion":4294967296}'), /expected version is too large/],
+    ];
+    for (const [res, message] of cases) {
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message: expect.stringMatching(message) });
+    }
+    const large = await send('post', '/server/companies', 'en', JSON.stringify({ name: 'x'.repeat(1_100_000) }));
+    expect({ status: large.status, message: large.body.message }).toEqual({ status: 413, message: 'The request body is too large (at most 1 MB)' });
+  });
 
   it('answers every hostile request of ROOT and of a plain user below 500', async () => {
     const started = Date.now();

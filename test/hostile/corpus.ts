@@ -21,7 +21,8 @@ const deep = (open: string, inner: string, close: string, n: number) => open.rep
 export const HOSTILE_CLASSES: HostileClass[] = [
   { name: 'deep-array', json: deep('[', '1', ']', 5000), url: encodeURIComponent('['.repeat(2000)), text: '['.repeat(2000) },
   { name: 'deep-object', json: deep('{"a":', '1', '}', 3000), url: encodeURIComponent('{"a":'.repeat(400)), text: '{"a":'.repeat(400) },
-  { name: 'too-large', json: JSON.stringify('x'.repeat(1_100_000)), url: 'x'.repeat(6000), text: 'x'.repeat(6000) },
+  // A field far longer than any column (the whole body over the JSON limit is in WHOLE_BODIES, once per route).
+  { name: 'too-large', json: JSON.stringify('长'.repeat(200_000)), url: 'x'.repeat(6000), text: 'x'.repeat(6000) },
   { name: 'nul', json: '"a\\u0000b"', url: 'a%00b', text: 'a\u0000b' },
   { name: 'lone-surrogate', json: '"a\\ud800b"', url: 'a%ED%A0%80b', text: 'a\ud800b' },
   { name: 'huge-float', json: '1e+300', url: '1e%2B300', text: '1e+300' },
@@ -96,8 +97,8 @@ export interface CorpusContext {
    * an attack elsewhere in the request must not delete or start something real.
    */
   param(route: string, name: string, harmless: boolean): string;
-  /** A plausible value for a body field by name, or undefined for the schema's default. */
-  field(name: string): unknown;
+  /** A plausible value for a body field by name on a route, or undefined for the schema's default. */
+  field(name: string, route: string): unknown;
 }
 
 const PLACEHOLDER = '"@@hostile@@"';
@@ -108,8 +109,8 @@ function resolve(doc: OpenApi, schema: Schema | undefined): Schema {
   return s;
 }
 
-function baseline(doc: OpenApi, schema: Schema, name: string, ctx: CorpusContext): unknown {
-  const known = ctx.field(name);
+function baseline(doc: OpenApi, schema: Schema, name: string, ctx: CorpusContext, route: string): unknown {
+  const known = ctx.field(name, route);
   if (known !== undefined) return known;
   const s = resolve(doc, schema);
   if (s.enum?.length) return s.enum[0];
@@ -120,9 +121,9 @@ function baseline(doc: OpenApi, schema: Schema, name: string, ctx: CorpusContext
     case 'boolean':
       return true;
     case 'array':
-      return [baseline(doc, s.items ?? {}, name, ctx)];
+      return [baseline(doc, s.items ?? {}, name, ctx, route)];
     case 'object':
-      return s.properties ? Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, baseline(doc, v, k, ctx)])) : {};
+      return s.properties ? Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, baseline(doc, v, k, ctx, route)])) : {};
     default:
       return 'x';
   }
@@ -179,7 +180,7 @@ export function buildCorpus(doc: OpenApi, ctx: CorpusContext): HostileRequest[] 
       const multipartSchema = content['multipart/form-data']?.schema;
       const harmless = method !== 'get' && !op.requestBody;
       const url = fill(route, ctx, harmless);
-      const validBody = jsonSchema ? JSON.stringify(baseline(doc, jsonSchema, '', ctx)) : undefined;
+      const validBody = jsonSchema ? JSON.stringify(baseline(doc, jsonSchema, '', ctx, route)) : undefined;
       const add = (r: Omit<HostileRequest, 'method' | 'route'>) =>
         out.push({ method, route, ...r, ...(multipartSchema && !r.multipart && !r.body ? { multipart: { fields: {}, fileName: 'x.pdf' } } : {}) });
       // Requests without a body of their own carry no body; those that have one keep it valid around the attack.
@@ -194,7 +195,7 @@ export function buildCorpus(doc: OpenApi, ctx: CorpusContext): HostileRequest[] 
         }
         if (jsonSchema) {
           for (const at of targets(doc, jsonSchema)) {
-            const text = JSON.stringify(setAt(baseline(doc, jsonSchema, '', ctx), at)).replace(PLACEHOLDER, () => cls.json);
+            const text = JSON.stringify(setAt(baseline(doc, jsonSchema, '', ctx, route), at)).replace(PLACEHOLDER, () => cls.json);
             add({ url, cls: cls.name, target: `body:${at.join('.')}`, body: text });
           }
         }
