@@ -90,6 +90,7 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const perClass: Record<string, { sent: number; fivexx: number }> = {};
     const statuses: Record<string, number> = {};
     const refusedByDatabase: string[] = [];
+    const msPerRoute: Record<string, number> = {};
     let next = 0;
     async function worker() {
       while (next < corpus.length) {
@@ -106,7 +107,9 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
         } else if (r.body !== undefined) {
           req = req.set('Content-Type', 'application/json').send(r.body);
         }
+        const began = Date.now();
         const res = await req;
+        msPerRoute[`${r.method.toUpperCase()} ${r.route}`] = (msPerRoute[`${r.method.toUpperCase()} ${r.route}`] ?? 0) + Date.now() - began;
         const c = (perClass[r.cls] ??= { sent: 0, fivexx: 0 });
         c.sent++;
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -119,7 +122,7 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     }
     // A few in flight at once: the app waits on PostgreSQL more than on the CPU.
     await Promise.all(Array.from({ length: 4 }, worker));
-    return { sent: corpus.length, failures, perClass, statuses, refusedByDatabase };
+    return { sent: corpus.length, failures, perClass, statuses, refusedByDatabase, msPerRoute };
   }
 
   it("answers the issue's examples with a 400 that says what is wrong, in the request's language", async () => {
@@ -157,6 +160,7 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
 
   it('answers every hostile request of ROOT and of a plain user below 500', async () => {
     const started = Date.now();
+    const cpu = process.cpuUsage();
     const full = buildCorpus(doc, ctx);
     const routes = new Set(full.map((r) => `${r.method} ${r.route}`));
     const documented = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
@@ -165,6 +169,12 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const root = await replay(full, tokens.root);
     const plain = await replay(samplePerRouteAndClass(full), tokens.plain);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
+    const slowest = Object.entries(root.msPerRoute)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`);
 
     const perClass: Record<string, string> = {};
     for (const run of [root, plain]) {
@@ -176,7 +186,8 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const failures = [...root.failures.map((f) => `root ${f}`), ...plain.failures.map((f) => `plain ${f}`)];
     const fivexxRoutes = new Set(failures.map((f) => f.split(' [')[0].replace(/^\w+ /, '')));
     const summary = [
-      `hostile corpus: ${root.sent + plain.sent} requests sent (ROOT ${root.sent}, plain user ${plain.sent}) on ${routes.size} routes in ${seconds} s`,
+      `hostile corpus: ${root.sent + plain.sent} requests sent (ROOT ${root.sent}, plain user ${plain.sent}) on ${routes.size} routes in ${seconds} s (${cpuSeconds} s of CPU in this process, app and client)`,
+      `slowest routes (ROOT, summed latency): ${slowest.join(', ')}`,
       `5xx seen: ${failures.length} on ${fivexxRoutes.size} routes`,
       // 400s that only PostgreSQL's refusal caught (the filter's safety net): each is a check missing at the edge
       `refused by PostgreSQL, not the edge: ${root.refusedByDatabase.length + plain.refusedByDatabase.length}`,

@@ -46,5 +46,10 @@ describe('AllExceptionsFilter', () => {
   it('unwraps an input-guard error that express middleware handed on inside an HttpException', () => {
     const wrapped = new BadRequestException('x', { cause: inputRejected('tooDeep', 'body') });
     expect(answer(wrapped, 'zh-CN')).toMatchObject({ status: 400, body: { exception: 'InvalidInput', message: '请求体嵌套过深（最多 32 层）' } });
+    expect(answer(inputRejected('badCharacter', 'query', 'companyName')).body?.data).toEqual({
+      location: 'query',
+      field: 'companyName',
+      fieldErrors: [{ field: 'companyName', message: expect.stringContaining('field companyName of the query contains') }],
+    });
   });
 });

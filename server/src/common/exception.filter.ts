@@ -57,6 +57,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
         body: { code: error.code, message: translate('validationFailed', lang, { detail }), exception: error.exception, data: { fieldErrors: fields } },
       };
     }
+    if (error instanceof AppError && error.exception === 'InvalidInput') {
+      // The input guard's refusals carry the field like DTO validation does, so a form can show it there.
+      const message = translate(error.messageKey, lang, error.params);
+      const { location, field } = error.data as { location: string; field: string | null };
+      return {
+        status: error.status,
+        body: { code: error.code, message, exception: error.exception, data: { location, field, fieldErrors: field ? [{ field, message }] : [] } },
+      };
+    }
     if (error instanceof AppError) {
       return {
         status: error.status,
