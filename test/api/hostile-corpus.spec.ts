@@ -166,7 +166,13 @@ describe('a hostile corpus on every route never meets a 5xx', () => {
     const documented = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(routes.size).toBe(documented);
 
-    const root = await replay(full, tokens.root);
+    // Exports take the same query DTO as their list (replayed whole) and each valid one renders a
+    // spreadsheet: ROOT gets the sample there too, which still has every class on every export.
+    const exportSample = new Set(samplePerRouteAndClass(full.filter((r) => r.route.endsWith('/export'))));
+    const root = await replay(
+      full.filter((r) => !r.route.endsWith('/export') || exportSample.has(r)),
+      tokens.root,
+    );
     const plain = await replay(samplePerRouteAndClass(full), tokens.plain);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const used = process.cpuUsage(cpu);

@@ -212,7 +212,7 @@ export function buildCorpus(doc: OpenApi, ctx: CorpusContext): HostileRequest[] 
       for (const w of WHOLE_QUERIES) withBody({ url: `${url}?${w.query(queryName)}`, cls: w.name, target: 'whole-query' });
     }
   }
-  const last = (r: HostileRequest) => (/\/(logout|change-password)$/.test(r.route) ? 1 : 0);
+  const last = (r: HostileRequest) => (r.route.endsWith('/logout') ? 2 : r.route.endsWith('/change-password') ? 1 : 0);
   return out.sort((a, b) => last(a) - last(b));
 }
 
