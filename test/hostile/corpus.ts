@@ -205,6 +205,12 @@ export function buildCorpus(doc: OpenApi, ctx: CorpusContext): HostileRequest[] 
           for (const f of fields) add({ url, cls: cls.name, target: `multipart:${f}`, multipart: { fields: { [f]: cls.text }, fileName: 'x.pdf' } });
         }
       }
+      if (multipartSchema) {
+        // multer nests bracketed field names (append-field): a multipart body can be deep too
+        const field = Object.keys(resolve(doc, multipartSchema).properties ?? {}).find((k) => k !== 'file') ?? 'x';
+        add({ url, cls: 'deep-object', target: 'multipart-field-name', multipart: { fields: { [`${field}${'[a]'.repeat(300)}`]: '1' }, fileName: 'x.pdf' } });
+        add({ url, cls: 'deep-array', target: 'multipart-field-name', multipart: { fields: { [`${field}${'[]'.repeat(300)}`]: '1' }, fileName: 'x.pdf' } });
+      }
       if (method !== 'get') {
         for (const w of WHOLE_BODIES) add({ url, cls: w.name, target: 'whole-body', body: w.json });
       }
