@@ -2,7 +2,7 @@ import { INestApplication, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { json, urlencoded, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { inputGuard, InputGuardPipe, MAX_JSON_BYTES, MAX_QUERY_KEYS, parseQuery, verifyJsonDepth } from './common/input-guard';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, loadConfig } from './config/config';
 import { runMigrations } from './database/migrate';
@@ -22,9 +23,18 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
   app.setGlobalPrefix(API_PREFIX);
   // A loan's review report (17 sections of Chinese text) outgrows express's 100 kB default; the
-  // loan-data service still refuses content over MAX_CONTENT_CHARS (512 kB of JSON text).
-  app.useBodyParser('json', { limit: '1mb' });
-  app.useGlobalPipes(createValidationPipe());
+  // loan-data service still refuses content over MAX_CONTENT_CHARS (512 kB of JSON text). JSON nested
+  // deeper than MAX_JSON_DEPTH is refused before it is parsed.
+  // (express.json itself: Nest's useBodyParser does not pass `verify`; Nest sees the parser by its
+  // name, jsonParser, and adds none of its own.)
+  app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonDepth }));
+  // Forms and query strings alike are flat (node:querystring): no qs nesting to limit. Nest would
+  // otherwise add an extended (qs) form parser after the input guard.
+  app.use(urlencoded({ extended: false, limit: '100kb', parameterLimit: MAX_QUERY_KEYS }));
+  app.set('query parser', parseQuery);
+  // Before routing, guards and pipes: NUL, unpaired surrogates, inexact numbers, depth (input-guard.ts).
+  app.use(inputGuard());
+  app.useGlobalPipes(new InputGuardPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.set('trust proxy', process.env.TRUST_PROXY === 'true');

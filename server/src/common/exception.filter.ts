@@ -1,19 +1,47 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { AppError, CODES } from './errors';
 import { Lang, MessageKey, langOf, translate } from './i18n';
+import { MAX_JSON_BYTES } from './input-guard';
 import { FieldError, localizeFieldErrors } from './validation';
+
+/**
+ * PostgreSQL's answers to a value it cannot take: invalid text representation (22P02), numeric value
+ * out of range (22003), character not in repertoire (22021: NUL, bad UTF-8), datetime field overflow
+ * (22008) and invalid datetime format (22007). Only input causes these.
+ */
+const INPUT_SQLSTATES = new Set(['22P02', '22003', '22021', '22008', '22007']);
+
+function refusedByDatabase(error: unknown): string | null {
+  if (!(error instanceof QueryFailedError)) return null;
+  const code = (error.driverError as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && INPUT_SQLSTATES.has(code) ? code : null;
+}
 
 /** Every failure leaves as the spec's envelope, in the request's language; never a stack trace. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  catch(error: unknown, host: ArgumentsHost) {
+  catch(thrown: unknown, host: ArgumentsHost) {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     const lang = langOf(req);
+    // An AppError thrown inside express middleware (the JSON parser's depth check) arrives wrapped by
+    // Nest's adapter as an HttpException whose cause it is.
+    const error = thrown instanceof HttpException && thrown.cause instanceof AppError ? thrown.cause : thrown;
+    const refused = refusedByDatabase(error);
+    if (refused) {
+      // Second safety net behind the input guard and the DTOs: PostgreSQL refused a value the request
+      // brought. A 400 for the client, but logged: each one is a check missing at the edge.
+      this.logger.warn(`${req.method} ${req.originalUrl}: input refused by PostgreSQL (${refused}): ${(error as Error).message}`);
+      res.locals.answerCode = CODES.badRequest;
+      const body = { code: CODES.badRequest, message: translate('inputRefusedByDatabase', lang), exception: 'InputRefusedByDatabase', data: null };
+      if (!res.headersSent) res.status(HttpStatus.BAD_REQUEST).json(body);
+      return;
+    }
     const { status, body } = this.describe(error, lang);
     if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl}`, error instanceof Error ? error.stack : String(error));
     res.locals.answerCode = body.code;
@@ -27,6 +55,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return {
         status: error.status,
         body: { code: error.code, message: translate('validationFailed', lang, { detail }), exception: error.exception, data: { fieldErrors: fields } },
+      };
+    }
+    if (error instanceof AppError && error.exception === 'InvalidInput') {
+      // The input guard's refusals carry the field like DTO validation does, so a form can show it there.
+      const message = translate(error.messageKey, lang, error.params);
+      const { location, field } = error.data as { location: string; field: string | null };
+      return {
+        status: error.status,
+        body: { code: error.code, message, exception: error.exception, data: { location, field, fieldErrors: field ? [{ field, message }] : [] } },
       };
     }
     if (error instanceof AppError) {
@@ -48,14 +85,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
               ? 'sessionExpired'
               : status === HttpStatus.TOO_MANY_REQUESTS
                 ? 'tooManyRequests'
-                : status === HttpStatus.PAYLOAD_TOO_LARGE
-                  ? 'badRequest'
+                : status === HttpStatus.PAYLOAD_TOO_LARGE && (error.cause as { type?: unknown } | undefined)?.type === 'entity.too.large'
+                  ? 'inputTooLarge'
                   : status < 500
                     ? 'badRequest'
                     : 'systemError';
       const code = status === HttpStatus.UNAUTHORIZED ? CODES.session : String(status);
       const detail = typeof response === 'object' && response && 'data' in response ? response.data : null;
-      return { status, body: { code, message: translate(key, lang), exception: error.name, data: detail } };
+      const message = translate(key, lang, key === 'inputTooLarge' ? { limit: `${MAX_JSON_BYTES / 1024 / 1024} MB` } : {});
+      return { status, body: { code, message, exception: error.name, data: detail } };
     }
     const bodyParserError = error as { type?: string; status?: number };
     if (bodyParserError?.type === 'entity.parse.failed') {

@@ -21,6 +21,22 @@ export const MESSAGES = {
   badRequest: { 'zh-CN': '请求参数有误', en: 'The request is not valid' },
   validationFailed: { 'zh-CN': '输入有误：{detail}', en: 'Invalid input: {detail}' },
   malformedJson: { 'zh-CN': '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
+  // the edge's input guard (common/input-guard.ts); {where} names the place, e.g. "the query"
+  inputTooDeep: { 'zh-CN': '{where}嵌套过深（最多 {limit} 层）', en: 'The data in {where} is nested too deep (at most {limit} levels)' },
+  inputTooLarge: { 'zh-CN': '请求体过大（最大 {limit}）', en: 'The request body is too large (at most {limit})' },
+  inputBadCharacter: {
+    'zh-CN': '{where}含有不允许的字符（空字符 U+0000 或不成对的代理字符）',
+    en: 'The value in {where} contains a character that is not allowed (NUL, U+0000, or an unpaired surrogate)',
+  },
+  inputNumberRange: {
+    'zh-CN': '{where}的数字超出范围（整数最多 ±9007199254740991）',
+    en: 'A number in {where} is out of range (whole numbers at most ±9007199254740991)',
+  },
+  inputMalformedUrl: { 'zh-CN': '请求地址的编码无效', en: 'The request address is not validly encoded' },
+  inputRefusedByDatabase: {
+    'zh-CN': '请求中的某个值无效或超出范围（如不存在的日期、过大的数字）',
+    en: 'A value in the request is not valid or out of range (an impossible date, a number too large)',
+  },
   sessionExpired: { 'zh-CN': '当前页面已失效，请重新登录', en: 'Your session has expired, please sign in again' },
   forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
   notFound: { 'zh-CN': '请求的资源不存在', en: 'The requested resource does not exist' },
@@ -271,6 +287,10 @@ export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   feeRate: { 'zh-CN': '担保费率', en: 'guarantee fee rate' },
   repaymentReminderDays: { 'zh-CN': '还款提醒提前天数', en: 'repayment reminder lead days' },
   maturityReminderDays: { 'zh-CN': '到期提醒提前天数', en: 'maturity reminder lead days' },
+  from: { 'zh-CN': '开始日期', en: 'from' },
+  to: { 'zh-CN': '结束日期', en: 'to' },
+  expectedVersion: { 'zh-CN': '版本号', en: 'expected version' },
+  baseVersion: { 'zh-CN': '草稿基于的版本号', en: 'base version' },
 };
 
 /** class-validator constraint names -> a localized sentence about one field. */
@@ -290,6 +310,7 @@ const CONSTRAINT_MESSAGES: Record<string, Record<Lang, string>> = {
   isEnum: { 'zh-CN': '{field}取值无效', en: '{field} has a value that is not allowed' },
   isUUID: { 'zh-CN': '{field}格式无效', en: '{field} is not a valid id' },
   matches: { 'zh-CN': '{field}格式无效', en: '{field} has the wrong format' },
+  isCalendarDay: { 'zh-CN': '{field}不是有效的日期（YYYY-MM-DD）', en: '{field} is not a date that exists (YYYY-MM-DD)' },
   whitelistValidation: { 'zh-CN': '不允许的字段 {field}', en: 'Field {field} is not allowed' },
 };
 

@@ -1,4 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppError } from './errors';
 import { constraintMessage, Lang } from './i18n';
 
@@ -31,4 +32,22 @@ export function createValidationPipe(): ValidationPipe {
 
 export function localizeFieldErrors(fieldErrors: FieldError[], lang: Lang) {
   return fieldErrors.map((f) => ({ field: f.field, message: constraintMessage(f.constraints[0] ?? '', f.field.split('.').pop() ?? f.field, lang) }));
+}
+
+/**
+ * A day that exists on the calendar, as YYYY-MM-DD: `2026-02-30` and `2026-13-01` match the shape but
+ * are no day (PostgreSQL refuses them in a ::date cast, JavaScript's Date rolls them over to March).
+ */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** class-validator: the field is a calendar day (see `isCalendarDay`). */
+export function IsCalendarDay(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isCalendarDay', validator: { validate: (value) => isCalendarDay(value) } }, options);
 }

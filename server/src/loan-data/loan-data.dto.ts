@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '../common/input-guard';
 
 /**
  * A save of one data type. `content` is checked against the type's schema by the service
@@ -15,6 +16,7 @@ export class SaveDataDto {
   @ApiProperty({ description: 'The version the edit started from (0 when nothing was saved yet)' })
   @IsInt()
   @Min(0)
+  @Max(MAX_INT4)
   expectedVersion: number;
 }
 
@@ -28,6 +30,7 @@ export class SaveDraftDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_INT4)
   baseVersion?: number;
 }
 

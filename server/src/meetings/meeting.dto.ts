@@ -1,23 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ALLOCATION_BATCH_MAX, MEETING_ATTENDEES_MAX, MEETING_PLACE_MAX, MEETING_STATUSES, MEETING_TITLE_MAX, type MeetingStatus } from '@app/workflow';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/paging.dto';
+import { IsCalendarDay } from '../common/validation';
 import { ApiSharedProperty } from '../common/api-response';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export class MeetingListQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Part of the title' })
@@ -33,12 +19,12 @@ export class MeetingListQuery extends PageQuery {
 
   @ApiPropertyOptional({ description: 'Held on or after this day (YYYY-MM-DD, Shanghai time)' })
   @IsOptional()
-  @Matches(DAY)
+  @IsCalendarDay()
   from?: string;
 
   @ApiPropertyOptional({ description: 'Held on or before this day (YYYY-MM-DD, Shanghai time)' })
   @IsOptional()
-  @Matches(DAY)
+  @IsCalendarDay()
   to?: string;
 
   @ApiPropertyOptional({ enum: ['heldAt', 'title', 'status', 'createdAt'] })
@@ -112,12 +98,12 @@ export class MinutesExportQuery {
 export class SessionListQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'From this day (YYYY-MM-DD)' })
   @IsOptional()
-  @Matches(DAY)
+  @IsCalendarDay()
   from?: string;
 
   @ApiPropertyOptional({ description: 'To this day (YYYY-MM-DD)' })
   @IsOptional()
-  @Matches(DAY)
+  @IsCalendarDay()
   to?: string;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'By day; newest first by default' })

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
+import { isCalendarDay } from '../common/validation';
 import { ATTACHMENT_SELECT, AttachmentStore, toStoredAttachment } from '../archives/attachment-store';
 import type { SessionListQuery } from './meeting.dto';
 import { UUID } from './meetings.service';
@@ -17,7 +18,6 @@ const DECISIONS: Record<string, { label: Label; key: 'EXAMINE_PASS' | 'EXAMINE_F
   PRE_REVIEW_RETURN: { label: STATUS_ENUMERATIONS.approval.RETURN, key: 'RETURN' },
 };
 const DECISION_TYPES = Object.keys(DECISIONS) as EventType[];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export interface Decision {
   loanId: string;
   companyName: string;
@@ -111,7 +111,7 @@ export class YsSessionsService {
   }
 
   private async decisions(day: string): Promise<Decision[]> {
-    if (!DAY.test(day) || Number.isNaN(Date.parse(day))) throw new AppError(HttpStatus.NOT_FOUND, CODES.sessionNotFound, 'sessionNotFound');
+    if (!isCalendarDay(day)) throw new AppError(HttpStatus.NOT_FOUND, CODES.sessionNotFound, 'sessionNotFound');
     const rows = await this.db.query(
       `SELECT e.loan_id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", i.snapshot->'context'->>'amount' AS amount,
               e.type, e.payload->>'reason' AS reason, e.actor_id AS "approverId", u.nickname AS "approverName", e.at
@@ -180,7 +180,7 @@ export class YsSessionsService {
   }
 
   private checkIds(day: string, attachmentId: string) {
-    if (!DAY.test(day) || Number.isNaN(Date.parse(day)) || !UUID.test(attachmentId)) {
+    if (!isCalendarDay(day) || !UUID.test(attachmentId)) {
       throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     }
   }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_INT4 } from '../common/input-guard';
 
 export class ApplyEventDto {
   @ApiProperty({ description: 'An event type of the machine, e.g. SUBMIT_MATERIALS' })
@@ -16,6 +17,7 @@ export class ApplyEventDto {
   @IsDefined()
   @IsInt()
   @Min(0)
+  @Max(MAX_INT4)
   expectedVersion: number;
 }
 

@@ -1,0 +1,171 @@
+import { ArgumentMetadata, HttpStatus, Injectable, PipeTransform } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import * as querystring from 'node:querystring';
+import { AppError, CODES } from './errors';
+import type { Lang } from './i18n';
+
+/**
+ * The edge's check of everything a request carries (issue 8 section 2), before class-transformer,
+ * class-validator, a guard or a query sees it: JSON nested too deep, NUL characters and unpaired
+ * surrogates in any string (PostgreSQL refuses both, and class-transformer recurses once per level),
+ * and numbers that JSON parsed into something other than what was sent. Each is a 400 in the
+ * request's language, never a 500.
+ */
+
+/** Deepest JSON a client of ours sends is about 5 (a report's section, field, table row, cell); 32 is plenty. */
+export const MAX_JSON_DEPTH = 32;
+/** The JSON body limit (a loan's review report is about 512 kB of JSON text). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** Query string keys; our widest list filter has 14. */
+export const MAX_QUERY_KEYS = 100;
+/** The largest integer PostgreSQL's `integer` holds: versions, counts and page numbers stay below it. */
+export const MAX_INT4 = 2_147_483_647;
+
+export type InputFault = 'tooDeep' | 'badCharacter' | 'numberRange' | 'malformedUrl';
+export type InputLocation = 'body' | 'query' | 'path' | 'file';
+
+/** A NUL, or a surrogate half without its other half (such a string cannot be written as UTF-8). */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const BAD_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasBadCharacter(text: string): boolean {
+  return BAD_CHARACTER.test(text);
+}
+
+/**
+ * Whether JSON text nests deeper than `max`, by one pass over its characters: no parse, no recursion,
+ * so it cannot itself run out of stack whatever arrives. Brackets inside strings do not count.
+ */
+export function jsonTooDeep(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+export interface FoundFault {
+  fault: InputFault;
+  /** Where in the value: `content.reason`, `loanIds.0`, or '' for the value itself. */
+  path: string;
+}
+
+/**
+ * The first fault in a parsed value, walked with an explicit stack (never recursion): a string or key
+ * with a bad character, a number JSON could not carry exactly (not finite, or an integer beyond
+ * ±2^53 - 1, which JSON.parse silently rounds: 9007199254740993 arrives as ...992), or nesting
+ * deeper than `maxDepth`. Buffers (file contents) and other non-plain objects are not looked into.
+ */
+export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): FoundFault | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasBadCharacter(v)) return { fault: 'badCharacter', path };
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) return { fault: 'numberRange', path };
+    } else if (
+      typeof v === 'object' &&
+      v !== null &&
+      (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
+    ) {
+      if (depth >= maxDepth) return { fault: 'tooDeep', path };
+      for (const [key, child] of Object.entries(v)) {
+        const at = path ? `${path}.${key}` : key;
+        if (hasBadCharacter(key)) return { fault: 'badCharacter', path: at };
+        stack.push({ value: child, path: at, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
+const LOCATION: Record<InputLocation, Record<Lang, string>> = {
+  body: { 'zh-CN': '请求体', en: 'the request body' },
+  query: { 'zh-CN': '查询参数', en: 'the query' },
+  path: { 'zh-CN': '请求地址', en: 'the address' },
+  file: { 'zh-CN': '上传文件', en: 'the uploaded file' },
+};
+
+/** The 400 for a fault: the message names where (`the request body, field content.reason`) in the request's language. */
+export function inputRejected(fault: InputFault, location: InputLocation, path = ''): AppError {
+  const where: Record<Lang, string> = {
+    'zh-CN': path ? `${LOCATION[location]['zh-CN']}字段“${path}”` : LOCATION[location]['zh-CN'],
+    en: path ? `field ${path} of ${LOCATION[location].en}` : LOCATION[location].en,
+  };
+  const key = ({ tooDeep: 'inputTooDeep', badCharacter: 'inputBadCharacter', numberRange: 'inputNumberRange', malformedUrl: 'inputMalformedUrl' } as const)[
+    fault
+  ];
+  return new AppError(HttpStatus.BAD_REQUEST, CODES.badRequest, key, { where, limit: MAX_JSON_DEPTH }, { location, field: path || null }, 'InvalidInput');
+}
+
+function check(value: unknown, location: InputLocation): void {
+  const found = findFault(value);
+  if (found) throw inputRejected(found.fault, location, found.path);
+}
+
+/** For express.json: refuses text nested too deep before JSON.parse (and anything after it) sees it. */
+export function verifyJsonDepth(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (jsonTooDeep(buf.toString('utf8'))) throw inputRejected('tooDeep', 'body');
+}
+
+/** Express 5's simple query parser (node:querystring: never nested, repeats become arrays), with a cap on keys. */
+export function parseQuery(text: string): Record<string, string | string[]> {
+  return querystring.parse(text, undefined, undefined, { maxKeys: MAX_QUERY_KEYS }) as Record<string, string | string[]>;
+}
+
+/**
+ * Middleware after the JSON body parser and before routing: the path (each segment decoded, as the
+ * router will), the query and a JSON body. Guards that look up path ids run after it.
+ */
+export function inputGuard(): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      for (const segment of req.path.split('/')) {
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          throw inputRejected('malformedUrl', 'path');
+        }
+        if (hasBadCharacter(decoded)) throw inputRejected('badCharacter', 'path');
+      }
+      check(req.query, 'query');
+      if (req.body !== undefined) check(req.body, 'body');
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The same check on what reaches a handler after the middleware: bodies that multer parsed
+ * (multipart fields), uploaded files' names, and path parameters as the router decoded them.
+ */
+@Injectable()
+export class InputGuardPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata) {
+    if (metadata.type === 'body' || metadata.type === 'query') check(value, metadata.type);
+    else if (metadata.type === 'param') check(value, 'path');
+    else if (isUploadedFile(value)) {
+      for (const text of [value.originalname, value.fieldname]) {
+        if (typeof text === 'string' && hasBadCharacter(text)) throw inputRejected('badCharacter', 'file');
+      }
+    }
+    return value;
+  }
+}
+
+function isUploadedFile(value: unknown): value is { originalname?: unknown; fieldname?: unknown } {
+  return typeof value === 'object' && value !== null && 'originalname' in value && 'buffer' in value;
+}
