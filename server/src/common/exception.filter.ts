@@ -1,8 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, CODES } from './errors';
+import { AppError, CODES, type KeyedFieldError } from './errors';
 import { Lang, MessageKey, langOf, translate } from './i18n';
 import { FieldError, localizeFieldErrors } from './validation';
+
+/** Field errors made with AppError.ofField carry a message key: word them as { field, message }. */
+function wordFieldErrors(data: unknown, lang: Lang): unknown {
+  const list = (data as { fieldErrors?: unknown } | null)?.fieldErrors;
+  if (!Array.isArray(list) || !list.some((f) => typeof (f as KeyedFieldError)?.messageKey === 'string')) return data;
+  const fieldErrors = list.map((f: KeyedFieldError | Record<string, unknown>) =>
+    typeof f?.messageKey === 'string' ? { field: f.field, message: translate(f.messageKey as MessageKey, lang, (f as KeyedFieldError).params) } : f,
+  );
+  return { ...(data as object), fieldErrors };
+}
 
 /** Every failure leaves as the spec's envelope, in the request's language; never a stack trace. */
 @Catch()
@@ -32,7 +42,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (error instanceof AppError) {
       return {
         status: error.status,
-        body: { code: error.code, message: translate(error.messageKey, lang, error.params), exception: error.exception, data: error.data },
+        body: {
+          code: error.code,
+          message: translate(error.messageKey, lang, error.params),
+          exception: error.exception,
+          data: wordFieldErrors(error.data, lang),
+        },
       };
     }
     if (error instanceof HttpException) {

@@ -165,7 +165,7 @@ export class CompaniesService {
 
   /** 409 for a code another live company has; the unique index still decides a race between two saves. */
   private async uniqueCode<T>(creditCode: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
-    const duplicate = () => new AppError(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate', {}, null, 'CreditCodeDuplicate');
+    const duplicate = () => AppError.ofField(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate', 'creditCode', 'CreditCodeDuplicate');
     const [taken] = await this.db.query(`SELECT 1 FROM company WHERE credit_code = $1 AND deleted_at IS NULL AND id IS DISTINCT FROM $2::uuid`, [
       creditCode,
       selfId,
