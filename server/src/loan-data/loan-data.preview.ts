@@ -19,6 +19,7 @@ import {
   type Post,
   type SectionSpec,
 } from '@app/workflow';
+import { companyDateTime, companyTimeZone } from '../common/company-time';
 
 /**
  * The print-ready preview of a loan's data: one self-contained HTML document (inline styles, no
@@ -261,11 +262,8 @@ function dateTime(value: string | Date | null, lang: Lang): string {
   if (!value) return DASH;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return DASH;
-  // Shanghai time, as staff read it, whatever the server's zone.
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const text = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-  return lang === 'zh' ? text : `${text} (UTC+8)`;
+  // The company's zone, as the pages show it, named so that nobody guesses.
+  return `${companyDateTime(d)} (${companyTimeZone()})`;
 }
 
 function partHtml(part: PreviewPart, lang: Lang, first: boolean): string {

@@ -31,12 +31,12 @@ export class MeetingListQuery extends PageQuery {
   @IsIn(MEETING_STATUSES)
   status?: MeetingStatus;
 
-  @ApiPropertyOptional({ description: 'Held on or after this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @IsOptional()
   @Matches(DAY)
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Held on or before this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @IsOptional()
   @Matches(DAY)
   to?: string;

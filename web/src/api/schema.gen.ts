@@ -117,6 +117,8 @@ export interface CurrentUserDto {
   perms: string[];
   /** Every permission key held (menus and actions) */
   authorityList: string[];
+  /** The company time zone (IANA name, COMPANY_TIME_ZONE) every page shows times and reads date filters in */
+  companyTimeZone: string;
 }
 
 export interface UserRowDto {
@@ -1442,9 +1444,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1476,9 +1478,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1513,9 +1515,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1534,9 +1536,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1572,9 +1574,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1585,9 +1587,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1607,9 +1609,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1620,9 +1622,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';

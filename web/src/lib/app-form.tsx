@@ -56,7 +56,8 @@ export function serverFieldMessages<V extends Record<string, any>>(error: ApiErr
 
 /** Scrolls the first field in error into view (a long modal scrolls too) and puts the cursor there. */
 export function revealFirstError(root: HTMLElement | null): void {
-  const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"]');
+  // Inputs mark themselves aria-invalid; a choice list marks only its wrapper (data-error).
+  const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"] input, [data-error="true"] textarea');
   if (!target) return;
   target.scrollIntoView?.({ block: 'center' });
   target.focus({ preventScroll: true });
