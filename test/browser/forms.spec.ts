@@ -117,14 +117,14 @@ describe('dates: a Chinese calendar, one named company time zone', () => {
     const from = active().locator('input[data-field="createdFrom"]');
     expect(await from.getAttribute('type')).not.toBe('date');
     await from.click();
-    const dropdown = page.locator('.mantine-DateInput-dropdown');
+    const dropdown = page.locator('[data-dates-dropdown]');
     await dropdown.waitFor();
     // Monday first, weekdays and month in Chinese (dayjs zh-cn).
-    const weekdays = await dropdown.locator('.mantine-DateInput-weekday').allInnerTexts();
-    expect(weekdays).toEqual(['一', '二', '三', '四', '五', '六', '日']);
-    expect(await dropdown.locator('.mantine-DateInput-calendarHeaderLevel').innerText()).toMatch(/月/);
+    const weekdays = await dropdown.locator('thead th').allInnerTexts();
+    expect(weekdays.map((w) => w.trim())).toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    expect(await dropdown.innerText()).toMatch(/[一二三四五六七八九十]+月 \d{4}/);
 
-    await dropdown.locator('.mantine-DateInput-day:not([data-outside])', { hasText: /^15$/ }).click();
+    await dropdown.locator('tbody button:not([data-outside])', { hasText: /^15$/ }).click();
     const picked = await from.inputValue();
     expect(picked).toMatch(/^\d{4}-\d{2}-15$/);
     await active().getByTestId('search').click();
