@@ -26,3 +26,24 @@ type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' 
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
   return <DateInput clearable valueFormat={DAY_FORMAT} placeholder={DAY_FORMAT} {...props} value={value || null} onChange={(next) => onChange?.(next ?? '')} />;
 }
+
+export const MOMENT_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/**
+ * A day and a time, typed (2026-12-01 09:30) or the day picked in the calendar; a wall time of the
+ * company's zone (the caller turns it into a moment with companyWallTimeToIso). The value is
+ * YYYY-MM-DD HH:mm:ss, or '' for none.
+ */
+export function MomentInput({ value, onChange, ...props }: DayInputProps) {
+  return (
+    <DateInput
+      clearable
+      withTime
+      valueFormat={MOMENT_FORMAT}
+      placeholder={MOMENT_FORMAT}
+      {...props}
+      value={value || null}
+      onChange={(next) => onChange?.(next ?? '')}
+    />
+  );
+}
