@@ -105,9 +105,13 @@ describe('forms: another company time zone (COMPANY_TIME_ZONE=America/New_York)'
     await t.db.query(`UPDATE loan SET created_at = '2026-03-01T02:00:00Z' WHERE id = $1`, [loan.body.data.id]);
 
     const ids = async (query: Record<string, string>) =>
-      (await t.http.get('/server/loans').set('X-Platform-Token', apost).query({ companyId: company.id, ...query }).expect(200)).body.data.list.map(
-        (r: { id: string }) => r.id,
-      );
+      (
+        await t.http
+          .get('/server/loans')
+          .set('X-Platform-Token', apost)
+          .query({ companyId: company.id, ...query })
+          .expect(200)
+      ).body.data.list.map((r: { id: string }) => r.id);
     expect(await ids({ createdFrom: '2026-02-28', createdTo: '2026-02-28' })).toEqual([loan.body.data.id]);
     expect(await ids({ createdFrom: '2026-03-01', createdTo: '2026-03-01' })).toEqual([]);
 

@@ -108,10 +108,10 @@ export class ArchivesService {
   }
 
   private async files(loanId: string): Promise<(StoredAttachment & { url: string })[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${loanFiles()}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`, [
-      PRE_REVIEW_DECISIONS,
-      loanId,
-    ]);
+    const rows = await this.db.query(
+      `${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${loanFiles()}) x WHERE x.loan_id = $2) ORDER BY a.created_at, a.id`,
+      [PRE_REVIEW_DECISIONS, loanId],
+    );
     return rows.map((r: Record<string, any>) => ({ ...toStoredAttachment(r), url: r.url }));
   }
 

@@ -75,7 +75,6 @@ const SORT_COLUMNS: Record<LoanSort, string> = {
   updatedAt: 'wi.updated_at',
 };
 
-
 const label = (zh: string, en: string): Label => ({ zh, en });
 
 /** One spreadsheet column per list column of the registry. */
