@@ -14,12 +14,14 @@ import { inputGuard, InputGuardPipe, MAX_JSON_BYTES, MAX_QUERY_KEYS, parseQuery,
 import { createValidationPipe } from './common/validation';
 import { AppConfig, loadConfig } from './config/config';
 import { runMigrations } from './database/migrate';
+import { setCompanyTimeZone } from './common/company-time';
 import { seedIfEmpty } from './demo/seed';
 
 export const API_PREFIX = 'server';
 
 /** The whole HTTP application, configured the same way for `npm start` and for the API tests. */
 export async function createApp(config: AppConfig = loadConfig(), logLevels: LogLevel[] = ['log', 'warn', 'error']): Promise<NestExpressApplication> {
+  setCompanyTimeZone(config.companyTimeZone);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
   app.setGlobalPrefix(API_PREFIX);
   // A loan's review report (17 sections of Chinese text) outgrows express's 100 kB default; the

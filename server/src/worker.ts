@@ -9,10 +9,12 @@ import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
 import { createRedis } from './jobs/redis';
 import { WorkerModule } from './worker.module';
+import { setCompanyTimeZone } from './common/company-time';
 
 /** The reminder/housekeeping worker: a separate process, any number of them, sharing Redis via BullMQ. */
 async function main() {
   const config = loadConfig();
+  setCompanyTimeZone(config.companyTimeZone);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));

@@ -177,7 +177,7 @@ describe('loans: list, export, delete, officers', () => {
       '当前节点',
       'A岗经办人',
       'B岗经办人',
-      '创建时间',
+      '创建时间（Asia/Shanghai）',
     ]);
     expect(zh.rows.map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
       [company.name, '700000', '资料收集与完善', '待完善'],

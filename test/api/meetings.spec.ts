@@ -140,7 +140,7 @@ describe('meetings, votes, attendees and archives', () => {
 
     it('exports the pool as a workbook with localized headers', async () => {
       const zh = await readExport(t, '/server/conferees/export?kind=ZB', tok.admin);
-      expect(zh.headers).toEqual(['用户名', '姓名', '会议类型', '状态', '参会次数', '添加时间']);
+      expect(zh.headers).toEqual(['用户名', '姓名', '会议类型', '状态', '参会次数', '添加时间（Asia/Shanghai）']);
       expect(zh.rows.map((r) => r[0]).sort()).toEqual(['zb1', 'zb2', 'zb3']);
       const en = await readExport(t, '/server/conferees/export?kind=BS', tok.admin, 'en');
       expect(en.headers[0]).toBe('User name');
@@ -543,7 +543,7 @@ describe('meetings, votes, attendees and archives', () => {
       const ended = await get('leader', '/meetings/zb?status=END&sort=title&order=asc').expect(200);
       expect(ended.body.data.list.every((m: any) => m.status === 'END' && m.steps.length === 0)).toBe(true);
       const exported = await readExport(t, '/server/meetings/zb/export?status=END', tok.leader);
-      expect(exported.headers.slice(0, 4)).toEqual(['会议主题', '会议时间', '会议地点', '状态']);
+      expect(exported.headers.slice(0, 4)).toEqual(['会议主题', '会议时间（Asia/Shanghai）', '会议地点', '状态']);
       expect(exported.rows.length).toBe(ended.body.data.total);
       expect(exported.rows.every((r) => r[3] === '已结束')).toBe(true);
     });

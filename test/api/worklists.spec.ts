@@ -296,7 +296,7 @@ describe('worklists: every list of the registry through one API', () => {
     const sheet = await readExport(t, `/server/worklists/reviewMeetingList/export?companyId=${b.companyId}`, tk.apost);
     expect(sheet.res.headers['content-type']).toContain('spreadsheetml');
     // The list's columns: company, amount, term, bank, status, step, A-post officer, created.
-    expect(sheet.headers).toEqual(['企业名称', '担保金额（元）', '期限（月）', '贷款银行', '状态', '当前节点', 'A岗经办人', '创建时间']);
+    expect(sheet.headers).toEqual(['企业名称', '担保金额（元）', '期限（月）', '贷款银行', '状态', '当前节点', 'A岗经办人', '创建时间（Asia/Shanghai）']);
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.rows[0][1]).toBe('9999999');
     const en = await readExport(t, `/server/worklists/reviewMeetingVoteList/export?companyId=${a.companyId}`, tk.prereview, 'en');

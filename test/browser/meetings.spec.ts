@@ -101,7 +101,7 @@ describe('a general-office meeting, from its creation to the result', () => {
     await form.getByTestId('meeting-submit').click();
     await form.getByText('请至少选择一名参会人员').waitFor();
     await form.locator('input[name="title"]').fill(title);
-    await form.locator('input[name="heldAt"]').fill('2026-12-01T09:30');
+    await form.locator('input[data-field="heldAt"]').fill('2026-12-01 09:30');
     await form.locator('input[name="place"]').fill('三楼第一会议室');
     for (const name of ['总办会 陈一', '总办会 陈二', '总办会 陈三']) await form.getByLabel(name).check();
     await form.getByTestId('meeting-submit').click();

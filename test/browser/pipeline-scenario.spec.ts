@@ -159,7 +159,7 @@ async function prepareAndStart(kind: Kind, title: string, attendees: string[], l
   await pane(leader).getByTestId('meeting-add').click();
   const form = leader.getByTestId('meeting-form');
   await form.locator('input[name="title"]').fill(title);
-  await form.locator('input[name="heldAt"]').fill('2026-12-01T09:30');
+  await form.locator('input[data-field="heldAt"]').fill('2026-12-01 09:30');
   await form.locator('input[name="place"]').fill('三楼第一会议室');
   for (const name of attendees) await form.getByLabel(name).check();
   await form.getByTestId('meeting-submit').click();

@@ -45,7 +45,7 @@ export class ArchivesController {
           { header: { zh: '贷款银行', en: 'Bank' }, value: (r) => r.bank ?? '' },
           { header: { zh: '所处阶段', en: 'Stage' }, width: 24, value: (r, lang) => pickLabel(r.stage, lang) },
           { header: { zh: '附件数', en: 'Attachments' }, value: (r) => r.attachmentCount },
-          { header: { zh: '最近上传', en: 'Last upload' }, value: (r) => formatTime(r.lastUploadAt) },
+          { header: { zh: '最近上传', en: 'Last upload' }, time: true, value: (r) => formatTime(r.lastUploadAt) },
         ],
       },
       langOf(req),

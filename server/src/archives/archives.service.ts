@@ -9,6 +9,7 @@ import type { Lang } from '../common/i18n';
 import type { ArchiveListQuery } from './archive.dto';
 import { assertMaySee, maySee, visibleMeetingKinds } from '../files/file-access';
 import { ATTACHMENT_SELECT, AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
+import { companyZoneSql } from '../common/company-time';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN'];
@@ -18,7 +19,7 @@ const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_RE
  * and the minutes of the pre-review sessions (days) on which it was decided; minutes only of the
  * meeting kinds the caller may see. ($1: decision types, $2: visible meeting kinds.)
  */
-const LOAN_FILES = `
+const loanFiles = () => `
   SELECT a.loan_id, a.id, a.created_at FROM attachment a WHERE a.loan_id IS NOT NULL AND a.deleted_at IS NULL
   UNION
   SELECT ml.loan_id, a.id, a.created_at FROM attachment a JOIN meeting_loan ml ON ml.meeting_id = a.meeting_id AND ml.cancelled_at IS NULL
@@ -26,7 +27,7 @@ const LOAN_FILES = `
    WHERE a.deleted_at IS NULL
   UNION
   SELECT e.loan_id, a.id, a.created_at FROM attachment a JOIN meeting m ON m.id = a.meeting_id AND m.kind = 'YS' AND 'YS' = ANY($2::text[])
-    JOIN workflow_event e ON e.type = ANY($1::text[]) AND (e.at AT TIME ZONE 'Asia/Shanghai')::date = m.session_date
+    JOIN workflow_event e ON e.type = ANY($1::text[]) AND (e.at AT TIME ZONE ${companyZoneSql()})::date = m.session_date
    WHERE a.deleted_at IS NULL`;
 
 const SORT_COLUMNS = {
@@ -62,7 +63,7 @@ export class ArchivesService {
     const params = [PRE_REVIEW_DECISIONS, visibleMeetingKinds(user), like, q.stage ?? null, q.hasAttachments ?? null];
     const from = `
       FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id
-      LEFT JOIN (SELECT loan_id, count(DISTINCT id)::int AS n, max(created_at) AS last_at FROM (${LOAN_FILES}) x GROUP BY loan_id) f ON f.loan_id = l.id
+      LEFT JOIN (SELECT loan_id, count(DISTINCT id)::int AS n, max(created_at) AS last_at FROM (${loanFiles()}) x GROUP BY loan_id) f ON f.loan_id = l.id
      WHERE l.deleted_at IS NULL AND ($3::text IS NULL OR c.name ILIKE $3) AND ($4::text IS NULL OR i.stage = $4)
        AND ($5::boolean IS NULL OR (coalesce(f.n, 0) > 0) = $5)`;
     const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
@@ -113,7 +114,7 @@ export class ArchivesService {
 
   /** The loan's files this user may see: its own, and the minutes of meetings whose kind the user may open. */
   private async files(loanId: string, user: AuthUser): Promise<(StoredAttachment & { row: Record<string, any> })[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${LOAN_FILES}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`, [
+    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${loanFiles()}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`, [
       PRE_REVIEW_DECISIONS,
       visibleMeetingKinds(user),
       loanId,

@@ -80,6 +80,13 @@ export const CODES = {
   feeRateInvalid: 'A09108',
 } as const;
 
+/** A field error still to be worded in the request's language (the filter turns it into { field, message }). */
+export interface KeyedFieldError {
+  field: string;
+  messageKey: MessageKey;
+  params?: Record<string, MessageParam>;
+}
+
 /**
  * An expected failure: HTTP status, answer code, a message key (translated per request) and optional
  * data for the client. The exception filter turns it into the spec's envelope.
@@ -107,6 +114,14 @@ export class AppError extends Error {
   }
   static notFound(messageKey: MessageKey = 'notFound') {
     return new AppError(HttpStatus.NOT_FOUND, CODES.notFound, messageKey, {}, null, 'NotFound');
+  }
+  /**
+   * A refusal that belongs to one input (a duplicate credit code): the answer's data.fieldErrors names
+   * the field with the message, as DTO validation does, so a form shows it beside that field.
+   */
+  static ofField(status: HttpStatus, code: string, messageKey: MessageKey, field: string, exception: string, params: Record<string, MessageParam> = {}) {
+    const fieldError: KeyedFieldError = { field, messageKey, params };
+    return new AppError(status, code, messageKey, params, { fieldErrors: [fieldError] }, exception);
   }
   static conflict(data?: unknown) {
     return new AppError(HttpStatus.CONFLICT, CODES.conflict, 'conflict', {}, data, 'Conflict');

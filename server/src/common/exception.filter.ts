@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { AppError, CODES } from './errors';
+import { AppError, CODES, type KeyedFieldError } from './errors';
 import { Lang, MessageKey, langOf, translate } from './i18n';
 import { MAX_JSON_BYTES } from './input-guard';
 import { FieldError, localizeFieldErrors } from './validation';
@@ -17,6 +17,16 @@ function refusedByDatabase(error: unknown): string | null {
   if (!(error instanceof QueryFailedError)) return null;
   const code = (error.driverError as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && INPUT_SQLSTATES.has(code) ? code : null;
+}
+
+/** Field errors made with AppError.ofField carry a message key: word them as { field, message }. */
+function wordFieldErrors(data: unknown, lang: Lang): unknown {
+  const list = (data as { fieldErrors?: unknown } | null)?.fieldErrors;
+  if (!Array.isArray(list) || !list.some((f) => typeof (f as KeyedFieldError)?.messageKey === 'string')) return data;
+  const fieldErrors = list.map((f: KeyedFieldError | Record<string, unknown>) =>
+    typeof f?.messageKey === 'string' ? { field: f.field, message: translate(f.messageKey as MessageKey, lang, (f as KeyedFieldError).params) } : f,
+  );
+  return { ...(data as object), fieldErrors };
 }
 
 /** Every failure leaves as the spec's envelope, in the request's language; never a stack trace. */
@@ -69,7 +79,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (error instanceof AppError) {
       return {
         status: error.status,
-        body: { code: error.code, message: translate(error.messageKey, lang, error.params), exception: error.exception, data: error.data },
+        body: {
+          code: error.code,
+          message: translate(error.messageKey, lang, error.params),
+          exception: error.exception,
+          data: wordFieldErrors(error.data, lang),
+        },
       };
     }
     if (error instanceof HttpException) {

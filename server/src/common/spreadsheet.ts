@@ -3,6 +3,7 @@ import type { Label } from '@app/workflow';
 import ExcelJS from 'exceljs';
 import { contentDisposition } from './content-disposition';
 import { pickLabel, type Lang } from './i18n';
+import { companyDateTime, companyTimeZone } from './company-time';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -11,6 +12,8 @@ export const EXPORT_MAX_ROWS = 10_000;
 
 export interface SheetColumn<T> {
   header: Label;
+  /** A column of times (formatTime): its header names the company's zone. */
+  time?: boolean;
   width?: number;
   value: (row: T, lang: Lang) => string | number | Date | null | undefined;
 }
@@ -24,7 +27,7 @@ export interface Sheet<T> {
 /** Adds one sheet: a bold header row in the request's language, then one line per row. */
 export function addSheet<T>(book: ExcelJS.Workbook, sheet: Sheet<T>, lang: Lang): ExcelJS.Worksheet {
   const ws = book.addWorksheet(pickLabel(sheet.name, lang).slice(0, 31));
-  ws.columns = sheet.columns.map((c, i) => ({ header: pickLabel(c.header, lang), key: `c${i}`, width: c.width ?? 18 }));
+  ws.columns = sheet.columns.map((c, i) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), key: `c${i}`, width: c.width ?? 18 }));
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   for (const row of sheet.rows) ws.addRow(sheet.columns.map((c) => c.value(row, lang) ?? ''));
@@ -48,13 +51,15 @@ export function downloadFile(buffer: Buffer, type: string, name: string): Stream
   return new StreamableFile(buffer, { type, disposition: contentDisposition(name), length: buffer.length });
 }
 
-/** A time as people read it in Shanghai: 2026-11-21 09:30. */
+/** A time as people read it in the company's zone: 2026-11-21 09:30 (headers name the zone: timeHeader). */
 export function formatTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const shanghai = new Date(date.getTime() + 8 * 3600_000);
-  return shanghai.toISOString().slice(0, 16).replace('T', ' ');
+  return companyDateTime(value);
+}
+
+/** A time column's header with the zone its times are in: 创建时间（Asia/Shanghai）. */
+export function timeHeader(header: Label): Label {
+  const zone = companyTimeZone();
+  return { zh: `${header.zh}（${zone}）`, en: `${header.en} (${zone})` };
 }
 
 export function formatAmount(amount: number | null | undefined): string {

@@ -9,6 +9,7 @@ import { AppError, CODES } from '../common/errors';
 import { FIELD_LABELS, type Lang } from '../common/i18n';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { CompanyDto, CompanyListQuery, CompanySort, CompanyView } from './company.dto';
+import { companyDay } from '../common/company-time';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Loans in these stages are over: they no longer keep their company from being deleted (constants, inlined). */
@@ -54,9 +55,9 @@ function issueText(issue: CompanyIssue, lang: Lang): string {
   return ISSUE_WORDS[issue.key][lang].replace('{field}', field);
 }
 
-/** The day it is in Shanghai (where the business is), YYYY-MM-DD. */
+/** The day it is for the company (its time zone), YYYY-MM-DD. */
 export function businessDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return companyDay(now);
 }
 
 function toView(r: Record<string, any>): CompanyView {
@@ -114,7 +115,7 @@ const EXPORT_COLUMNS: SheetColumn<CompanyView>[] = [
   { header: label('职工人数', 'Employees'), value: (c) => c.employeeCount },
   { header: label('主营业务', 'Main business'), width: 30, value: (c) => c.mainBusiness },
   { header: label('贷款笔数', 'Loans'), value: (c) => c.loanCount },
-  { header: label('创建时间', 'Created'), value: (c) => formatTime(c.createdAt) },
+  { header: label('创建时间', 'Created'), time: true, value: (c) => formatTime(c.createdAt) },
 ];
 
 /** Companies: the record with the spec's enumerations, soft deletion guarded by the company's loans. */
@@ -165,7 +166,7 @@ export class CompaniesService {
 
   /** 409 for a code another live company has; the unique index still decides a race between two saves. */
   private async uniqueCode<T>(creditCode: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
-    const duplicate = () => new AppError(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate', {}, null, 'CreditCodeDuplicate');
+    const duplicate = () => AppError.ofField(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate', 'creditCode', 'CreditCodeDuplicate');
     const [taken] = await this.db.query(`SELECT 1 FROM company WHERE credit_code = $1 AND deleted_at IS NULL AND id IS DISTINCT FROM $2::uuid`, [
       creditCode,
       selfId,

@@ -42,7 +42,7 @@ export class ConfereesController {
           { header: { zh: '会议类型', en: 'Meeting types' }, width: 30, value: kinds },
           { header: { zh: '状态', en: 'Status' }, value: (r, lang) => (r.active ? (lang === 'en' ? 'Active' : '启用') : lang === 'en' ? 'Inactive' : '停用') },
           { header: { zh: '参会次数', en: 'Meetings' }, value: (r) => r.meetingCount },
-          { header: { zh: '添加时间', en: 'Added' }, value: (r) => formatTime(r.createdAt) },
+          { header: { zh: '添加时间', en: 'Added' }, time: true, value: (r) => formatTime(r.createdAt) },
         ],
       },
       langOf(req),

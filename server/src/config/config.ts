@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { S3Settings } from '../files/storage-backend';
+import { DEFAULT_COMPANY_TIME_ZONE, isTimeZone } from '../common/company-time';
 
 /** Everything the server reads from the environment, in one place (docker-compose and README name these). */
 export interface AppConfig {
@@ -28,6 +29,8 @@ export interface AppConfig {
   lockMinutes: number;
   /** Failed sign-ins from one address within the window before it is throttled (429). */
   addressFailureLimit: number;
+  /** The company's time zone (IANA name): days of filters, times of exports and pages. */
+  companyTimeZone: string;
   production: boolean;
   /** Where uploads and generated documents are kept: the folder DATA_DIR/uploads, or an S3-compatible bucket when FILE_STORAGE=s3. */
   fileStorage: 'local' | 's3';
@@ -55,6 +58,13 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 }
 
+/** A wrong zone stops the start: silently using another zone would shift every day filter. */
+function zone(value: string | undefined): string {
+  const name = value?.trim() || DEFAULT_COMPANY_TIME_ZONE;
+  if (!isTimeZone(name)) throw new Error(`COMPANY_TIME_ZONE: "${name}" is not an IANA time zone (e.g. Asia/Shanghai)`);
+  return name;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
@@ -79,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lockAfterFailures: int(env.LOCK_AFTER_FAILURES, 5),
     lockMinutes: int(env.LOCK_MINUTES, 15),
     addressFailureLimit: int(env.ADDRESS_FAILURE_LIMIT, 30),
+    companyTimeZone: zone(env.COMPANY_TIME_ZONE),
     production,
     fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
     s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,

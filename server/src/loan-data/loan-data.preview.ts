@@ -19,6 +19,7 @@ import {
   type Post,
   type SectionSpec,
 } from '@app/workflow';
+import { companyDateTime, companyTimeZone } from '../common/company-time';
 
 /**
  * The print-ready preview of a loan's data: one self-contained HTML document (inline styles, no
@@ -257,15 +258,12 @@ function sectionHtml(
   return `<section class="section"><h2>${escapeHtml(section[lang])}${empty ? ` <small>${WORDS.sectionEmpty[lang]}</small>` : ''}</h2>${parts.join('')}</section>`;
 }
 
-function dateTime(value: string | Date | null, lang: Lang): string {
+function dateTime(value: string | Date | null): string {
   if (!value) return DASH;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return DASH;
-  // Shanghai time, as staff read it, whatever the server's zone.
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const text = `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-  return lang === 'zh' ? text : `${text} (UTC+8)`;
+  // The company's zone, as the pages show it, named so that nobody guesses.
+  return `${companyDateTime(d)} (${companyTimeZone()})`;
 }
 
 function partHtml(part: PreviewPart, lang: Lang, first: boolean): string {
@@ -274,7 +272,7 @@ function partHtml(part: PreviewPart, lang: Lang, first: boolean): string {
   const content = part.content ?? {};
   const statements = (content.financials?.statements ?? null) as Partial<FinancialStatements> | null;
   const meta = part.version
-    ? `${WORDS.version[lang]} ${part.version}${GAP[lang]}${WORDS.savedBy[lang]}${COLON[lang]}${escapeHtml(part.updatedByName ?? DASH)}${GAP[lang]}${WORDS.savedAt[lang]}${COLON[lang]}${dateTime(part.updatedAt, lang)}`
+    ? `${WORDS.version[lang]} ${part.version}${GAP[lang]}${WORDS.savedBy[lang]}${COLON[lang]}${escapeHtml(part.updatedByName ?? DASH)}${GAP[lang]}${WORDS.savedAt[lang]}${COLON[lang]}${dateTime(part.updatedAt)}`
     : WORDS.notSaved[lang];
   return (
     `<article class="part${first ? '' : ' break'}" data-type="${part.type}">` +
@@ -330,7 +328,7 @@ export function renderPreview(input: PreviewInput): string {
     row(WORDS.amount, `${formatFigure(loan.amount)} ${WORDS.yuan[lang]}`, WORDS.term, `${loan.termMonths} ${WORDS.months[lang]}`) +
     row(WORDS.bank, escapeHtml(loan.bank ?? DASH), WORDS.status, escapeHtml(loan.status[lang])) +
     row(WORDS.aPost, escapeHtml(loan.aPostOfficerName ?? DASH), WORDS.bPost, escapeHtml(loan.bPostOfficerName ?? DASH)) +
-    `<tr><th>${WORDS.printedAt[lang]}</th><td colspan="3">${dateTime(input.printedAt, lang)}</td></tr>` +
+    `<tr><th>${WORDS.printedAt[lang]}</th><td colspan="3">${dateTime(input.printedAt)}</td></tr>` +
     `</tbody></table>`;
   return (
     `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">` +

@@ -98,14 +98,14 @@ export class LoanFilterQuery extends PageQuery {
   @Max(1e13)
   amountMax?: number;
 
-  @ApiPropertyOptional({ description: 'Created on or after this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @optionalTrimmed()
   @IsOptional()
   @Matches(DAY)
   @IsISO8601({ strict: true })
   createdFrom?: string;
 
-  @ApiPropertyOptional({ description: 'Created on or before this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @optionalTrimmed()
   @IsOptional()
   @Matches(DAY)

@@ -17,12 +17,12 @@ export class MeetingListQuery extends PageQuery {
   @IsIn(MEETING_STATUSES)
   status?: MeetingStatus;
 
-  @ApiPropertyOptional({ description: 'Held on or after this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @IsOptional()
   @IsCalendarDay()
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Held on or before this day (YYYY-MM-DD, Shanghai time)' })
+  @ApiPropertyOptional({ description: 'Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE)' })
   @IsOptional()
   @IsCalendarDay()
   to?: string;

@@ -78,7 +78,7 @@ function meetingsControllerFor(kind: VotingMeetingKind): Type<unknown> {
           rows,
           columns: [
             { header: { zh: '会议主题', en: 'Title' }, width: 30, value: (r) => r.title },
-            { header: { zh: '会议时间', en: 'Time' }, value: (r) => formatTime(r.heldAt) },
+            { header: { zh: '会议时间', en: 'Time' }, time: true, value: (r) => formatTime(r.heldAt) },
             { header: { zh: '会议地点', en: 'Place' }, value: (r) => r.place },
             { header: { zh: '状态', en: 'Status' }, value: (r, lang) => pickLabel(MEETING_STATUS_LABELS[r.status], lang) },
             { header: { zh: '参会人员', en: 'Attendees' }, width: 30, value: (r) => r.attendeeNames },
@@ -244,7 +244,7 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
           rows,
           columns: [
             { header: { zh: '会议主题', en: 'Meeting' }, width: 30, value: (r) => r.meetingTitle },
-            { header: { zh: '会议时间', en: 'Time' }, value: (r) => formatTime(r.heldAt) },
+            { header: { zh: '会议时间', en: 'Time' }, time: true, value: (r) => formatTime(r.heldAt) },
             { header: { zh: '会议状态', en: 'Status' }, value: (r, lang) => pickLabel(MEETING_STATUS_LABELS[r.meetingStatus], lang) },
             { header: { zh: '企业名称', en: 'Company' }, width: 30, value: (r) => r.companyName },
             { header: { zh: '担保金额（元）', en: 'Amount (yuan)' }, value: (r) => formatAmount(r.amount) },

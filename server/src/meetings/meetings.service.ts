@@ -35,6 +35,7 @@ import { actorOf, commitEvent } from '../workflow/workflow.service';
 import type { CandidateQuery, CreateMeetingDto, MeetingListQuery } from './meeting.dto';
 import type { MinutesData } from './minutes-export';
 import { EXPORT_MAX_ROWS, formatAmount, formatTime } from '../common/spreadsheet';
+import { companyZoneSql } from '../common/company-time';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -169,8 +170,8 @@ export class MeetingsService {
   async list(kind: VotingMeetingKind, q: MeetingListQuery, user: AuthUser, limit?: number): Promise<Page<MeetingListItem>> {
     const params = [kind, likePattern(q.title), q.status ?? null, q.from ?? null, q.to ?? null];
     const where = `WHERE m.kind = $1 AND ($2::text IS NULL OR m.title ILIKE $2) AND ($3::text IS NULL OR m.status = $3)
-      AND ($4::date IS NULL OR (m.held_at AT TIME ZONE 'Asia/Shanghai')::date >= $4::date)
-      AND ($5::date IS NULL OR (m.held_at AT TIME ZONE 'Asia/Shanghai')::date <= $5::date)`;
+      AND ($4::date IS NULL OR (m.held_at AT TIME ZONE ${companyZoneSql()})::date >= $4::date)
+      AND ($5::date IS NULL OR (m.held_at AT TIME ZONE ${companyZoneSql()})::date <= $5::date)`;
     const sort = SORT_COLUMNS[q.sort ?? 'heldAt'];
     const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' || !q.sort ? 'DESC' : 'ASC';
     const take = limit ?? q.pageSize;

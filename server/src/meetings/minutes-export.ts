@@ -2,7 +2,7 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import type { Label } from '@app/workflow';
 import { pickLabel, type Lang } from '../common/i18n';
-import { addSheet, workbookBuffer } from '../common/spreadsheet';
+import { addSheet, timeHeader, workbookBuffer } from '../common/spreadsheet';
 
 /** What minutes say, whatever the format: the meeting, its agenda and every vote (or decision). */
 export interface MinutesData {
@@ -62,7 +62,8 @@ function loopTable(loop: string, headers: string[], fields: string[], widths: nu
 }
 
 function templateXml(lang: Lang): string {
-  const w = (k: string) => pickLabel(W[k], lang);
+  // Times are the company's: the labels of time fields name its zone.
+  const w = (k: string) => pickLabel(k === 'heldAt' || k === 'time' ? timeHeader(W[k]) : W[k], lang);
   const line = (k: string, tag: string) => `<w:p>${run(`${w(k)}：`, true)}${run(`{${tag}}`)}</w:p>`;
   const body = [
     paragraph('{title}', { bold: true, size: 32, center: true }),
@@ -137,7 +138,7 @@ export function minutesXlsx(data: MinutesData, lang: Lang): Promise<Buffer> {
   const facts: [Label, string][] = [
     [W.title, data.title],
     [W.kind, p(data.kind)],
-    [W.heldAt, data.heldAt],
+    [timeHeader(W.heldAt), data.heldAt],
     [W.place, data.place],
     [W.status, p(data.status)],
     [W.attendees, data.attendees],
@@ -182,7 +183,7 @@ export function minutesXlsx(data: MinutesData, lang: Lang): Promise<Buffer> {
           { header: W.voter, width: 16, value: (r) => r.voter },
           { header: W.opinion, width: 12, value: (r) => p(r.opinion) },
           { header: W.comment, width: 30, value: (r) => r.comment },
-          { header: W.time, width: 18, value: (r) => r.time },
+          { header: W.time, time: true, width: 18, value: (r) => r.time },
         ],
       },
       lang,

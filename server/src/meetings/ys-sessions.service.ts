@@ -10,6 +10,7 @@ import type { SessionListQuery } from './meeting.dto';
 import { UUID } from './meetings.service';
 import type { MinutesData } from './minutes-export';
 import { formatAmount, formatTime } from '../common/spreadsheet';
+import { companyZoneSql } from '../common/company-time';
 
 /** The pre-review decisions; a pre-review session is a day on which some were taken. */
 const DECISIONS: Record<string, { label: Label; key: 'EXAMINE_PASS' | 'EXAMINE_FAIL' | 'RETURN' }> = {
@@ -61,7 +62,7 @@ export class YsSessionsService {
   async list(q: SessionListQuery, limit?: number): Promise<Page<SessionItem>> {
     const params = [DECISION_TYPES, q.from ?? null, q.to ?? null];
     const days = `
-      SELECT (e.at AT TIME ZONE 'Asia/Shanghai')::date AS day, e.loan_id, e.type, e.actor_id
+      SELECT (e.at AT TIME ZONE ${companyZoneSql()})::date AS day, e.loan_id, e.type, e.actor_id
         FROM workflow_event e WHERE e.type = ANY($1::text[])`;
     const where = `WHERE ($2::date IS NULL OR d.day >= $2::date) AND ($3::date IS NULL OR d.day <= $3::date)`;
     const order = q.order === 'asc' ? 'ASC' : 'DESC';
@@ -120,7 +121,7 @@ export class YsSessionsService {
          JOIN company c ON c.id = l.company_id
          JOIN workflow_instance i ON i.loan_id = e.loan_id
          LEFT JOIN app_user u ON u.id = e.actor_id
-        WHERE e.type = ANY($1::text[]) AND (e.at AT TIME ZONE 'Asia/Shanghai')::date = $2::date
+        WHERE e.type = ANY($1::text[]) AND (e.at AT TIME ZONE ${companyZoneSql()})::date = $2::date
         ORDER BY e.at, e.id`,
       [DECISION_TYPES, day],
     );
@@ -143,7 +144,7 @@ export class YsSessionsService {
   private async sessionMeeting(em: EntityManager, day: string, actorId: string): Promise<string> {
     await em.query(
       `INSERT INTO meeting (kind, title, held_at, place, status, session_date, created_by)
-       VALUES ('YS', $2, ($1::date + time '09:00') AT TIME ZONE 'Asia/Shanghai', '—', 'END', $1::date, $3)
+       VALUES ('YS', $2, ($1::date + time '09:00') AT TIME ZONE ${companyZoneSql()}, '—', 'END', $1::date, $3)
        ON CONFLICT (session_date) WHERE kind = 'YS' DO NOTHING`,
       [day, this.title(day), actorId],
     );

@@ -53,6 +53,7 @@ export interface CurrentUserView {
   roles: string[];
   perms: string[];
   authorityList: string[];
+  companyTimeZone: string;
 }
 
 export interface UserListItem {

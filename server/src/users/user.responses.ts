@@ -15,6 +15,11 @@ export class CurrentUserDto {
   perms: string[];
   @ApiProperty({ type: [String], description: 'Every permission key held (menus and actions)' })
   authorityList: string[];
+  @ApiProperty({
+    description: 'The company time zone (IANA name, COMPANY_TIME_ZONE) every page shows times and reads date filters in',
+    example: 'Asia/Shanghai',
+  })
+  companyTimeZone: string;
 }
 
 export class UserRowDto {

@@ -7,6 +7,7 @@ import { AuthUser, authorityList } from '../auth/auth-user';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
 import { RsaKeyService } from '../auth/rsa-key.service';
 import { SessionRepository } from '../auth/session.repository';
+import { companyTimeZone } from '../common/company-time';
 import type { CurrentUserView, SetLanguageDto, UserListItem, UserListQuery } from './user.dto';
 
 const MENU_KEYS = new Set(
@@ -36,6 +37,7 @@ export class UsersService {
         roles: user.roles,
         perms: all.filter((k) => MENU_KEYS.has(k)),
         authorityList: all,
+        companyTimeZone: companyTimeZone(),
       },
     ];
   }

@@ -9,6 +9,7 @@ import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { WorkflowService } from '../workflow/workflow.service';
+import { companyTimeZone } from '../common/company-time';
 
 export interface LoanSearch {
   filter: LoanFilterQuery & { stage?: StageKey };
@@ -74,9 +75,6 @@ const SORT_COLUMNS: Record<LoanSort, string> = {
   updatedAt: 'wi.updated_at',
 };
 
-/** Days are Shanghai days: "created on 2026-11-21" means that calendar day there. */
-const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
-
 const label = (zh: string, en: string): Label => ({ zh, en });
 
 /** One spreadsheet column per list column of the registry. */
@@ -92,8 +90,8 @@ const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
   step: { header: label('当前节点', 'Step'), width: 30, value: (r, lang) => pickLabel(r.workflow.statusLabels.step, lang) },
   aPostOfficer: { header: label('A岗经办人', 'A-post officer'), value: (r) => r.aPostOfficer?.name },
   bPostOfficer: { header: label('B岗经办人', 'B-post officer'), value: (r) => r.bPostOfficer?.name },
-  createdAt: { header: label('创建时间', 'Created'), width: 18, value: (r) => formatTime(r.createdAt) },
-  updatedAt: { header: label('更新时间', 'Updated'), width: 18, value: (r) => formatTime(r.updatedAt) },
+  createdAt: { header: label('创建时间', 'Created'), time: true, width: 18, value: (r) => formatTime(r.createdAt) },
+  updatedAt: { header: label('更新时间', 'Updated'), time: true, width: 18, value: (r) => formatTime(r.updatedAt) },
 };
 
 /** The loan list's export: every column but the last update. */
@@ -139,8 +137,9 @@ export class WorklistQuery {
     if (f.bPostOfficerId) instance.push(`wi.b_post_officer_id = ${p(f.bPostOfficerId)}`);
     if (f.companyId) loan.push(`l.company_id = ${p(f.companyId)}`);
     if (f.companyName) loan.push(`c.name ILIKE ${p(`%${f.companyName.replace(/[%_\\]/g, '\\$&')}%`)}`);
-    if (f.createdFrom) loan.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
-    if (f.createdTo) loan.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`);
+    // Days are the company's days: "created on 2026-11-21" means that calendar day in its zone.
+    if (f.createdFrom) loan.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE ${p(companyTimeZone())}`);
+    if (f.createdTo) loan.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE ${p(companyTimeZone())}`);
     if (f.aPostOfficerId) loan.push(`l.a_post_officer_id = ${p(f.aPostOfficerId)}`);
     return { instance, loan };
   }

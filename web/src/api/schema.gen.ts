@@ -117,6 +117,8 @@ export interface CurrentUserDto {
   perms: string[];
   /** Every permission key held (menus and actions) */
   authorityList: string[];
+  /** The company time zone (IANA name, COMPANY_TIME_ZONE) every page shows times and reads date filters in */
+  companyTimeZone: string;
 }
 
 export interface UserRowDto {
@@ -1571,9 +1573,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1605,9 +1607,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1642,9 +1644,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1663,9 +1665,9 @@ export interface ApiQueries {
     amountMin?: number;
     /** Highest current amount, yuan */
     amountMax?: number;
-    /** Created on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdFrom?: string;
-    /** Created on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Created on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
@@ -1701,9 +1703,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1714,9 +1716,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1736,9 +1738,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';
@@ -1749,9 +1751,9 @@ export interface ApiQueries {
     /** Part of the title */
     title?: string;
     status?: 'PREPARATION' | 'START' | 'END' | 'CANCEL';
-    /** Held on or after this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or after this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     from?: string;
-    /** Held on or before this day (YYYY-MM-DD, Shanghai time) */
+    /** Held on or before this day (YYYY-MM-DD, a day in the company time zone, COMPANY_TIME_ZONE) */
     to?: string;
     sort?: 'heldAt' | 'title' | 'status' | 'createdAt';
     order?: 'asc' | 'desc';

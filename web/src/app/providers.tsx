@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { TOAST_DURATION_MS } from '@/api/feedback';
 import { type CurrentUser } from '@/features/auth/types';
 import { SessionProvider } from '@/features/auth/session';
+import { AppDatesProvider } from '@/lib/dates';
 import { theme } from './theme';
 
 export function createQueryClient() {
@@ -23,12 +24,14 @@ export function AppProviders({ children, initialUser }: { children: ReactNode; i
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ModalsProvider>
-        <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={3000} />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider initialUser={initialUser}>{children}</SessionProvider>
-        </QueryClientProvider>
-      </ModalsProvider>
+      <AppDatesProvider>
+        <ModalsProvider>
+          <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={3000} />
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider initialUser={initialUser}>{children}</SessionProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </AppDatesProvider>
     </MantineProvider>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * The project's form on @mantine/form: one way to submit, show field errors and the error alert.
  * The rules stay in each feature's pure `*-form.ts` validator; this only wires them: checked on
- * submit, then re-checked as the user types; a refusal from the server shows its message in the
- * alert and its field errors beside their fields.
+ * submit, then re-checked as the user types; a refusal from the server shows its field errors beside
+ * their fields (the envelope's data.fieldErrors, { field, message }, for any field the form has) and
+ * brings the first of them into view; its message goes to the alert only when no field took it.
  */
 import { Alert } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
@@ -38,12 +39,42 @@ export interface AppForm<V extends Record<string, any>> {
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
 }
 
+/**
+ * The field errors a refusal names, worded by the server ({ field, message }: DTO validation and
+ * AppError.ofField), kept for the fields this form has.
+ */
+export function serverFieldMessages<V extends Record<string, any>>(error: ApiError, values: V): FieldMessages<V> {
+  const list = (error.body?.data as { fieldErrors?: unknown } | null | undefined)?.fieldErrors;
+  const found: Record<string, string> = {};
+  if (!Array.isArray(list)) return found as FieldMessages<V>;
+  for (const item of list as { field?: unknown; message?: unknown }[]) {
+    if (typeof item?.field !== 'string' || typeof item.message !== 'string' || !item.message) continue;
+    if (Object.prototype.hasOwnProperty.call(values, item.field)) found[item.field] ??= item.message;
+  }
+  return found as FieldMessages<V>;
+}
+
+/** Scrolls the first field in error into view (a long modal scrolls too) and puts the cursor there. */
+export function revealFirstError(root: HTMLElement | null): void {
+  // Inputs mark themselves aria-invalid; a choice list marks only its wrapper (data-error).
+  const target = root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"] input, [data-error="true"] textarea');
+  if (!target) return;
+  target.scrollIntoView?.({ block: 'center' });
+  target.focus({ preventScroll: true });
+}
+
 const withoutEmpty = <V,>(messages: FieldMessages<V>): Record<string, string> =>
   Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 
 export function useAppForm<V extends Record<string, any>>(options: AppFormOptions<V>): AppForm<V> {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // Set by a refusal: the first field in error is revealed once the errors are rendered.
+  const [revealTick, setRevealTick] = useState(0);
+  useEffect(() => {
+    if (revealTick > 0) revealFirstError(formElement.current);
+  }, [revealTick]);
   // After a first attempt, errors follow the typing.
   const attempted = useRef(false);
   const latest = useRef(options);
@@ -70,6 +101,7 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
 
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
+    if (event?.currentTarget) formElement.current = event.currentTarget;
     attempted.current = true;
     const { validate, invalidMessage, submit, serverErrors, refusalMessage, onRefused } = latest.current;
     const values = form.getValues();
@@ -78,6 +110,7 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
     invalidShown.current = Object.keys(errors).length > 0;
     if (invalidShown.current) {
       setFormError(invalidMessage ?? null);
+      setRevealTick((n) => n + 1);
       return;
     }
     setFormError(null);
@@ -85,8 +118,12 @@ export function useAppForm<V extends Record<string, any>>(options: AppFormOption
     void submit(values)
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
-        form.setErrors(withoutEmpty(serverErrors?.(error) ?? {}));
-        setFormError(refusalMessage ? refusalMessage(error) : error.message);
+        // The feature's own wording wins; any other field the server named is shown as it worded it.
+        const onFields = { ...withoutEmpty(serverFieldMessages(error, values)), ...withoutEmpty(serverErrors?.(error) ?? {}) };
+        form.setErrors(onFields);
+        const placed = Object.keys(onFields).length > 0;
+        setFormError(refusalMessage ? refusalMessage(error) : placed ? null : error.message);
+        if (placed) setRevealTick((n) => n + 1);
         onRefused?.(error);
       })
       .finally(() => setSubmitting(false));

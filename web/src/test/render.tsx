@@ -14,7 +14,17 @@ export function renderWithApp(ui: ReactNode, options: { user?: CurrentUser | nul
 }
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return { id: '1', username: 'tester', nickname: 'Tester', avatar: null, roles: ['ROLE_USER'], perms: [], authorityList: [], ...overrides };
+  return {
+    id: '1',
+    username: 'tester',
+    nickname: 'Tester',
+    avatar: null,
+    roles: ['ROLE_USER'],
+    perms: [],
+    authorityList: [],
+    companyTimeZone: 'Asia/Shanghai',
+    ...overrides,
+  };
 }
 
 /** A fetch answer as the server would send it. */

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { MessagesBell } from './MessagesBell';
 import classes from './Shell.module.css';
 import { Sidebar } from './Sidebar';
 import { TopMenu } from './TopMenu';
+import { companyTimeZone } from '@/lib/format';
 
 export const SIDEBAR_WIDTH = 220;
 export const HEADER_HEIGHT = 56;
@@ -84,6 +85,12 @@ export default function Shell() {
           <Logo size={30} />
           <TopMenu menu={menu} activeTop={sideGroup?.key ?? ''} activeMenuPath={activeMenuPath} onSelectGroup={setActiveTop} />
           <Group gap="xs" wrap="nowrap">
+            {/* Times on every page are the company's: its zone is named once, here. */}
+            <Tooltip label={t('shell.timeZone', { zone: companyTimeZone() })}>
+              <Text size="xs" c="dimmed" data-testid="company-time-zone">
+                {companyTimeZone()}
+              </Text>
+            </Tooltip>
             <LanguageSwitch />
             <MessagesBell />
             <UserMenu />

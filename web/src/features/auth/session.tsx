@@ -4,6 +4,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { clearSessionTokens, clearStorage } from '@/lib/storage';
+import { setCompanyTimeZone } from '@/lib/format';
 import { fetchCurrentUser, logout } from './auth-api';
 import type { CurrentUser } from './types';
 
@@ -34,6 +35,8 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
     setStatus('loading');
     const promise = fetchCurrentUser()
       .then((loaded) => {
+        // Before any page renders a time: they are all shown in the company's zone.
+        setCompanyTimeZone(loaded.companyTimeZone);
         setUser(loaded);
         setStatus('ready');
         return loaded;

@@ -55,4 +55,37 @@ describe('company form (rendered)', () => {
     fireEvent.click(screen.getByTestId('company-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });
+
+  it('keeps a negative capital as typed and refuses it with a message (no silent rewrite)', async () => {
+    open();
+    fireEvent.change(input('registeredCapital'), { target: { value: '-500' } });
+    fireEvent.change(input('employeeCount'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('company-submit'));
+    expect(await screen.findByText('注册资本（万元）须大于 0')).toBeTruthy();
+    expect(screen.getByText(/须为整数/)).toBeTruthy();
+    expect(input('registeredCapital').value).toBe('-500');
+    expect(input('employeeCount').value).toBe('1.5');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('puts a refusal that names a field (duplicate code, 409) on that field, not in the alert', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { code: 'A04002', message: '该统一社会信用代码已存在', data: { fieldErrors: [{ field: 'creditCode', message: '该统一社会信用代码已存在' }] } },
+        409,
+      ),
+    );
+    open();
+    fireEvent.change(input('name'), { target: { value: '上海申芯微电子科技有限公司' } });
+    fireEvent.change(input('creditCode'), { target: { value: CODE } });
+    fireEvent.click(screen.getByTestId('company-submit'));
+    await waitFor(() => expect(input('creditCode').getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = input('creditCode').getAttribute('aria-describedby') ?? '';
+    const errorText = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(errorText).toContain('该统一社会信用代码已存在');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
-import { Button, Divider, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { CompanyEnumField, CompanyField, CompanyIssue } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
+import { TypedNumberInput } from '@/lib/typed-number-input';
 import { saveCompany, type CompanyRow } from './companies-api';
 import {
   COMPANY_LIMITS,
@@ -17,6 +18,7 @@ import {
 } from './company-form';
 import { enumData } from './enum-labels';
 import { useLang } from '@/i18n/use-lang';
+import { DayInput } from '@/lib/dates';
 
 /** Add (company null) or edit one company; every field checked as the server checks it. */
 export function CompanyFormModal({
@@ -105,8 +107,8 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
             styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }}
           />
           <TextInput {...common('legalRepresentative')} />
-          <NumberInput {...common('registeredCapital')} thousandSeparator="," hideControls allowNegative={false} />
-          <TextInput {...common('establishedDate')} type="date" />
+          <TypedNumberInput {...common('registeredCapital')} thousandSeparator="," />
+          <DayInput {...common('establishedDate')} />
           {select('districtCode')}
         </SimpleGrid>
         <TextInput {...common('registeredAddress')} />
@@ -122,7 +124,7 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
           {select('propertyType')}
           {select('bankCategory')}
           {select('listingType')}
-          <NumberInput {...common('employeeCount')} hideControls allowDecimal={false} allowNegative={false} />
+          <TypedNumberInput {...common('employeeCount')} />
           {multi('strategicIndustries')}
           {multi('honours')}
         </SimpleGrid>

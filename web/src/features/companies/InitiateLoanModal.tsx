@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { showSuccessToast } from '@/api/feedback';
 import { useSession } from '@/features/auth/session';
 import { createLoan, fetchOfficers } from '@/features/loans/loans-api';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
+import { TypedNumberInput } from '@/lib/typed-number-input';
 import type { CompanyRow } from './companies-api';
 import { emptyLoanForm, loanFormErrors, TEXT_MAX, toLoanInput, type LoanFormErrors, type LoanFormValues } from './loan-form';
 
@@ -51,26 +52,8 @@ function LoanForm({ company, onClose }: { company: CompanyRow; onClose: () => vo
       <Stack gap="sm">
         <FormErrorAlert message={formError} />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput
-            label={t('companies.loan.amount')}
-            withAsterisk
-            data-field="amount"
-            {...form.getInputProps('amount')}
-            thousandSeparator=","
-            decimalScale={2}
-            hideControls
-            allowNegative={false}
-          />
-          <NumberInput
-            label={t('companies.loan.termMonths')}
-            withAsterisk
-            data-field="termMonths"
-            {...form.getInputProps('termMonths')}
-            allowDecimal={false}
-            allowNegative={false}
-            min={1}
-            max={360}
-          />
+          <TypedNumberInput label={t('companies.loan.amount')} withAsterisk data-field="amount" {...form.getInputProps('amount')} thousandSeparator="," />
+          <TypedNumberInput label={t('companies.loan.termMonths')} withAsterisk data-field="termMonths" {...form.getInputProps('termMonths')} />
           <TextInput label={t('companies.loan.bank')} data-field="bank" {...form.getInputProps('bank')} maxLength={TEXT_MAX} />
           <TextInput label={t('companies.loan.loanType')} data-field="loanType" {...form.getInputProps('loanType')} maxLength={TEXT_MAX} />
           <Select

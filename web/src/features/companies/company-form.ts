@@ -12,7 +12,7 @@ import {
   type CompanyInput,
   type CompanyIssueKey,
 } from '@app/workflow';
-import dayjs from 'dayjs';
+import { companyToday } from '@/lib/format';
 import type { CompanyRow } from './companies-api';
 
 /** What the inputs hold: numbers as typed (string or number), lists as lists. */
@@ -122,7 +122,7 @@ export function toCompanyInput(values: CompanyFormValues): CompanyInput {
 export type CompanyFormErrors = Partial<Record<CompanyField, CompanyIssueKey>>;
 
 /** The first problem of each field (translated by the form as `companies.issues.<key>`). */
-export function companyFormErrors(values: CompanyFormValues, today = dayjs().format('YYYY-MM-DD')): CompanyFormErrors {
+export function companyFormErrors(values: CompanyFormValues, today = companyToday()): CompanyFormErrors {
   const errors: CompanyFormErrors = {};
   for (const issue of validateCompany(toCompanyInput(values) as unknown as Record<string, unknown>, today)) errors[issue.field] ??= issue.key;
   return errors;

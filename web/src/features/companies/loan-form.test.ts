@@ -16,11 +16,14 @@ describe('initiate-loan form: the rules of POST /server/loans', () => {
     expect(loanFormErrors(form({ amount: '12.345' }), ME)).toEqual({ amount: 'amountDecimals' });
     expect(loanFormErrors(form({ amount: 1e14 }), ME)).toEqual({ amount: 'amountTooLarge' });
     expect(loanFormErrors(form({ amount: '0.01' }), ME)).toEqual({});
+    // What the input keeps as typed (it no longer drops the minus sign): refused, never turned positive.
+    expect(loanFormErrors(form({ amount: -100 }), ME)).toEqual({ amount: 'amountPositive' });
+    expect(loanFormErrors(form({ amount: '-' }), ME)).toEqual({ amount: 'amountPositive' });
   });
 
   it('checks the term: a whole number of months from 1 to 360', () => {
     expect(loanFormErrors(form({ termMonths: '' }), ME)).toEqual({ termMonths: 'termRequired' });
-    for (const bad of [0, 361, 1.5]) expect(loanFormErrors(form({ termMonths: bad }), ME)).toEqual({ termMonths: 'termRange' });
+    for (const bad of [0, -3, '-', 361, 1.5]) expect(loanFormErrors(form({ termMonths: bad }), ME)).toEqual({ termMonths: 'termRange' });
     expect(loanFormErrors(form({ termMonths: 360 }), ME)).toEqual({});
   });
 

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { companyToday } from '@/lib/format';
 import { http } from '@/api/http';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -13,7 +13,7 @@ export async function downloadExport(path: string, params: Record<string, QueryV
   const url = URL.createObjectURL(answer);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${name}-${dayjs().format('YYYY-MM-DD')}.xlsx`;
+  link.download = `${name}-${companyToday()}.xlsx`;
   document.body.appendChild(link);
   link.click();
   link.remove();

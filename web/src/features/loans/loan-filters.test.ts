@@ -21,6 +21,13 @@ describe('loan list filters', () => {
     expect(filterIssues({ ...EMPTY_FILTERS, amountMin: 5, amountMax: 5, createdFrom: '2026-11-01', createdTo: '2026-11-01' })).toEqual({});
   });
 
+  it('refuses a negative or non-numeric amount with a message instead of dropping the sign', () => {
+    expect(filterIssues({ ...EMPTY_FILTERS, amountMin: -100 })).toEqual({ amountMin: 'amountNegative' });
+    expect(filterIssues({ ...EMPTY_FILTERS, amountMin: -100, amountMax: -200 })).toEqual({ amountMin: 'amountNegative', amountMax: 'amountNegative' });
+    expect(filterIssues({ ...EMPTY_FILTERS, amountMax: '-' })).toEqual({ amountMax: 'amountNotNumber' });
+    expect(filterIssues({ ...EMPTY_FILTERS, amountMin: 0, amountMax: '0' })).toEqual({});
+  });
+
   it('keeps the filters in the URL as strings and reads them back', () => {
     const values = { ...EMPTY_FILTERS, companyName: '申芯', status: 'WAIT_EXAMINE', amountMin: 100, createdTo: '2026-11-30' };
     const params = toFilterParams(values);

@@ -28,7 +28,7 @@ export const EMPTY_FILTERS: LoanFilterValues = {
   bPostOfficerId: null,
 };
 
-export type FilterIssue = 'amountRange' | 'dateRange';
+export type FilterIssue = 'amountRange' | 'dateRange' | 'amountNotNumber' | 'amountNegative';
 
 const amountOf = (value: number | string): number | null => {
   if (typeof value === 'number') return value;
@@ -37,11 +37,24 @@ const amountOf = (value: number | string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-export function filterIssues(values: LoanFilterValues): Partial<Record<'amountMax' | 'createdTo', FilterIssue>> {
-  const issues: Partial<Record<'amountMax' | 'createdTo', FilterIssue>> = {};
+export type FilterIssueField = 'amountMin' | 'amountMax' | 'createdTo';
+
+/** What the input holds but cannot be sent (the server refuses a negative amount too): said, never rewritten. */
+function amountIssue(value: number | string): FilterIssue | null {
+  if (typeof value === 'string' && value.trim() !== '' && amountOf(value) === null) return 'amountNotNumber';
+  const n = amountOf(value);
+  return n !== null && n < 0 ? 'amountNegative' : null;
+}
+
+export function filterIssues(values: LoanFilterValues): Partial<Record<FilterIssueField, FilterIssue>> {
+  const issues: Partial<Record<FilterIssueField, FilterIssue>> = {};
+  const minIssue = amountIssue(values.amountMin);
+  const maxIssue = amountIssue(values.amountMax);
+  if (minIssue) issues.amountMin = minIssue;
+  if (maxIssue) issues.amountMax = maxIssue;
   const min = amountOf(values.amountMin);
   const max = amountOf(values.amountMax);
-  if (min !== null && max !== null && min > max) issues.amountMax = 'amountRange';
+  if (!minIssue && !maxIssue && min !== null && max !== null && min > max) issues.amountMax = 'amountRange';
   if (values.createdFrom && values.createdTo && values.createdFrom > values.createdTo) issues.createdTo = 'dateRange';
   return issues;
 }

@@ -47,7 +47,7 @@ describe('add-meeting form', () => {
     const body = JSON.parse(String(posts()[0][1]!.body));
     expect(body).toEqual({
       title: '第一次总办会',
-      heldAt: new Date('2026-11-21T09:30').toISOString(),
+      heldAt: '2026-11-21T01:30:00.000Z', // 09:30 in the company's zone (Asia/Shanghai)
       place: '三楼会议室',
       attendeeIds: POOL.map((p) => p.id),
     });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { pick, useLang } from '@/i18n/use-lang';
 import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
+import { MomentInput } from '@/lib/dates';
+import { companyTimeZone } from '@/lib/format';
 import { FRACTIONS, initialMeetingValues, meetingFormErrors, toMeetingBody, type MeetingFormErrors, type MeetingFormValues } from './meeting-form';
 import { createMeeting, fetchAttendeePool } from './meetings-api';
 
@@ -72,7 +74,13 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
         <FormErrorAlert message={formError} />
         <TextInput label={t('meetings.form.fields.title')} withAsterisk {...field('title')} />
         <SimpleGrid cols={2}>
-          <TextInput type="datetime-local" label={t('meetings.form.fields.heldAt')} withAsterisk {...field('heldAt')} />
+          <MomentInput
+            label={t('meetings.form.fields.heldAt')}
+            description={t('meetings.form.hints.heldAt', { zone: companyTimeZone() })}
+            withAsterisk
+            data-field="heldAt"
+            {...form.getInputProps('heldAt')}
+          />
           <TextInput label={t('meetings.form.fields.place')} withAsterisk {...field('place')} />
         </SimpleGrid>
         <Checkbox.Group

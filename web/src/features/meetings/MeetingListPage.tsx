@@ -15,6 +15,7 @@ import { PAGE_SIZES, STATUS_COLORS } from './labels';
 import { formatTime } from '@/lib/format';
 import { MeetingStepButtons } from './MeetingStepButtons';
 import { fetchMeetings, kindPath, meetingPaths, type MeetingListItem, type MeetingListParams } from './meetings-api';
+import { DayInput } from '@/lib/dates';
 
 export const meetingKeys = {
   all: (kind: VotingMeetingKind) => ['meetings', kind] as const,
@@ -161,8 +162,8 @@ function MeetingFilterForm({
           w={150}
           {...form.getInputProps('status')}
         />
-        <TextInput type="date" label={t('meetings.list.from')} w={160} {...form.getInputProps('from')} />
-        <TextInput type="date" label={t('meetings.list.to')} w={160} {...form.getInputProps('to')} />
+        <DayInput label={t('meetings.list.from')} w={160} data-field="from" {...form.getInputProps('from')} />
+        <DayInput label={t('meetings.list.to')} w={160} data-field="to" {...form.getInputProps('to')} />
         <Button type="submit">{t('common.search')}</Button>
         <Button
           variant="default"

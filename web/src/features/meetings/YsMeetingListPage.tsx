@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { YS_MEETING_PERMISSIONS } from '@app/workflow';
@@ -14,6 +14,7 @@ import { PAGE_SIZES } from './labels';
 import { formatAmount, formatTime } from '@/lib/format';
 import { fetchSession, fetchSessions, type SessionItem } from './meetings-api';
 import { MinutesPanel } from './MinutesPanel';
+import { DayInput } from '@/lib/dates';
 
 const DECISION_COLORS = { EXAMINE_PASS: 'teal', EXAMINE_FAIL: 'red', RETURN: 'orange' } as const;
 
@@ -41,8 +42,8 @@ export default function YsMeetingListPage() {
       <Card withBorder radius="md" padding="lg">
         <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
           <Group mb="md" gap="sm" align="flex-end">
-            <TextInput type="date" label={t('meetings.list.from')} w={170} {...form.getInputProps('from')} />
-            <TextInput type="date" label={t('meetings.list.to')} w={170} {...form.getInputProps('to')} />
+            <DayInput label={t('meetings.list.from')} w={170} data-field="from" {...form.getInputProps('from')} />
+            <DayInput label={t('meetings.list.to')} w={170} data-field="to" {...form.getInputProps('to')} />
             <Button type="submit">{t('common.search')}</Button>
             <Button
               variant="default"

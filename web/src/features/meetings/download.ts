@@ -1,4 +1,5 @@
 import { http } from '@/api/http';
+import { companyToday } from '@/lib/format';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -20,11 +21,9 @@ export async function downloadFile(path: string, fileName: string, params?: Reco
   return true;
 }
 
-/** Today as YYYY-MM-DD, for export names. */
+/** Today as YYYY-MM-DD (the company's day), for export names. */
 export function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return companyToday();
 }
 
 /** A file name without characters that file systems refuse. */

@@ -24,7 +24,7 @@ describe('meeting form', () => {
   it('accepts a complete form and sends no rule unless it is customised', () => {
     expect(meetingFormErrors(filled())).toEqual({});
     const body = toMeetingBody(filled({ title: '  第一次总办会  ' }));
-    expect(body).toEqual({ title: '第一次总办会', heldAt: new Date('2026-11-21T09:30').toISOString(), place: '三楼会议室', attendeeIds: ['u1', 'u2', 'u3'] });
+    expect(body).toEqual({ title: '第一次总办会', heldAt: '2026-11-21T01:30:00.000Z', place: '三楼会议室', attendeeIds: ['u1', 'u2', 'u3'] });
     const custom = toMeetingBody(filled({ customRule: true, quorum: '2/3', passThreshold: '3/4', base: 'attendees', passWhen: 'atLeast' }));
     expect(custom.rule).toEqual({ quorum: 2 / 3, passThreshold: 3 / 4, base: 'attendees', passWhen: 'atLeast', onTie: 'PENGING_RESOLUTION' });
   });
@@ -45,7 +45,9 @@ describe('meeting form', () => {
   });
 
   it('reads datetime-local values only', () => {
-    expect(localToIso('2026-11-21T09:30')).toBe(new Date('2026-11-21T09:30').toISOString());
+    // A wall time of the company's zone (Asia/Shanghai, UTC+8), whatever the browser's zone.
+    expect(localToIso('2026-11-21T09:30')).toBe('2026-11-21T01:30:00.000Z');
+    expect(localToIso('2026-11-21 09:30:00')).toBe('2026-11-21T01:30:00.000Z');
     expect(localToIso('2026-11-21')).toBe('');
     expect(localToIso('2026-13-40T09:30')).toBe('');
   });

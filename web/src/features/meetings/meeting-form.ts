@@ -4,6 +4,7 @@
  */
 import { defaultVoteRule, validateMeetingDraft, type MeetingIssueKey, type VoteRule, type VotingMeetingKind } from '@app/workflow';
 import type { CreateMeetingBody } from './meetings-api';
+import { companyWallTimeToIso } from '@/lib/format';
 
 /** Fractions offered for quorum and threshold: exact values (two thirds stays 2/3, not 0.6667). */
 export const FRACTIONS = ['1/3', '1/2', '3/5', '2/3', '3/4', '4/5', '1'] as const;
@@ -53,11 +54,9 @@ export function initialMeetingValues(kind: VotingMeetingKind): MeetingFormValues
   };
 }
 
-/** A datetime-local value as an ISO time with its zone; '' when it is no time. */
+/** The picked wall time (the company's zone, not the browser's) as an ISO time; '' when it is no time. */
 export function localToIso(local: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  return companyWallTimeToIso(local);
 }
 
 export function ruleOf(values: MeetingFormValues): VoteRule | undefined {

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES } from '@app/workflow';
@@ -9,6 +9,8 @@ import { useLang } from '@/i18n/use-lang';
 import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from '@/features/loans/loan-filters';
 import { fetchOfficers } from '@/features/loans/loans-api';
 import { statusOptions } from './list-configs';
+import { DayInput } from '@/lib/dates';
+import { TypedNumberInput } from '@/lib/typed-number-input';
 
 interface Props {
   /** The filters applied now (from the URL). */
@@ -33,6 +35,7 @@ export function LoanListFilters({ applied, states, withStage, exporting, onSearc
     validate: (values) => {
       const issues = filterIssues(values);
       return {
+        amountMin: issues.amountMin ? t(`loans.filters.${issues.amountMin}`) : null,
         amountMax: issues.amountMax ? t(`loans.filters.${issues.amountMax}`) : null,
         createdTo: issues.createdTo ? t(`loans.filters.${issues.createdTo}`) : null,
       };
@@ -63,24 +66,10 @@ export function LoanListFilters({ applied, states, withStage, exporting, onSearc
           />
         )}
         <Select label={t('loans.filters.status')} data={statuses} clearable w={150} data-testid="filter-status" {...form.getInputProps('status')} />
-        <NumberInput
-          label={t('loans.filters.amountMin')}
-          hideControls
-          allowNegative={false}
-          thousandSeparator=","
-          w={140}
-          {...form.getInputProps('amountMin')}
-        />
-        <NumberInput
-          label={t('loans.filters.amountMax')}
-          hideControls
-          allowNegative={false}
-          thousandSeparator=","
-          w={140}
-          {...form.getInputProps('amountMax')}
-        />
-        <TextInput label={t('loans.filters.createdFrom')} type="date" w={150} {...form.getInputProps('createdFrom')} />
-        <TextInput label={t('loans.filters.createdTo')} type="date" w={150} {...form.getInputProps('createdTo')} />
+        <TypedNumberInput label={t('loans.filters.amountMin')} thousandSeparator="," w={140} data-field="amountMin" {...form.getInputProps('amountMin')} />
+        <TypedNumberInput label={t('loans.filters.amountMax')} thousandSeparator="," w={140} data-field="amountMax" {...form.getInputProps('amountMax')} />
+        <DayInput label={t('loans.filters.createdFrom')} w={150} data-field="createdFrom" {...form.getInputProps('createdFrom')} />
+        <DayInput label={t('loans.filters.createdTo')} w={150} data-field="createdTo" {...form.getInputProps('createdTo')} />
         <Select
           label={t('loans.filters.aPostOfficer')}
           data={(aPosts.data ?? []).map((u) => ({ value: u.id, label: u.nickname || u.username }))}

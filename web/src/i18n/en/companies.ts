@@ -102,7 +102,7 @@ const companies: Translation<typeof zh> = {
     created: 'Loan initiated: opening its node page',
     issues: {
       amountRequired: 'Enter the loan amount',
-      amountPositive: 'The amount must be greater than 0',
+      amountPositive: 'The amount must be greater than 0 (at least 0.01 yuan)',
       amountDecimals: 'The amount allows two decimals at most',
       amountTooLarge: 'The amount is too large',
       termRequired: 'Enter the term',

@@ -13,6 +13,8 @@ const loans: Translation<typeof zh> = {
     aPostOfficer: 'A-post officer',
     bPostOfficer: 'B-post officer',
     amountRange: 'The highest amount cannot be below the lowest',
+    amountNotNumber: 'Enter a number',
+    amountNegative: 'The amount cannot be negative',
     dateRange: 'The end day cannot be before the start day',
   },
   columns: {

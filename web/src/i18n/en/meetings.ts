@@ -51,6 +51,7 @@ const meetings: Translation<typeof zh> = {
     },
     hints: {
       attendees: 'From the {{kind}} attendee pool; at least one',
+      heldAt: '{{zone}} time (the company time zone)',
       defaultRule: 'Default rule: {{rule}}',
       poolEmpty: 'The attendee pool is empty: add people under User management - Meeting attendees',
     },

@@ -6,6 +6,7 @@ const shell: Translation<typeof zh> = {
   openSidebar: 'Open the sidebar',
   closeSidebar: 'Close the sidebar',
   more: 'More',
+  timeZone: 'Every time here is {{zone}} time (the company time zone)',
   messages: 'Messages',
   unreadMessages: '{{count}} unread messages',
   userMenu: 'User menu',

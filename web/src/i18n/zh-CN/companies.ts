@@ -100,7 +100,7 @@ export default {
     created: '贷款已发起，正在打开节点页面',
     issues: {
       amountRequired: '请填写贷款金额',
-      amountPositive: '贷款金额须大于 0',
+      amountPositive: '贷款金额须大于 0（最少 0.01 元）',
       amountDecimals: '贷款金额最多两位小数',
       amountTooLarge: '贷款金额过大',
       termRequired: '请填写贷款期限',

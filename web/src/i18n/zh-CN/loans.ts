@@ -11,6 +11,8 @@ export default {
     aPostOfficer: 'A岗经办人',
     bPostOfficer: 'B岗经办人',
     amountRange: '最大金额不能小于最小金额',
+    amountNotNumber: '请输入数字',
+    amountNegative: '金额不能为负数',
     dateRange: '结束日期不能早于开始日期',
   },
   columns: {

@@ -49,6 +49,7 @@ export default {
     },
     hints: {
       attendees: '从{{kind}}参会人员库中选择，至少一人',
+      heldAt: '{{zone}} 时间（公司时区）',
       defaultRule: '默认规则：{{rule}}',
       poolEmpty: '参会人员库为空，请先在“用户管理 - 参会人员”中添加',
     },

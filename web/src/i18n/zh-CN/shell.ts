@@ -4,6 +4,7 @@ export default {
   openSidebar: '展开侧边栏',
   closeSidebar: '收起侧边栏',
   more: '更多',
+  timeZone: '本系统的时间均为 {{zone}} 时间（公司时区）',
   messages: '消息',
   unreadMessages: '{{count}} 条未读消息',
   userMenu: '用户菜单',

@@ -10,6 +10,7 @@ import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lang, pick } from '@/i18n/use-lang';
 import { numberText, parseNumberText } from '../form-state';
+import { DayInput } from '@/lib/dates';
 
 export interface FieldInputProps {
   field: FieldSpec;
@@ -109,7 +110,7 @@ export function FieldInput({ field, value, onChange, path, errorOf, lang, bare }
         />
       );
     case 'date':
-      return <TextInput {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value || null)} />;
+      return <DayInput {...common} value={typeof value === 'string' ? value : ''} onChange={(day) => onChange(day || null)} />;
     case 'enum':
       return (
         <Select
