@@ -11,6 +11,7 @@ import {
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { sniffDocument } from '../archives/document-signature';
+import { companyTimeZone } from '../common/company-time';
 
 /**
  * The .docx engine of bank contract templates: tell a .docx by its bytes, list a template's tags,
@@ -138,9 +139,9 @@ export interface ContextCollateral {
   certificateNo?: string | null;
 }
 
-/** The day in Shanghai as a contract writes it: 2026年11月23日. */
+/** The day in the company's time zone as a contract writes it: 2026年11月23日. */
 export function contractDate(now: Date): string {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: companyTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(now)
     .split('-')
     .map(Number);
