@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/app/components/Logo';
 import { findRoute, menuPathOf } from '@/app/routes/route-filter';
-import { ENTER_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/paths';
 import { useAllowedRoutes } from '@/app/routes/use-routes-access';
 import { useActiveTop, useSidebar } from '@/app/settings';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
@@ -59,7 +59,8 @@ export default function Shell() {
     document.title = title ? `${title} - ${t('common.brand')}` : t('common.brand');
   }, [route, t, i18n.language]);
 
-  if (isHome) return <Navigate to={ENTER_PATH} replace />;
+  // `/` (where signing in lands) is the dashboard: the user's to-dos, counts and messages.
+  if (isHome) return <Navigate to={DASHBOARD_PATH} replace />;
 
   const sideGroup = menu.find((g) => g.key === activeTop) ?? menu.find((g) => g.key === routeGroupKey) ?? menu[0];
 
