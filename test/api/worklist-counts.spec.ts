@@ -26,7 +26,8 @@ describe('GET /server/worklists/counts: the dashboard counts', () => {
   });
   afterAll(() => t.close());
 
-  const counts = async (token: string): Promise<Counted[]> => (await t.http.get('/server/worklists/counts').set('X-Platform-Token', token).expect(200)).body.data;
+  const counts = async (token: string): Promise<Counted[]> =>
+    (await t.http.get('/server/worklists/counts').set('X-Platform-Token', token).expect(200)).body.data;
   const listTotal = async (name: string, token: string): Promise<number> =>
     (await t.http.get(`/server/worklists/${name}`).set('X-Platform-Token', token).query({ pageSize: 1 }).expect(200)).body.data.total;
 

@@ -77,7 +77,13 @@ export interface DemoLoan {
 }
 
 /** Commits one demo event through the real engine (so the audit chain holds); a refusal is a bug in the seed. */
-export async function commitDemoEvent(em: EntityManager, repo: WorkflowRepository, row: InstanceRow, event: engine.GuaranteeEvent, what: string): Promise<InstanceRow> {
+export async function commitDemoEvent(
+  em: EntityManager,
+  repo: WorkflowRepository,
+  row: InstanceRow,
+  event: engine.GuaranteeEvent,
+  what: string,
+): Promise<InstanceRow> {
   const outcome = await commitEvent(em, repo, row, event);
   if (!outcome.ok) {
     const why = outcome.stale ? 'stale' : `${outcome.refusal.reason.code} ${outcome.refusal.reason.en}`;

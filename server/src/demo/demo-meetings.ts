@@ -108,22 +108,32 @@ export async function seedDemoMeetings(em: EntityManager, people: DemoPeople, fi
     };
     const allocatedAt = new Date(createdAt.getTime() + HOUR).toISOString();
     await commit({ type: events.allocate, actorId: people.admin, at: allocatedAt, meetingId, attendees, rule });
-    await em.query(`INSERT INTO meeting_loan (meeting_id, loan_id, allocated_by, allocated_at) VALUES ($1, $2, $3, $4)`, [meetingId, row.loanId, people.admin, allocatedAt]);
+    await em.query(`INSERT INTO meeting_loan (meeting_id, loan_id, allocated_by, allocated_at) VALUES ($1, $2, $3, $4)`, [
+      meetingId,
+      row.loanId,
+      people.admin,
+      allocatedAt,
+    ]);
     if (demo.status === 'PREPARATION') continue;
 
     await commit({ type: events.start, actorId: people.admin, at: heldAt.toISOString(), meetingId });
     for (const [v, opinion] of demo.votes.entries()) {
       const comment = opinion === 'AGREE' ? null : '需补充反担保措施说明';
-      await commit({ type: events.vote, actorId: attendees[v], at: new Date(heldAt.getTime() + (v + 1) * 10 * 60_000).toISOString(), meetingId, opinion, ...(comment ? { comment } : {}) });
+      await commit({
+        type: events.vote,
+        actorId: attendees[v],
+        at: new Date(heldAt.getTime() + (v + 1) * 10 * 60_000).toISOString(),
+        meetingId,
+        opinion,
+        ...(comment ? { comment } : {}),
+      });
     }
     const endedAt = demo.status === 'END' ? new Date(heldAt.getTime() + HOUR).toISOString() : null;
     if (endedAt) await commit({ type: events.end, actorId: people.admin, at: endedAt, meetingId });
-    await em.query(`UPDATE meeting SET status = $2, started_at = $3::timestamptz, ended_at = $4::timestamptz, updated_at = coalesce($4::timestamptz, $3::timestamptz) WHERE id = $1`, [
-      meetingId,
-      demo.status,
-      heldAt.toISOString(),
-      endedAt,
-    ]);
+    await em.query(
+      `UPDATE meeting SET status = $2, started_at = $3::timestamptz, ended_at = $4::timestamptz, updated_at = coalesce($4::timestamptz, $3::timestamptz) WHERE id = $1`,
+      [meetingId, demo.status, heldAt.toISOString(), endedAt],
+    );
   }
   return DEMO_MEETINGS.length;
 }

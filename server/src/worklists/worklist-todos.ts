@@ -10,7 +10,9 @@ import { EVENT_PERMISSIONS, machineDefinition, type EventType, type PermissionKe
 const definition = machineDefinition();
 
 const DISCONTINUING = new Set(
-  definition.transitions.filter((t) => t.kind === 'event' && t.targets.length > 0 && t.targets.every((target) => target === 'discontinued')).map((t) => t.event),
+  definition.transitions
+    .filter((t) => t.kind === 'event' && t.targets.length > 0 && t.targets.every((target) => target === 'discontinued'))
+    .map((t) => t.event),
 );
 
 /** Event type -> the state paths whose transitions accept it. */

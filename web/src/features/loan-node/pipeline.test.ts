@@ -16,7 +16,8 @@ const node = (stage: StageKey, entered: string, left: string | null = null): Tim
   leftByName: left ? 'B' : null,
   leftWith: left ? 'X' : null,
 });
-const path = (...stages: StageKey[]) => stages.map((s, i) => node(s, `2026-01-0${i + 1}T00:00:00Z`, i < stages.length - 1 ? `2026-01-0${i + 2}T00:00:00Z` : null));
+const path = (...stages: StageKey[]) =>
+  stages.map((s, i) => node(s, `2026-01-0${i + 1}T00:00:00Z`, i < stages.length - 1 ? `2026-01-0${i + 2}T00:00:00Z` : null));
 const shape = (items: PipelineItem[]) => items.map((i) => `${i.kind}:${i.kind === 'visit' ? i.node.stage + (i.current ? '*' : '') : i.stage}`);
 const PIPELINE = STAGES.filter((s) => s.key !== 'discontinued').map((s) => s.key);
 
@@ -36,7 +37,9 @@ describe('the node timeline as the whole pipeline', () => {
   });
 
   it('marks a stage gone past as skipped where it was skipped, and keeps returns in time order', () => {
-    const items = pipelineItems(path('collection', 'preReview', 'collection', 'preReview', 'generalOffice', 'insuranceReview'), { insuranceReview: 'awaitingMeeting' });
+    const items = pipelineItems(path('collection', 'preReview', 'collection', 'preReview', 'generalOffice', 'insuranceReview'), {
+      insuranceReview: 'awaitingMeeting',
+    });
     expect(shape(items).slice(0, 8)).toEqual([
       'visit:collection',
       'visit:preReview',

@@ -41,7 +41,11 @@ for (const state of definition.states) {
   const regions = definition.states.filter((s) => s.parent === state.path);
   REGIONS.set(
     state.path,
-    regions.map((r) => ({ key: r.key, path: r.path, finals: new Set(definition.states.filter((s) => s.parent === r.path && s.type === 'final').map((s) => s.key)) })),
+    regions.map((r) => ({
+      key: r.key,
+      path: r.path,
+      finals: new Set(definition.states.filter((s) => s.parent === r.path && s.type === 'final').map((s) => s.key)),
+    })),
   );
 }
 

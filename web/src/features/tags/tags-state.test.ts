@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, capTags, closeAllTags, closeOtherTags, closeTag, MAX_TAGS, pathAfterClose, refreshTag, restoreTags, storedTags, tagId, type Tag } from './tags-state';
+import {
+  addTag,
+  capTags,
+  closeAllTags,
+  closeOtherTags,
+  closeTag,
+  MAX_TAGS,
+  pathAfterClose,
+  refreshTag,
+  restoreTags,
+  storedTags,
+  tagId,
+  type Tag,
+} from './tags-state';
 
 const dashboard: Tag = { id: '/dashboard', path: '/dashboard', name: 'dashboard', affix: true, version: 0 };
 const open = (...paths: string[]) => paths.reduce<Tag[]>((tags, path) => addTag(tags, { id: path, path, name: 'companyList', affix: false }), [dashboard]);
@@ -86,7 +99,10 @@ describe('tags kept over a reload', () => {
     expect(capTags(many, '/a', 3).map((t) => t.path)).toEqual(['/dashboard', '/a', '/e']);
     const detail = (n: number) => `/company/list?n=${n}`;
     const restored = restoreTags(
-      stored(Array.from({ length: MAX_TAGS + 5 }, (_, n) => detail(n)), detail(0)),
+      stored(
+        Array.from({ length: MAX_TAGS + 5 }, (_, n) => detail(n)),
+        detail(0),
+      ),
       'u1',
       [dashboard],
       (p) => (p === '/company/list' ? { ...routes['/company/list'], listState: false } : null),

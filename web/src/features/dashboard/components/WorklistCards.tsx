@@ -28,7 +28,11 @@ export function TodoCard({ todos, loading }: { todos: DashboardEntry[] | undefin
               to={entry.path}
               data-testid="dashboard-todo"
               data-list={entry.name}
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: 'var(--mantine-spacing-sm)' }}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-md)',
+                padding: 'var(--mantine-spacing-sm)',
+              }}
             >
               <Text size="sm" c="dimmed">
                 {t(`routes.pages.${entry.name}`)}
