@@ -2,7 +2,7 @@ import { Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconBell } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllowedRoutes } from '@/app/routes/use-routes-access';
+import { useAllowedRouteList } from '@/app/routes/allowed-routes';
 import { useSession } from '@/features/auth/session';
 import { formatBadgeCount } from './badge-count';
 import { MessagesCard } from './components/MessagesCard';
@@ -20,7 +20,7 @@ export default function DashboardPage() {
   const unread = useUnreadCount();
   const unreadCount = unread.data ?? 0;
   const counts = useWorklistCounts();
-  const { routes } = useAllowedRoutes();
+  const routes = useAllowedRouteList();
   const model = useMemo(() => {
     if (!counts.data) return undefined;
     const paths = new Map(routes.map((r) => [r.name as string, r.fullPath]));
