@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { count, login, startTestApp } from './support/app';
+import { count, login, startTestApp, tokenOf } from './support/app';
 
 /** A database of its own on the same server, so that "empty" really is empty. */
 async function freshDatabaseUrl(name: string): Promise<string> {
@@ -34,5 +34,49 @@ describe('first-start data', () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+describe('demo meetings', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('holds a general-office and a review-committee meeting in each state, each loan moved there by events that verify', async () => {
+    const meetings: { id: string; kind: string; status: string; loans: string[]; attendees: number }[] = await t.db.query(
+      `SELECT m.id, m.kind, m.status,
+              (SELECT array_agg(ml.loan_id::text) FROM meeting_loan ml WHERE ml.meeting_id = m.id AND ml.cancelled_at IS NULL) AS loans,
+              (SELECT count(*)::int FROM meeting_attendee ma WHERE ma.meeting_id = m.id) AS attendees
+         FROM meeting m JOIN app_user u ON u.id = m.created_by WHERE u.username = 'admin' AND m.kind IN ('ZB', 'BS') ORDER BY m.kind, m.held_at`,
+    );
+    for (const kind of ['ZB', 'BS']) {
+      expect(meetings.filter((m) => m.kind === kind).map((m) => m.status)).toEqual(expect.arrayContaining(['PREPARATION', 'START', 'END']));
+    }
+    const admin = await tokenOf(t, 'admin');
+    const votesOf = async (loanId: string, meetingId: string) =>
+      count(t, `workflow_event WHERE loan_id = $1 AND type LIKE '%_CAST_VOTE' AND payload->>'meetingId' = $2`, [loanId, meetingId]);
+    for (const m of meetings) {
+      expect(m.loans).toHaveLength(1);
+      const [loanId] = m.loans;
+      const [instance] = await t.db.query(`SELECT snapshot, version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+      const stage = m.kind === 'ZB' ? 'generalOffice' : 'insuranceReview';
+      const expected = { PREPARATION: 'allocated', START: 'voting', END: 'passed' }[m.status];
+      expect([m.kind, m.status, instance.snapshot.value]).toEqual([m.kind, m.status, { [stage]: expected }]);
+      const votes = await votesOf(loanId, m.id);
+      if (m.status === 'PREPARATION') expect(votes).toBe(0);
+      // Under way: some have voted, someone is still to vote.
+      if (m.status === 'START') expect(votes > 0 && votes < m.attendees).toBe(true);
+      if (m.status === 'END') expect(votes).toBe(m.attendees);
+      const verified = await t.http.get(`/server/loans/${loanId}/history/verify`).set('X-Platform-Token', admin).expect(200);
+      expect(verified.body.data).toMatchObject({ ok: true, checked: instance.version });
+    }
+
+    // A newcomer attendee finds the meeting under way on the voting page, with a vote to cast.
+    const zb3 = await tokenOf(t, 'zb3');
+    const page = (await t.http.get('/server/votes/zb').set('X-Platform-Token', zb3).expect(200)).body.data;
+    expect(page.list.map((r: any) => r.meetingStatus)).toEqual(expect.arrayContaining(['START', 'END']));
+    expect(page.list.find((r: any) => r.meetingStatus === 'START')).toMatchObject({ canVote: true, myVote: null });
   });
 });

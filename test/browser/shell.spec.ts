@@ -24,13 +24,13 @@ const navbarVisible = async () => {
 };
 
 describe('application shell (administrator)', () => {
-  it('lands on the entry page with the dashboard first in the menu', async () => {
-    expect(new URL(page.url()).pathname).toBe('/enter/index');
+  it('lands on the dashboard, first in the menu', async () => {
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { name: '我的消息' }).waitFor();
     const first = page.getByRole('navigation', { name: '主菜单' }).getByRole('button').first();
     expect((await first.innerText()).trim()).toBe('工作台');
     await first.click();
     await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: '我的消息' }).waitFor();
   });
 
   it('keeps the sidebar state across reloads', async () => {

@@ -82,11 +82,11 @@ describe('sign-in page', () => {
     }, zhText);
   });
 
-  it('sends a signed-in user from /login to the entry page', async () => {
+  it('sends a signed-in user from /login to the dashboard', async () => {
     const page = await visitor();
     await signIn(page);
     await page.goto('/login');
-    await page.waitForURL('**/enter/index');
-    await page.getByTestId('enter-page').waitFor();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('dashboard-page').waitFor();
   });
 });

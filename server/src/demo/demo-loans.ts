@@ -1,13 +1,13 @@
 import * as engine from '@app/workflow';
 import { EntityManager } from 'typeorm';
 import { withCheckChar } from '../companies/credit-code';
-import { WorkflowRepository } from '../workflow/workflow.repository';
+import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
 import { commitEvent, createInstanceRow } from '../workflow/workflow.service';
 
 type StageTarget = Exclude<engine.StageKey, 'discontinued'> | 'discontinued';
 
 /** One demo loan standing in each stage (and a closed and a discontinued one), so a newcomer can open any. */
-const DEMO_LOANS: { stage: StageTarget; company: string; amount: number; termMonths: number; bank: string }[] = [
+const DEMO_LOANS: DemoLoan[] = [
   { stage: 'collection', company: '上海浦江精密机械有限公司', amount: 3_000_000, termMonths: 12, bank: '中国工商银行' },
   { stage: 'preReview', company: '上海申芯微电子科技有限公司', amount: 5_000_000, termMonths: 12, bank: '中国银行' },
   { stage: 'generalOffice', company: '上海绿源新能源科技有限公司', amount: 8_000_000, termMonths: 24, bank: '招商银行' },
@@ -68,51 +68,79 @@ function eventsFor(stage: StageTarget, input: engine.GuaranteeInput, startAt: st
   return engine.eventsToStage(input, stage, engine.demoActors, options);
 }
 
-/** Creates the demo companies and loans and drives each through the real machine to its stage. */
-export async function seedDemoLoans(em: EntityManager, people: DemoPeople, now = new Date()): Promise<number> {
+export interface DemoLoan {
+  stage: StageTarget;
+  company: string;
+  amount: number;
+  termMonths: number;
+  bank: string;
+}
+
+/** Commits one demo event through the real engine (so the audit chain holds); a refusal is a bug in the seed. */
+export async function commitDemoEvent(
+  em: EntityManager,
+  repo: WorkflowRepository,
+  row: InstanceRow,
+  event: engine.GuaranteeEvent,
+  what: string,
+): Promise<InstanceRow> {
+  const outcome = await commitEvent(em, repo, row, event);
+  if (!outcome.ok) {
+    const why = outcome.stale ? 'stale' : `${outcome.refusal.reason.code} ${outcome.refusal.reason.en}`;
+    throw new Error(`demo loan ${what}: ${event.type} refused (${why})`);
+  }
+  return { ...row, version: outcome.seq, snapshot: outcome.snapshot, lastHash: outcome.hash };
+}
+
+/**
+ * One demo company and its loan (number `i`: it picks the credit code and the record's details),
+ * created at `startAt` and driven through the real machine to its stage. Answers the instance row.
+ */
+export async function createDemoLoan(em: EntityManager, people: DemoPeople, demo: DemoLoan, i: number, startAt: string): Promise<InstanceRow> {
   const repo = new WorkflowRepository(em.connection);
   const cast = castFor(people);
+  const creditCode = withCheckChar(`9131000${String(1000000000 + i * 7919).slice(0, 10)}`);
+  // A filled-in record (district, contacts, profile) so that the company list shows what it holds.
+  const districts = ['PDXQ', 'MHQ', 'JDQ', 'XHQ', 'SJQ', 'BSQ'];
+  const [company] = await em.query(
+    `INSERT INTO company (name, credit_code, created_by, created_at, legal_representative, registered_capital, established_date,
+                          district_code, contact_person, contact_phone, enterprise_kinds, qualifications, employee_count)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [
+      demo.company,
+      creditCode,
+      people.apost,
+      startAt,
+      '张' + '伟明华强军'[i % 5],
+      1000 + i * 500,
+      `${2005 + i}-06-18`,
+      districts[i % districts.length],
+      '李' + '敏静婷雪娜'[i % 5],
+      `1380013${String(8000 + i).padStart(4, '0')}`,
+      [i % 3 === 0 ? 'TECH_INNOVATION' : 'STRATEGIC_EMERGING_OTHER'],
+      i % 2 === 0 ? ['HIGH_TECH'] : ['SPECIALIZED_NEW'],
+      50 + i * 10,
+    ],
+  );
+  const [loan] = await em.query(
+    `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
+     VALUES ($1, $2, $3, $4, '流动资金贷款', $5, $6, $5, $7) RETURNING id`,
+    [company.id, demo.amount, demo.termMonths, demo.bank, people.apost, people.bpost, startAt],
+  );
+  const abstractInput = engine.demoInput({ loanId: loan.id, amount: demo.amount, termMonths: demo.termMonths });
+  const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
+  let row = await createInstanceRow(em, repo, loan.id, input);
+  for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
+    row = await commitDemoEvent(em, repo, row, cast(abstract), demo.stage);
+  }
+  return row;
+}
+
+/** Creates the demo companies and loans and drives each through the real machine to its stage. */
+export async function seedDemoLoans(em: EntityManager, people: DemoPeople, now = new Date()): Promise<number> {
   for (const [i, demo] of DEMO_LOANS.entries()) {
-    const creditCode = withCheckChar(`9131000${String(1000000000 + i * 7919).slice(0, 10)}`);
     const startAt = new Date(now.getTime() - (DEMO_LOANS.length - i + 30) * 24 * 3600_000).toISOString();
-    // A filled-in record (district, contacts, profile) so that the company list shows what it holds.
-    const districts = ['PDXQ', 'MHQ', 'JDQ', 'XHQ', 'SJQ', 'BSQ'];
-    const [company] = await em.query(
-      `INSERT INTO company (name, credit_code, created_by, created_at, legal_representative, registered_capital, established_date,
-                            district_code, contact_person, contact_phone, enterprise_kinds, qualifications, employee_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-      [
-        demo.company,
-        creditCode,
-        people.apost,
-        startAt,
-        '张' + '伟明华强军'[i % 5],
-        1000 + i * 500,
-        `${2005 + i}-06-18`,
-        districts[i % districts.length],
-        '李' + '敏静婷雪娜'[i % 5],
-        `1380013${String(8000 + i).padStart(4, '0')}`,
-        [i % 3 === 0 ? 'TECH_INNOVATION' : 'STRATEGIC_EMERGING_OTHER'],
-        i % 2 === 0 ? ['HIGH_TECH'] : ['SPECIALIZED_NEW'],
-        50 + i * 10,
-      ],
-    );
-    const [loan] = await em.query(
-      `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
-       VALUES ($1, $2, $3, $4, '流动资金贷款', $5, $6, $5, $7) RETURNING id`,
-      [company.id, demo.amount, demo.termMonths, demo.bank, people.apost, people.bpost, startAt],
-    );
-    const abstractInput = engine.demoInput({ loanId: loan.id, amount: demo.amount, termMonths: demo.termMonths });
-    const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
-    let row = await createInstanceRow(em, repo, loan.id, input);
-    for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
-      const outcome = await commitEvent(em, repo, row, cast(abstract));
-      if (!outcome.ok) {
-        const why = outcome.stale ? 'stale' : `${outcome.refusal.reason.code} ${outcome.refusal.reason.en}`;
-        throw new Error(`demo loan ${demo.stage}: ${abstract.type} refused (${why})`);
-      }
-      row = { ...row, version: outcome.seq, snapshot: outcome.snapshot, lastHash: outcome.hash };
-    }
+    await createDemoLoan(em, people, demo, i, startAt);
   }
   return DEMO_LOANS.length;
 }

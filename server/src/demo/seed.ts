@@ -7,6 +7,7 @@ import { seedDemoBasicData } from '../basic-data/demo-basic-data';
 import { seedDemoConferees } from '../conferees/demo-conferees';
 import { seedDemoLoanData } from '../loan-data/demo-data';
 import { seedDemoLoans } from './demo-loans';
+import { seedDemoMeetings } from './demo-meetings';
 import { DEMO_USERS } from './demo-users';
 
 const SEED_LOCK = 7_463_002;
@@ -44,7 +45,7 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
           [id],
         );
       }
-      const loans = await seedDemoLoans(em, {
+      const people = {
         apost: ids.apost,
         bpost: ids.bpost,
         admin: ids.admin,
@@ -53,11 +54,13 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
         finance: ids.finance,
         zb: [ids.zb1, ids.zb2, ids.zb3],
         bs: [ids.bs1, ids.bs2, ids.bs3],
-      });
+      };
+      const loans = await seedDemoLoans(em, people);
+      const meetings = await seedDemoMeetings(em, people, loans);
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
       await seedDemoBasicData(em, config, ids.admin);
-      logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans} loans`);
+      logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);
       return 'demo';
     }
     if (config.adminPassword) {

@@ -38,6 +38,34 @@ export class WorklistDto {
   label: Label;
 }
 
+/** One list's counts on the dashboard (GET /server/worklists/counts). */
+export class WorklistCountDto {
+  @ApiProperty({ enum: WORKLIST_NAMES, description: 'The route name of the list' })
+  name: string;
+
+  @ApiProperty({ enum: ['process', 'protectMiddle', 'protectAfter', 'statistics'] })
+  group: string;
+
+  @ApiSharedProperty('Label')
+  label: Label;
+
+  @ApiProperty({ description: 'Loans in the list, exact up to 10000; see totalCapped' })
+  total: number;
+
+  @ApiProperty({ description: 'More than 10000 loans: total is the bound' })
+  totalCapped: boolean;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Of them, loans standing where one of the list's actions held by the caller is accepted; null when the caller takes none of its actions",
+  })
+  todo: number | null;
+
+  @ApiProperty({ description: 'More than 10000 loans wait: todo is the bound' })
+  todoCapped: boolean;
+}
+
 /** An officer as the lists show them. */
 export class OfficerDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -15,6 +15,8 @@ export interface LoanSearch {
   filter: LoanFilterQuery & { stage?: StageKey };
   /** Only loans standing in one of these machine state paths (a worklist); none: every loan. */
   states?: readonly string[];
+  /** And standing in one of these too (a to-do: where an action of the list is accepted). */
+  alsoIn?: readonly string[];
   /** The machine actions the list offers; each row's legal actions are narrowed to them. */
   events?: readonly EventType[];
 }
@@ -53,6 +55,12 @@ export interface LoanRow {
   /** Soft deletion is possible for this user now (still in data collection, sys:loan:delete held). */
   deletable: boolean;
   workflow: RowWorkflow;
+}
+
+export interface BoundedCount {
+  /** Exact up to COUNT_LIMIT; beyond it, COUNT_LIMIT with `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
 }
 
 export interface LoanPage {
@@ -130,6 +138,7 @@ export class WorklistQuery {
     const instance: string[] = [];
     const loan: string[] = [];
     if (search.states) instance.push(`wi.active_paths && ${p([...search.states])}::text[]`);
+    if (search.alsoIn) instance.push(`wi.active_paths && ${p([...search.alsoIn])}::text[]`);
     if (f.stage) instance.push(`wi.stage = ${p(f.stage)}`);
     if (f.status) instance.push(`wi.status = ${p(f.status)}`);
     if (f.amountMin !== undefined) instance.push(`wi.amount_fen >= ${p(engine.toFen(f.amountMin))}`);
@@ -196,20 +205,38 @@ export class WorklistQuery {
   }
 
   /**
-   * Matches up to COUNT_LIMIT + 1. Without a filter on the loan or its company, the count reads the
-   * instances alone and leaves out the few deleted loans (loan_deleted_idx) instead of joining every
-   * match to its loan.
+   * The rows matching a search, for a bounded count. Without a filter on the loan or its company, it
+   * reads the instances alone and leaves out the few deleted loans (loan_deleted_idx) instead of
+   * joining every match to its loan.
    */
-  private async boundedCount(search: LoanSearch): Promise<{ total: number; totalCapped: boolean }> {
-    const params: unknown[] = [];
+  private hitsSql(search: LoanSearch, params: unknown[]): string {
     const { instance, loan } = this.conditions(search, params);
-    const hits = loan.length
+    return loan.length
       ? `SELECT 1 FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
           WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`
       : `SELECT 1 FROM workflow_instance wi
           WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;
-    const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM (${hits} LIMIT ${COUNT_LIMIT + 1}) hits`, params);
-    return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
+  }
+
+  /** Matches up to COUNT_LIMIT + 1. */
+  private async boundedCount(search: LoanSearch): Promise<BoundedCount> {
+    const [counted] = await this.boundedCounts([search]);
+    return counted;
+  }
+
+  /**
+   * Several bounded counts in one statement (one round trip), each its own subquery stopping at
+   * COUNT_LIMIT + 1: the dashboard counts every list the caller may open at once.
+   */
+  async boundedCounts(searches: readonly LoanSearch[]): Promise<BoundedCount[]> {
+    if (searches.length === 0) return [];
+    const params: unknown[] = [];
+    const columns = searches.map((search, i) => `(SELECT count(*)::int FROM (${this.hitsSql(search, params)} LIMIT ${COUNT_LIMIT + 1}) hits) AS c${i}`);
+    const [row] = await this.db.query(`SELECT ${columns.join(', ')}`, params);
+    return searches.map((_, i) => {
+      const n = Number(row[`c${i}`]);
+      return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
+    });
   }
 
   async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {

@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { LoanFilterQuery } from '../loans/loan.dto';
 import { XLSX_MIME } from '../common/spreadsheet';
-import { LoanPageDto, WorklistDto } from './worklist.dto';
+import { LoanPageDto, WorklistCountDto, WorklistDto } from './worklist.dto';
 import { WorklistsService } from './worklists.service';
 
 const NAME_PARAM = { name: 'name', enum: WORKLIST_NAMES, description: 'The route name of the list (spec section 2)' };
@@ -29,6 +29,15 @@ export class WorklistsController {
   @ApiOperation({ summary: 'The worklists the caller may open' })
   list(@CurrentUser() user: AuthUser) {
     return this.worklists.catalogue(user);
+  }
+
+  // Before ':name', which would take "counts" for a list's name.
+  @ApiEnvelope([WorklistCountDto])
+  @SignedIn()
+  @Get('counts')
+  @ApiOperation({ summary: "The dashboard's counts: loans in each list the caller may open, and those waiting for the caller's actions" })
+  counts(@CurrentUser() user: AuthUser) {
+    return this.worklists.counts(user);
   }
 
   @ApiEnvelope(LoanPageDto)

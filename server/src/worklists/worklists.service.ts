@@ -13,7 +13,8 @@ import { holds, type AuthUser } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import type { LoanFilterQuery } from '../loans/loan.dto';
-import type { WorklistDto } from './worklist.dto';
+import type { WorklistCountDto, WorklistDto } from './worklist.dto';
+import { todoStates } from './worklist-todos';
 import { WorklistQuery, type LoanPage } from './worklist.query';
 
 type Worklist = WorklistDef & { name: WorklistName };
@@ -47,6 +48,36 @@ export class WorklistsService {
         columns: [...list.columns],
         label: { ...WORKLIST_LABELS[list.name] },
       }));
+  }
+
+  /**
+   * How many loans stand in each list the caller may open, and how many of them wait for an action
+   * the caller may take (null when the caller takes none of the list's actions). One statement for
+   * all of them, every count bounded at COUNT_LIMIT; lists the caller may not open are not counted.
+   */
+  async counts(user: AuthUser): Promise<WorklistCountDto[]> {
+    const lists = WORKLIST_NAMES.map((name) => worklist(name)!).filter((list) => mayOpen(user, list));
+    const noFilter = {} as LoanFilterQuery;
+    const waiting = lists.map((list) => todoStates(list, (key) => holds(user, key)));
+    const searches = lists.flatMap((list, i) => [
+      { filter: noFilter, states: list.states },
+      ...(waiting[i].length ? [{ filter: noFilter, states: list.states, alsoIn: waiting[i] }] : []),
+    ]);
+    const counted = await this.query.boundedCounts(searches);
+    let next = 0;
+    return lists.map((list, i) => {
+      const all = counted[next++];
+      const todo = waiting[i].length ? counted[next++] : null;
+      return {
+        name: list.name,
+        group: list.group,
+        label: { ...WORKLIST_LABELS[list.name] },
+        total: all.total,
+        totalCapped: all.totalCapped,
+        todo: todo?.total ?? null,
+        todoCapped: todo?.totalCapped ?? false,
+      };
+    });
   }
 
   /** 404 for a name that is no worklist; 403 without its group key or its own. */

@@ -748,6 +748,62 @@ export interface WorklistDto {
   label: Label;
 }
 
+export interface WorklistCountDto {
+  /** The route name of the list */
+  name:
+    | 'reviewMeetingList'
+    | 'reviewMeetingVoteList'
+    | 'zbMeetingProcessList'
+    | 'riskControlList'
+    | 'bsMeetingProcessList'
+    | 'initiateWithdrawalList'
+    | 'contractList'
+    | 'mutualReviewList'
+    | 'contractReviewList'
+    | 'contractSealList'
+    | 'premiumUploadList'
+    | 'premiumConfirmationList'
+    | 'counterGuarantee'
+    | 'guaranteeLetterList'
+    | 'guaranteeLetterApprovalList'
+    | 'guaranteeLetterNew'
+    | 'guaranteeUploadList'
+    | 'voucherList'
+    | 'ledgerList'
+    | 'financeList'
+    | 'bPostList'
+    | 'leaderReviewList'
+    | 'remindList'
+    | 'becomeList'
+    | 'repaymentList'
+    | 'secure'
+    | 'relieve'
+    | 'suggestList'
+    | 'ysUnauditedList'
+    | 'ysApprovedList'
+    | 'zbNoAttendedMeetingList'
+    | 'zbAttendedMeetingList'
+    | 'bsNoAttendedMeetingList'
+    | 'bsAttendedMeetingList'
+    | 'loanContractUnauditedList'
+    | 'loanContractApprovedList'
+    | 'fkNoUploadedList'
+    | 'fkUploadedList'
+    | 'reportUnauditedList'
+    | 'reportApprovedList'
+    | 'statisticsRelieveList';
+  group: 'process' | 'protectMiddle' | 'protectAfter' | 'statistics';
+  label: Label;
+  /** Loans in the list, exact up to 10000; see totalCapped */
+  total: number;
+  /** More than 10000 loans: total is the bound */
+  totalCapped: boolean;
+  /** Of them, loans standing where one of the list's actions held by the caller is accepted; null when the caller takes none of its actions */
+  todo: number | null;
+  /** More than 10000 loans wait: todo is the bound */
+  todoCapped: boolean;
+}
+
 export interface SessionRowDto {
   /** YYYY-MM-DD */
   day: string;
@@ -1393,6 +1449,7 @@ export interface ApiResponses {
   'GET /loans/{id}': LoanDetailDto;
   'DELETE /loans/{id}': IdDto;
   'GET /worklists': WorklistDto[];
+  'GET /worklists/counts': WorklistCountDto[];
   'GET /worklists/{name}': LoanPageDto;
   'GET /worklists/{name}/export': Blob;
   'GET /meetings/ys': Page<SessionRowDto>;

@@ -40,10 +40,11 @@ export function removeStorage(key: StorageKey): void {
   }
 }
 
-/** Spec: signing out and an expired session both clear ALL local storage. */
+/** Spec: signing out and an expired session both clear ALL local storage (and the tab's session storage: the open tags). */
 export function clearStorage(): void {
   try {
     window.localStorage.clear();
+    window.sessionStorage.clear();
   } catch {
     /* ignored */
   }

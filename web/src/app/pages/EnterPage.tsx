@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { DASHBOARD_PATH } from '@/app/routes/paths';
 import { useSession } from '@/features/auth/session';
 
-/** /enter/index, where / lands (spec section 2): deliberately near-empty. */
+/** /enter/index, the entry page of spec section 2: kept for links to it; `/` lands on the dashboard instead (issue 8). */
 export default function EnterPage() {
   const { t } = useTranslation();
   const { user } = useSession();

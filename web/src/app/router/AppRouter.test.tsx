@@ -52,11 +52,11 @@ describe('router rules (spec section 2)', () => {
     expect(window.location.pathname).toBe('/privacy-agreement/policy');
   });
 
-  it('sends a signed-in user away from /login to / and then /enter/index', async () => {
+  it('sends a signed-in user away from /login to / and then the dashboard', async () => {
     currentUser = jsonResponse({ code: 'A00000', data: [admin] });
     start('/login', 'tok');
-    await waitFor(() => expect(window.location.pathname).toBe('/enter/index'));
-    expect(await screen.findByTestId('enter-page')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByTestId('dashboard-page')).toBeTruthy();
   });
 
   it('loads the current user once, then shows an allowed page with its tag', async () => {

@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/app/components/Logo';
+import { AllowedRoutesContext } from '@/app/routes/allowed-routes';
 import { findRoute, menuPathOf } from '@/app/routes/route-filter';
-import { ENTER_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH, HOME_PATH, NOT_FOUND_PATH } from '@/app/routes/paths';
 import { useAllowedRoutes } from '@/app/routes/use-routes-access';
 import { useActiveTop, useSidebar } from '@/app/settings';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
@@ -60,52 +61,55 @@ export default function Shell() {
     document.title = title ? `${title} - ${t('common.brand')}` : t('common.brand');
   }, [route, t, i18n.language]);
 
-  if (isHome) return <Navigate to={ENTER_PATH} replace />;
+  // `/` (where signing in lands) is the dashboard: the user's to-dos, counts and messages.
+  if (isHome) return <Navigate to={DASHBOARD_PATH} replace />;
 
   const sideGroup = menu.find((g) => g.key === activeTop) ?? menu.find((g) => g.key === routeGroupKey) ?? menu[0];
 
   return (
-    <TagsProvider routes={routes} match={match}>
-      <AppShell
-        header={{ height: HEADER_HEIGHT }}
-        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { desktop: !sidebar.opened, mobile: !sidebar.opened } }}
-        padding={0}
-        data-sidebar={sidebar.opened ? 'opened' : 'closed'}
-        data-testid="app-shell"
-      >
-        <AppShell.Header className={classes.header}>
-          <Burger
-            opened={sidebar.opened}
-            onClick={sidebar.toggle}
-            size="sm"
-            aria-label={sidebar.opened ? t('shell.closeSidebar') : t('shell.openSidebar')}
-            aria-expanded={sidebar.opened}
-            data-testid="sidebar-toggle"
-          />
-          <Logo size={30} />
-          <TopMenu menu={menu} activeTop={sideGroup?.key ?? ''} activeMenuPath={activeMenuPath} onSelectGroup={setActiveTop} />
-          <Group gap="xs" wrap="nowrap">
-            {/* Times on every page are the company's: its zone is named once, here. */}
-            <Tooltip label={t('shell.timeZone', { zone: companyTimeZone() })}>
-              <Text size="xs" c="dimmed" data-testid="company-time-zone">
-                {companyTimeZone()}
-              </Text>
-            </Tooltip>
-            <LanguageSwitch />
-            <MessagesBell />
-            <UserMenu />
-          </Group>
-        </AppShell.Header>
+    <AllowedRoutesContext.Provider value={routes}>
+      <TagsProvider routes={routes} match={match}>
+        <AppShell
+          header={{ height: HEADER_HEIGHT }}
+          navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { desktop: !sidebar.opened, mobile: !sidebar.opened } }}
+          padding={0}
+          data-sidebar={sidebar.opened ? 'opened' : 'closed'}
+          data-testid="app-shell"
+        >
+          <AppShell.Header className={classes.header}>
+            <Burger
+              opened={sidebar.opened}
+              onClick={sidebar.toggle}
+              size="sm"
+              aria-label={sidebar.opened ? t('shell.closeSidebar') : t('shell.openSidebar')}
+              aria-expanded={sidebar.opened}
+              data-testid="sidebar-toggle"
+            />
+            <Logo size={30} />
+            <TopMenu menu={menu} activeTop={sideGroup?.key ?? ''} activeMenuPath={activeMenuPath} onSelectGroup={setActiveTop} />
+            <Group gap="xs" wrap="nowrap">
+              {/* Times on every page are the company's: its zone is named once, here. */}
+              <Tooltip label={t('shell.timeZone', { zone: companyTimeZone() })}>
+                <Text size="xs" c="dimmed" data-testid="company-time-zone">
+                  {companyTimeZone()}
+                </Text>
+              </Tooltip>
+              <LanguageSwitch />
+              <MessagesBell />
+              <UserMenu />
+            </Group>
+          </AppShell.Header>
 
-        <AppShell.Navbar data-testid="sidebar-panel">
-          <Sidebar group={sideGroup} activeMenuPath={activeMenuPath} />
-        </AppShell.Navbar>
+          <AppShell.Navbar data-testid="sidebar-panel">
+            <Sidebar group={sideGroup} activeMenuPath={activeMenuPath} />
+          </AppShell.Navbar>
 
-        <AppShell.Main className={classes.main}>
-          <TagsBar />
-          <KeepAlivePanes routes={routes} />
-        </AppShell.Main>
-      </AppShell>
-    </TagsProvider>
+          <AppShell.Main className={classes.main}>
+            <TagsBar />
+            <KeepAlivePanes routes={routes} />
+          </AppShell.Main>
+        </AppShell>
+      </TagsProvider>
+    </AllowedRoutesContext.Provider>
   );
 }

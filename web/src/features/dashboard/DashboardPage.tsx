@@ -1,33 +1,34 @@
-import { Badge, Button, Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBell, IconMailOpened } from '@tabler/icons-react';
-import { AppDataTable } from '@/app/components/AppDataTable';
-import 'mantine-datatable/styles.css';
-import { useState } from 'react';
+import { Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccessToast } from '@/api/feedback';
+import { useAllowedRouteList } from '@/app/routes/allowed-routes';
 import { useSession } from '@/features/auth/session';
 import { formatBadgeCount } from './badge-count';
-import type { Message } from './messages-api';
-import { useMarkRead, useMessages, useUnreadCount } from './messages-queries';
-import { formatTime } from '@/lib/format';
+import { MessagesCard } from './components/MessagesCard';
+import { ListCountsCard, TodoCard } from './components/WorklistCards';
+import { useUnreadCount } from './messages-queries';
+import { dashboardModel, useWorklistCounts } from './worklist-counts';
 
-const PAGE_SIZES = [10, 20, 50];
-
-/** /dashboard: the signed-in user's messages, unread first to the eye, each markable as read. */
+/**
+ * /dashboard, where signing in lands: the user's to-dos (lists with loans waiting for an action they
+ * may take), how many loans stand in each list they may open, and their messages.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const messages = useMessages(page, pageSize);
   const unread = useUnreadCount();
-  const markRead = useMarkRead();
   const unreadCount = unread.data ?? 0;
-
-  const onMarkRead = (message: Message) => markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
+  const counts = useWorklistCounts();
+  const routes = useAllowedRouteList();
+  const model = useMemo(() => {
+    if (!counts.data) return undefined;
+    const paths = new Map(routes.map((r) => [r.name as string, r.fullPath]));
+    return dashboardModel(counts.data, (name) => paths.get(name) ?? null);
+  }, [counts.data, routes]);
 
   return (
-    <Stack gap="md" p="md">
+    <Stack gap="md" p="md" data-testid="dashboard-page">
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between">
           <Stack gap={4}>
@@ -53,82 +54,9 @@ export default function DashboardPage() {
           </Group>
         </Group>
       </Card>
-
-      <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="md">
-          {t('dashboard.title')}
-        </Title>
-        <AppDataTable<Message>
-          minHeight={messages.data?.list.length ? undefined : 180}
-          fetching={messages.isFetching}
-          records={messages.data?.list ?? []}
-          idAccessor="id"
-          noRecordsText={t('dashboard.empty')}
-          totalRecords={messages.data?.total ?? 0}
-          recordsPerPage={pageSize}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          columns={[
-            {
-              accessor: 'read',
-              title: t('dashboard.columns.status'),
-              width: 90,
-              render: (m) => (
-                <Badge color={m.read ? 'gray' : 'red'} variant={m.read ? 'light' : 'filled'} data-testid="message-status">
-                  {m.read ? t('dashboard.read') : t('dashboard.unread')}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'title',
-              title: t('dashboard.columns.title'),
-              render: (m) => (
-                <Text fw={m.read ? 400 : 600} size="sm">
-                  {m.title}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'content',
-              title: t('dashboard.columns.content'),
-              render: (m) => (
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {m.content}
-                </Text>
-              ),
-            },
-            { accessor: 'type', title: t('dashboard.columns.type'), width: 120 },
-            {
-              accessor: 'createdAt',
-              title: t('dashboard.columns.createdAt'),
-              width: 170,
-              render: (m) => formatTime(m.createdAt),
-            },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 130,
-              render: (m) =>
-                m.read ? null : (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconMailOpened size={14} />}
-                    loading={markRead.isPending && markRead.variables === m.id}
-                    onClick={() => onMarkRead(m)}
-                  >
-                    {t('dashboard.markRead')}
-                  </Button>
-                ),
-            },
-          ]}
-        />
-      </Card>
+      <TodoCard todos={model?.todos} loading={counts.isLoading} />
+      <ListCountsCard groups={model?.groups} loading={counts.isLoading} />
+      <MessagesCard />
     </Stack>
   );
 }

@@ -91,7 +91,7 @@ export default function LoanNodePage() {
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="timeline">
-                <NodeTimeline timeline={timeline.data} loading={timeline.isFetching} />
+                <NodeTimeline timeline={timeline.data} state={view.state} loading={timeline.isFetching} />
               </Tabs.Panel>
               <Tabs.Panel value="history">
                 <HistoryPanel loanId={loanId} version={view.version} />

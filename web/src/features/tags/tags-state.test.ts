@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, tagId, type Tag } from './tags-state';
+import {
+  addTag,
+  capTags,
+  closeAllTags,
+  closeOtherTags,
+  closeTag,
+  MAX_TAGS,
+  pathAfterClose,
+  refreshTag,
+  restoreTags,
+  storedTags,
+  tagId,
+  type Tag,
+} from './tags-state';
 
 const dashboard: Tag = { id: '/dashboard', path: '/dashboard', name: 'dashboard', affix: true, version: 0 };
 const open = (...paths: string[]) => paths.reduce<Tag[]>((tags, path) => addTag(tags, { id: path, path, name: 'companyList', affix: false }), [dashboard]);
@@ -41,5 +54,63 @@ describe('tags', () => {
     expect(pathAfterClose(remaining, '/c', '/dashboard')).toBe('/b');
     expect(pathAfterClose(remaining, '/a', '/dashboard')).toBe('/a');
     expect(pathAfterClose([], '/a', '/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('tags kept over a reload', () => {
+  const routes: Record<string, { name: Tag['name']; listState: boolean; affix: boolean; noTag: boolean }> = {
+    '/dashboard': { name: 'dashboard', listState: false, affix: true, noTag: false },
+    '/company/list': { name: 'companyList', listState: true, affix: false, noTag: false },
+    '/company/loanList': { name: 'loanList', listState: true, affix: false, noTag: false },
+    '/404': { name: 'notFound', listState: false, affix: false, noTag: true },
+  };
+  const resolve = (pathname: string) => routes[pathname] ?? null;
+  const stored = (paths: unknown[], active: string | null = null, user = 'u1') => ({ user, paths, active });
+
+  it('restores the stored tags in order after the affixed one, names from the route table', () => {
+    const tags = [dashboard, ...open('/company/loanList?pageNum=2', '/company/list').slice(1)];
+    const kept = JSON.parse(JSON.stringify(storedTags('u1', tags, '/company/list')));
+    const restored = restoreTags(kept, 'u1', [dashboard], resolve);
+    expect(restored.map((t) => [t.id, t.path, t.name])).toEqual([
+      ['/dashboard', '/dashboard', 'dashboard'],
+      ['/company/loanList', '/company/loanList?pageNum=2', 'loanList'],
+      ['/company/list', '/company/list', 'companyList'],
+    ]);
+  });
+
+  it('drops what the user may no longer open, error pages, duplicates and junk', () => {
+    const restored = restoreTags(
+      stored(['/company/list?a=1', '/secret/page', '/404', '/company/list?a=2', 42, '//evil.example/x', 'javascript:alert(1)', '/company/loanList']),
+      'u1',
+      [dashboard],
+      resolve,
+    );
+    expect(restored.map((t) => t.path)).toEqual(['/dashboard', '/company/list?a=1', '/company/loanList']);
+  });
+
+  it("restores nothing from another user's tags or from malformed storage", () => {
+    expect(restoreTags(stored(['/company/list'], null, 'u2'), 'u1', [dashboard], resolve)).toEqual([dashboard]);
+    for (const junk of [null, 'x', 7, { user: 'u1' }, { user: 'u1', paths: 'x' }]) expect(restoreTags(junk, 'u1', [dashboard], resolve)).toEqual([dashboard]);
+  });
+
+  it('caps the count, dropping the oldest first but never the affixed or the active tag', () => {
+    const many = open('/a', '/b', '/c', '/d', '/e');
+    expect(capTags(many, '/e', 10)).toBe(many);
+    expect(capTags(many, '/a', 3).map((t) => t.path)).toEqual(['/dashboard', '/a', '/e']);
+    const detail = (n: number) => `/company/list?n=${n}`;
+    const restored = restoreTags(
+      stored(
+        Array.from({ length: MAX_TAGS + 5 }, (_, n) => detail(n)),
+        detail(0),
+      ),
+      'u1',
+      [dashboard],
+      (p) => (p === '/company/list' ? { ...routes['/company/list'], listState: false } : null),
+    );
+    expect(restored).toHaveLength(MAX_TAGS);
+    expect(restored[0]).toBe(dashboard);
+    // The active one survives though it is the oldest.
+    expect(restored[1].path).toBe(detail(0));
+    expect(restored.at(-1)!.path).toBe(detail(MAX_TAGS + 4));
   });
 });

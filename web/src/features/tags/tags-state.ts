@@ -53,3 +53,60 @@ export function pathAfterClose(remaining: readonly Tag[], activePath: string, fa
   if (remaining.some((t) => t.path === activePath)) return activePath;
   return remaining.at(-1)?.path ?? fallback;
 }
+
+/** The most tags kept open: every open tag keeps its page mounted, so the count is bounded. */
+export const MAX_TAGS = 15;
+
+/**
+ * Keeps at most `max` tags: the affixed ones and the one shown now always stay; the oldest others
+ * go first. Returns the same array when nothing goes.
+ */
+export function capTags(tags: Tag[], activeId: string, max = MAX_TAGS): Tag[] {
+  let excess = tags.length - max;
+  if (excess <= 0) return tags;
+  return tags.filter((t) => {
+    if (excess <= 0 || t.affix || t.id === activeId) return true;
+    excess--;
+    return false;
+  });
+}
+
+/** What a reload keeps of the tags: where each leads, in order, and which one was shown. */
+export interface StoredTags {
+  user: string;
+  paths: string[];
+  active: string | null;
+}
+
+export function storedTags(user: string, tags: readonly Tag[], activePath: string): StoredTags {
+  return { user, paths: tags.filter((t) => !t.affix).map((t) => t.path), active: activePath };
+}
+
+/** A stored path's route as the user may open it now (null: not a route, or not theirs any more). */
+export type ResolveTagRoute = (pathname: string) => { name: RouteName; listState: boolean; affix: boolean; noTag: boolean } | null;
+
+/**
+ * The tags a reload restores, from what was stored for this user (anything else, malformed or another
+ * user's, restores nothing): the affixed ones first, then the stored ones in order, each only if the
+ * user may still open its route (permissions change, routes go), without duplicates, capped.
+ * Names and identities come from today's route table, never from storage.
+ */
+export function restoreTags(stored: unknown, user: string, affixed: readonly Tag[], resolve: ResolveTagRoute, max = MAX_TAGS): Tag[] {
+  const tags = [...affixed];
+  if (!stored || typeof stored !== 'object') return tags;
+  const { user: owner, paths, active } = stored as Partial<StoredTags>;
+  if (owner !== user || !Array.isArray(paths)) return tags;
+  for (const path of paths) {
+    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) continue;
+    const cut = path.search(/[?#]/);
+    const pathname = cut < 0 ? path : path.slice(0, cut);
+    const search = cut < 0 ? '' : path.slice(cut).split('#')[0];
+    const route = resolve(pathname);
+    if (!route || route.noTag || route.affix) continue;
+    const id = tagId(pathname, search, route.listState);
+    if (tags.some((t) => t.id === id)) continue;
+    tags.push({ id, path: pathname + search, name: route.name, affix: false, version: 0 });
+  }
+  const activeTag = tags.find((t) => t.path === active);
+  return capTags(tags, activeTag?.id ?? '', max);
+}

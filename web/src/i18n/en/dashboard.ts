@@ -17,6 +17,15 @@ const dashboard: Translation<typeof zh> = {
     status: 'Status',
   },
   unreadCount: 'Unread messages',
+  todos: {
+    title: 'My to-dos',
+    empty: 'No loan is waiting for you.',
+    waiting: 'waiting for you ({{total}} in the list)',
+  },
+  counts: {
+    title: 'Loans per list',
+    failed: 'The counts could not be loaded',
+  },
   greeting: 'Hello, {{name}}',
 };
 export default dashboard;

@@ -38,6 +38,9 @@ const loanNode: Translation<typeof zh> = {
     via: 'with “{{action}}”',
     stillHere: 'Still here',
     empty: 'No nodes yet',
+    upcoming: 'To come',
+    skipped: 'Gone past',
+    optional: '(if needed)',
   },
   actions: {
     title: 'Actions',

@@ -1,4 +1,4 @@
-// Dashboard: the user's messages.
+// Dashboard: the user's to-dos, the loans per list and messages.
 export default {
   title: '我的消息',
   unread: '未读',
@@ -15,5 +15,14 @@ export default {
     status: '状态',
   },
   unreadCount: '未读消息',
+  todos: {
+    title: '我的待办',
+    empty: '暂无等待您处理的贷款。',
+    waiting: '笔待处理（列表共 {{total}} 笔）',
+  },
+  counts: {
+    title: '各列表贷款数',
+    failed: '数量加载失败',
+  },
   greeting: '您好，{{name}}',
 };

@@ -36,6 +36,9 @@ export default {
     via: '通过“{{action}}”',
     stillHere: '仍在此节点',
     empty: '暂无节点记录',
+    upcoming: '待进行',
+    skipped: '未经过',
+    optional: '（视情况）',
   },
   actions: {
     title: '可执行操作',

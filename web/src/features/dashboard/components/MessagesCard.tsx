@@ -1,0 +1,100 @@
+import { Badge, Button, Card, Text, Title } from '@mantine/core';
+import { IconMailOpened } from '@tabler/icons-react';
+import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '@/api/feedback';
+import { AppDataTable } from '@/app/components/AppDataTable';
+import { formatTime } from '@/lib/format';
+import type { Message } from '../messages-api';
+import { useMarkRead, useMessages } from '../messages-queries';
+
+const PAGE_SIZES = [10, 20, 50];
+
+/** The signed-in user's messages, newest first, unread ones marked and markable as read. */
+export function MessagesCard() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const messages = useMessages(page, pageSize);
+  const markRead = useMarkRead();
+  const onMarkRead = (message: Message) => markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={4} mb="md">
+        {t('dashboard.title')}
+      </Title>
+      <AppDataTable<Message>
+        minHeight={messages.data?.list.length ? undefined : 180}
+        fetching={messages.isFetching}
+        records={messages.data?.list ?? []}
+        idAccessor="id"
+        noRecordsText={t('dashboard.empty')}
+        totalRecords={messages.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        columns={[
+          {
+            accessor: 'read',
+            title: t('dashboard.columns.status'),
+            width: 90,
+            render: (m) => (
+              <Badge color={m.read ? 'gray' : 'red'} variant={m.read ? 'light' : 'filled'} data-testid="message-status">
+                {m.read ? t('dashboard.read') : t('dashboard.unread')}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'title',
+            title: t('dashboard.columns.title'),
+            render: (m) => (
+              <Text fw={m.read ? 400 : 600} size="sm">
+                {m.title}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'content',
+            title: t('dashboard.columns.content'),
+            render: (m) => (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {m.content}
+              </Text>
+            ),
+          },
+          { accessor: 'type', title: t('dashboard.columns.type'), width: 120 },
+          {
+            accessor: 'createdAt',
+            title: t('dashboard.columns.createdAt'),
+            width: 170,
+            render: (m) => formatTime(m.createdAt),
+          },
+          {
+            accessor: 'actions',
+            title: t('common.actions'),
+            width: 130,
+            render: (m) =>
+              m.read ? null : (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconMailOpened size={14} />}
+                  loading={markRead.isPending && markRead.variables === m.id}
+                  onClick={() => onMarkRead(m)}
+                >
+                  {t('dashboard.markRead')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

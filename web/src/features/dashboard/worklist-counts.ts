@@ -1,0 +1,58 @@
+/** The dashboard's worklist counts (GET /server/worklists/counts) and how the page arranges them. */
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/api/http';
+import type { WorklistCountDto } from '@/api/schema.gen';
+
+export type WorklistCount = WorklistCountDto;
+
+export async function fetchWorklistCounts(): Promise<WorklistCount[]> {
+  return (await http.get<WorklistCount[]>('/worklists/counts')).data ?? [];
+}
+
+/** Refetched each minute and on return to the page, as loans move on. */
+export function useWorklistCounts() {
+  return useQuery({ queryKey: ['worklists', 'counts'], queryFn: fetchWorklistCounts, refetchInterval: 60_000 });
+}
+
+export interface DashboardEntry {
+  name: WorklistCount['name'];
+  path: string;
+  total: number;
+  totalCapped: boolean;
+  todo: number | null;
+  todoCapped: boolean;
+}
+
+export interface DashboardModel {
+  /** Lists with loans waiting for the user, in pipeline (registry) order. */
+  todos: DashboardEntry[];
+  /** Every list the user may open, by route group, in the registry's order. */
+  groups: { group: WorklistCount['group']; entries: DashboardEntry[] }[];
+}
+
+/**
+ * Arranges the server's counts; a list without a route the user may open here (`pathOf` answers null)
+ * is left out, so every entry is a link that opens.
+ */
+export function dashboardModel(counts: readonly WorklistCount[], pathOf: (name: WorklistCount['name']) => string | null): DashboardModel {
+  const entries: (DashboardEntry & { group: WorklistCount['group'] })[] = [];
+  for (const c of counts) {
+    const path = pathOf(c.name);
+    if (path) entries.push({ name: c.name, group: c.group, path, total: c.total, totalCapped: c.totalCapped, todo: c.todo, todoCapped: c.todoCapped });
+  }
+  const groups: DashboardModel['groups'] = [];
+  for (const { group, ...entry } of entries) {
+    const last = groups.find((g) => g.group === group);
+    if (last) last.entries.push(entry);
+    else groups.push({ group, entries: [entry] });
+  }
+  return {
+    todos: entries.filter((e) => (e.todo ?? 0) > 0).map(({ group: _group, ...entry }) => entry),
+    groups,
+  };
+}
+
+/** A count as shown: a bounded count says "at least". */
+export function formatCount(n: number, capped: boolean): string {
+  return capped ? `${n}+` : String(n);
+}
