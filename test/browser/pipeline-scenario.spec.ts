@@ -282,6 +282,8 @@ describe('the guarantee pipeline, end to end in the browser', () => {
     await page.waitForURL(/\/company\/node\/[0-9a-f-]{36}$/);
     loanId = new URL(page.url()).pathname.split('/').pop()!;
     await pane(page).getByTestId('loan-node-page').waitFor();
+    // The loan's detail arrives after the workflow view: the header shows "—" until then.
+    await pane(page).getByTestId('loan-company').filter({ hasText: companyName }).waitFor();
     expect(await text(pane(page).getByTestId('loan-company'))).toBe(companyName);
     expect(await text(pane(page).getByTestId('loan-amount'))).toContain('3,000,000.00');
   });
