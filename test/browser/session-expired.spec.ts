@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newVisitor, signIn, storage } from './support/browser';
+import { launchBrowser, newVisitor, openFromTopMenu, signIn, storage } from './support/browser';
 
 jest.setTimeout(60_000);
 
@@ -37,8 +37,8 @@ describe('expired session', () => {
     const { page } = await newVisitor(browser);
     await signIn(page);
     await page.evaluate(() => window.localStorage.setItem('accessToken', 'bogus-token'));
-    // Opening the dashboard loads messages and the unread count: both fail with 401.
-    await page.getByRole('navigation', { name: '主菜单' }).getByRole('button').first().click();
+    // Sign-in lands on the dashboard, already loaded: opening the company list loads its page, which fails with 401.
+    await openFromTopMenu(page, 'company', '企业列表');
     await expectExpiredDialogThenLogin(page);
   });
 });

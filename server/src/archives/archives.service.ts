@@ -114,11 +114,10 @@ export class ArchivesService {
 
   /** The loan's files this user may see: its own, and the minutes of meetings whose kind the user may open. */
   private async files(loanId: string, user: AuthUser): Promise<(StoredAttachment & { row: Record<string, any> })[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${loanFiles()}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`, [
-      PRE_REVIEW_DECISIONS,
-      visibleMeetingKinds(user),
-      loanId,
-    ]);
+    const rows = await this.db.query(
+      `${ATTACHMENT_SELECT} WHERE a.id IN (SELECT id FROM (${loanFiles()}) x WHERE x.loan_id = $3) ORDER BY a.created_at, a.id`,
+      [PRE_REVIEW_DECISIONS, visibleMeetingKinds(user), loanId],
+    );
     // The query already leaves out minutes of kinds the user may not see; the rule is asked again per row.
     return rows.filter((r: Record<string, any>) => maySee(user, holderOf(r))).map((r: Record<string, any>) => ({ ...toStoredAttachment(r), row: r }));
   }
