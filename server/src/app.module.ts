@@ -1,5 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AgreementsController } from './agreements/agreements.controller';
+import { AuditController } from './audit/audit.controller';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
@@ -27,6 +29,7 @@ export class AppModule implements NestModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        AuditModule,
         RedisModule,
         QueueModule,
         AuthModule,
@@ -38,7 +41,7 @@ export class AppModule implements NestModule {
         MeetingsModule,
         LoanDataModule,
       ],
-      controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
+      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],
     };
   }

@@ -1,0 +1,66 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AUDIT_KEYS } from './audit.tokens';
+import type { AuditKeys } from './audit-keys';
+import { CheckpointHeads, checkpointDue, latestCheckpoint, latestValidCheckpoint, listCheckpoints, SignedCheckpoint, writeCheckpoint } from './checkpoint';
+import { AuditReport, verifyAll } from './verify-all';
+
+/** Writes checkpoints when due (the worker asks every minute), answers the auditor, and keeps the latest heads at hand for verify. */
+@Injectable()
+export class CheckpointService {
+  private readonly logger = new Logger(CheckpointService.name);
+  private cached: { file: string; heads: CheckpointHeads | null } | null = null;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AUDIT_KEYS) private readonly keys: AuditKeys,
+  ) {}
+
+  get dir(): string {
+    return this.config.checkpointDir;
+  }
+
+  get publicKeyPem(): string {
+    return this.keys.publicKeyPem;
+  }
+
+  /** Every CHECKPOINT_EVERY events (by event id) and at least every CHECKPOINT_MAX_AGE_HOURS. */
+  async writeIfDue(now = new Date()): Promise<SignedCheckpoint | null> {
+    const [{ max }] = await this.db.query(`SELECT COALESCE(max(id), 0)::bigint::text AS max FROM workflow_event`);
+    if (!checkpointDue(latestCheckpoint(this.dir), Number(max), this.config.checkpointEvery, this.config.checkpointMaxAgeHours, now)) return null;
+    return this.writeNow(now);
+  }
+
+  async writeNow(now = new Date()): Promise<SignedCheckpoint | null> {
+    const written = await writeCheckpoint(this.db, this.keys, this.dir, now);
+    if (written) this.logger.log(`checkpoint ${written.manifest.id}: ${written.manifest.loans} loans signed`);
+    return written;
+  }
+
+  list(): SignedCheckpoint[] {
+    return listCheckpoints(this.dir).flatMap((c) => (c.checkpoint ? [c.checkpoint] : []));
+  }
+
+  /** The heads file of a checkpoint by id, or null. */
+  headsPath(id: string): string | null {
+    const c = this.list().find((x) => x.manifest.id === id);
+    return c ? `${this.dir}/${c.manifest.headsFile.replace(/[/\\]/g, '')}` : null;
+  }
+
+  /** The newest checkpoint that verifies, loaded once per new checkpoint file. */
+  latestHeads(): CheckpointHeads | null {
+    const files = listCheckpoints(this.dir);
+    const newest = files.length ? files[files.length - 1].file : '';
+    if (this.cached?.file !== newest) {
+      const valid = latestValidCheckpoint(this.dir, this.keys.publicKey);
+      this.cached = { file: newest, heads: valid ? CheckpointHeads.load(this.dir, valid) : null };
+    }
+    return this.cached.heads;
+  }
+
+  verifyAll(): Promise<AuditReport> {
+    return verifyAll(this.db, this.keys, this.dir);
+  }
+}
