@@ -27,7 +27,14 @@ try {
 
   const port = process.env.PORT ?? '3000';
   // The API and the worker connect as the application role and never hold the owner's URL: the migrate step runs first, on its own.
-  const env = { DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: '', REDIS_URL: redisUrl, PORT: port, DATA_DIR: dataDir, DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    MIGRATION_DATABASE_URL: '',
+    REDIS_URL: redisUrl,
+    PORT: port,
+    DATA_DIR: dataDir,
+    DEMO_MODE: process.env.DEMO_MODE ?? 'true',
+  };
   if (migrationUrl) run(process.execPath, ['server/dist/server/src/migrate-cli.js'], { env: { ...env, MIGRATION_DATABASE_URL: migrationUrl } });
   // A crashed API, worker or local Redis comes back after a growing delay (npm test stops at once instead).
   startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env, restart: true });

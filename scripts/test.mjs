@@ -160,7 +160,9 @@ try {
 
     if (wants('api')) {
       const databaseUrl = await services.pg.ensureDatabase('api_test');
-      await step('API tests (jest + supertest)', () => runJest('api', { ...common, DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'), QUEUE_PREFIX: 'api-test' }));
+      await step('API tests (jest + supertest)', () =>
+        runJest('api', { ...common, DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'), QUEUE_PREFIX: 'api-test' }),
+      );
     }
     if (wants('browser')) {
       await step('build', () => buildIfStale());

@@ -158,14 +158,18 @@ export async function prepareDatabase(app: NestExpressApplication, config: AppCo
 /** The migrate step on its own connection as the owner (or on `appDb` without MIGRATION_DATABASE_URL). */
 export async function migrate(config: AppConfig, keys: AuditKeys, appDb?: DataSource): Promise<MigrationResult> {
   const logger = new Logger('Migrations');
-  const owner = config.migrationDatabaseUrl ? new DataSource({ ...dataSourceOptions({ ...config, databaseUrl: config.migrationDatabaseUrl }), extra: { max: 2 } } as DataSourceOptions) : appDb;
+  const owner = config.migrationDatabaseUrl
+    ? new DataSource({ ...dataSourceOptions({ ...config, databaseUrl: config.migrationDatabaseUrl }), extra: { max: 2 } } as DataSourceOptions)
+    : appDb;
   if (!owner) throw new Error('MIGRATION_DATABASE_URL (or DATABASE_URL) is not set');
   if (owner !== appDb) await owner.initialize();
   try {
     const result = await runMigrations(owner, keys, config.migrationDatabaseUrl ? config.databaseUrl : undefined);
     const { seal } = result;
     if (seal.outcome === 'sealed') {
-      logger.log(`event chain sealed with audit key ${keys.hmacKeyId}: ${seal.resealed} loans re-sealed from plain SHA-256, ${seal.leftAsFound.length} left as found`);
+      logger.log(
+        `event chain sealed with audit key ${keys.hmacKeyId}: ${seal.resealed} loans re-sealed from plain SHA-256, ${seal.leftAsFound.length} left as found`,
+      );
       if (seal.leftAsFound.length) logger.warn(`loans whose old chain did not verify (verify reports them): ${seal.leftAsFound.slice(0, 20).join(', ')}`);
     }
     return result;

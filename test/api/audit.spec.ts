@@ -184,7 +184,9 @@ describe('audit: a history no one can rewrite unseen', () => {
   });
 
   it('runs `npm run verify -- --all` on the clean database: exit 0, counts printed', async () => {
-    const [{ loans, events }] = await t.db.query(`SELECT (SELECT count(*)::int FROM workflow_instance) AS loans, (SELECT count(*)::int FROM workflow_event) AS events`);
+    const [{ loans, events }] = await t.db.query(
+      `SELECT (SELECT count(*)::int FROM workflow_instance) AS loans, (SELECT count(*)::int FROM workflow_event) AS events`,
+    );
     expect(loans).toBeGreaterThan(10);
     const r = runVerify(['--all']);
     expect(r.stdout).toMatch(/checkpoints: 1 found, 1 valid/);
@@ -269,7 +271,10 @@ describe('audit: a history no one can rewrite unseen', () => {
     expect(r.checkpoints).toMatchObject({ total: 3, valid: 3, problems: [] });
 
     // The first checkpoint's manifest edited (fewer loans): its signature no longer holds.
-    const files = fs.readdirSync(checkpointDir).filter((f) => f.endsWith('.json')).sort();
+    const files = fs
+      .readdirSync(checkpointDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     const first = path.join(checkpointDir, files[0]);
     const signed = JSON.parse(fs.readFileSync(first, 'utf8'));
     fs.writeFileSync(first, JSON.stringify({ ...signed, manifest: { ...signed.manifest, loans: 1 } }));

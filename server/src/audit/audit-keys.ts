@@ -47,9 +47,7 @@ export function loadAuditKeys(config: Pick<AppConfig, 'dataDir' | 'auditHmacKey'
   const hmacKey = /^[0-9a-f]{64}$/i.test(hmacText) ? Buffer.from(hmacText, 'hex') : Buffer.from(hmacText, 'utf8');
   const pem =
     config.auditSigningKey ??
-    fileKey(path.join(dir, 'audit-ed25519.pem'), create, () =>
-      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    );
+    fileKey(path.join(dir, 'audit-ed25519.pem'), create, () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const signingKey = createPrivateKey(pem);
   if (signingKey.asymmetricKeyType !== 'ed25519') throw new Error('the audit signing key must be an Ed25519 key');
   const publicKey = createPublicKey(signingKey);

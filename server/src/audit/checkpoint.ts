@@ -195,11 +195,11 @@ export function verifyCheckpoints(dir: string, publicKey: KeyObject): { total: n
 function checkOne(dir: string, c: SignedCheckpoint, publicKey: KeyObject, id: string): string | null {
   if (!c.manifest || typeof c.signature !== 'string' || c.manifest.format !== CHECKPOINT_FORMAT) return 'not a checkpoint of this format';
   if (c.manifest.id !== id) return `names itself ${c.manifest.id}`;
-  let ok = false;
+  let ok: boolean;
   try {
     ok = verifySignature(null, Buffer.from(canonicalJson(c.manifest)), publicKey, Buffer.from(c.signature, 'base64'));
   } catch {
-    ok = false;
+    ok = false; // a signature that is not even Ed25519-shaped
   }
   if (!ok) return 'the signature does not verify with the audit public key';
   const heads = path.join(dir, path.basename(c.manifest.headsFile));

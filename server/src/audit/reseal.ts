@@ -111,7 +111,12 @@ export async function sealChain(db: DataSource, keys: AuditKeys): Promise<SealRe
       await em.query(`ALTER TABLE workflow_event ENABLE TRIGGER workflow_event_no_change`);
     });
   }
-  const note = { resealed: result.resealed, alreadyKeyed: result.alreadyKeyed, leftAsFound: result.leftAsFound.slice(0, 1000), leftAsFoundCount: result.leftAsFound.length };
+  const note = {
+    resealed: result.resealed,
+    alreadyKeyed: result.alreadyKeyed,
+    leftAsFound: result.leftAsFound.slice(0, 1000),
+    leftAsFoundCount: result.leftAsFound.length,
+  };
   await db.query(`INSERT INTO audit_state (id, chain, key_id, note) VALUES (1, 'hmac-sha256', $1, $2)`, [keys.hmacKeyId, note]);
   return result;
 }
