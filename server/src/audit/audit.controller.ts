@@ -36,14 +36,14 @@ export class AuditController {
     return written;
   }
 
-  @ApiFile('application/gzip')
+  @ApiFile('text/plain')
   @RequireRole(ROLE_ADMIN)
   @Get('checkpoints/:id/heads')
-  @ApiOperation({ summary: 'The heads file a checkpoint signed: gzip, one line "<loanId> <version> <hash>" per loan' })
+  @ApiOperation({ summary: 'The heads file a checkpoint signed: one line "<loanId> <version, 10 digits> <hash>" per loan, sorted by loan id' })
   heads(@Param('id') id: string) {
     const file = this.checkpoints.headsPath(id);
     if (!file || !fs.existsSync(file)) throw AppError.notFound('notFound');
-    return new StreamableFile(fs.createReadStream(file), { type: 'application/gzip', disposition: `attachment; filename="${id}.heads.gz"` });
+    return new StreamableFile(fs.createReadStream(file), { type: 'text/plain; charset=us-ascii', disposition: `attachment; filename="${id}.heads"` });
   }
 
   @ApiEnvelope(AuditPublicKeyDto)

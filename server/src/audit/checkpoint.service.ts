@@ -3,7 +3,16 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AUDIT_KEYS } from './audit.tokens';
 import type { AuditKeys } from './audit-keys';
-import { CheckpointHeads, checkpointDue, latestCheckpoint, latestValidCheckpoint, listCheckpoints, SignedCheckpoint, writeCheckpoint } from './checkpoint';
+import {
+  CheckpointHeads,
+  checkpointDue,
+  latestCheckpoint,
+  latestValidCheckpoint,
+  listCheckpoints,
+  newestCheckpointFile,
+  SignedCheckpoint,
+  writeCheckpoint,
+} from './checkpoint';
 import { AuditReport, verifyAll } from './verify-all';
 
 /** Writes checkpoints when due (the worker asks every minute), answers the auditor, and keeps the latest heads at hand for verify. */
@@ -51,11 +60,12 @@ export class CheckpointService {
 
   /** The newest checkpoint that verifies, loaded once per new checkpoint file. */
   latestHeads(): CheckpointHeads | null {
-    const files = listCheckpoints(this.dir);
-    const newest = files.length ? files[files.length - 1].file : '';
+    // Only the folder is listed per call; the heads are read again when a newer checkpoint appears.
+    const newest = newestCheckpointFile(this.dir) ?? '';
     if (this.cached?.file !== newest) {
+      this.cached?.heads?.close();
       const valid = latestValidCheckpoint(this.dir, this.keys.publicKey);
-      this.cached = { file: newest, heads: valid ? CheckpointHeads.load(this.dir, valid) : null };
+      this.cached = { file: newest, heads: valid ? CheckpointHeads.open(this.dir, valid) : null };
     }
     return this.cached.heads;
   }

@@ -2,7 +2,6 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { canonicalJson, eventHash, genesisHash, legacyChain, sha256 } from '../workflow/hash-chain';
 import { AuditKeyMissing, loadAuditKeys } from './audit-keys';
 import { CHECKPOINT_FORMAT, CheckpointHeads, CheckpointManifest, checkpointDue, headLine, SignedCheckpoint, verifyCheckpoints } from './checkpoint';
@@ -11,10 +10,10 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gbo-audit-unit-'));
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const id = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
 
-/** Writes a checkpoint as writeCheckpoint does (heads gzipped, manifest signed), without a database. */
+/** Writes a checkpoint as writeCheckpoint does (heads file, signed manifest), without a database. */
 function writeSigned(dir: string, name: string, heads: [string, number, string][], previous: SignedCheckpoint | null, key = privateKey): SignedCheckpoint {
-  const gz = gzipSync(heads.map(([l, v, h]) => headLine(l, v, h)).join(''));
-  fs.writeFileSync(path.join(dir, `${name}.heads.gz`), gz);
+  const text = Buffer.from(heads.map(([l, v, h]) => headLine(l, v, h)).join(''));
+  fs.writeFileSync(path.join(dir, `${name}.heads`), text);
   const manifest: CheckpointManifest = {
     format: CHECKPOINT_FORMAT,
     id: name,
@@ -22,8 +21,8 @@ function writeSigned(dir: string, name: string, heads: [string, number, string][
     database: 'unit',
     loans: heads.length,
     maxEventId: 1,
-    headsFile: `${name}.heads.gz`,
-    headsSha256: sha256(gz),
+    headsFile: `${name}.heads`,
+    headsSha256: sha256(text),
     previous: previous ? { id: previous.manifest.id, manifestSha256: sha256(canonicalJson(previous.manifest)) } : null,
     hmacKeyId: 'x',
     signingKeyId: 'y',
@@ -83,11 +82,14 @@ describe('checkpoints', () => {
     const dir = tmp();
     const heads: [string, number, string][] = [1, 3, 5, 7, 9].map((n) => [id(n), n * 10, String(n).repeat(64)]);
     const c = writeSigned(dir, 'cp-1', heads, null);
-    const loaded = CheckpointHeads.load(dir, c);
-    expect(loaded.count).toBe(5);
-    for (const [l, v, h] of heads) expect(loaded.find(l)).toEqual({ version: v, hash: h });
-    expect(loaded.find(id(4))).toBeNull();
-    expect(loaded.find(id(0))).toBeNull();
+    for (const loaded of [CheckpointHeads.load(dir, c), CheckpointHeads.open(dir, c)]) {
+      expect(loaded.count).toBe(5);
+      for (const [l, v, h] of heads) expect(loaded.find(l)).toEqual({ version: v, hash: h });
+      expect(loaded.find(id(4))).toBeNull();
+      expect(loaded.find(id(0))).toBeNull();
+      expect(loaded.find(id(9).replace('0000000', 'fffffff'))).toBeNull();
+      loaded.close();
+    }
     expect(headLine(id(1), 3, 'f'.repeat(64))).toHaveLength(113);
   });
 
@@ -104,7 +106,7 @@ describe('checkpoints', () => {
     writeSigned(dir, 'cp-3', [[id(1), 3, 'c'.repeat(64)]], b);
 
     // The heads rewritten under a valid manifest.
-    fs.writeFileSync(path.join(dir, 'cp-2.heads.gz'), gzipSync(headLine(id(1), 1, 'a'.repeat(64))));
+    fs.writeFileSync(path.join(dir, 'cp-2.heads'), headLine(id(1), 1, 'a'.repeat(64)));
     expect(verifyCheckpoints(dir, publicKey).problems).toContainEqual({ id: 'cp-2', reason: 'its heads file differs from the one signed' });
 
     // The middle one removed.
