@@ -161,7 +161,13 @@ try {
     if (wants('api')) {
       const databaseUrl = await services.pg.ensureDatabase('api_test');
       await step('API tests (jest + supertest)', () =>
-        runJest('api', { ...common, DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'), QUEUE_PREFIX: 'api-test' }),
+        runJest('api', {
+          ...common,
+          DATABASE_URL: databaseUrl,
+          MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'),
+          CHECKPOINT_DIR: path.join(runDir, 'checkpoints'),
+          QUEUE_PREFIX: 'api-test',
+        }),
       );
     }
     if (wants('browser')) {

@@ -9,6 +9,8 @@ import { migrate } from '../../server/src/app.factory';
 import { AUDIT_KEYS } from '../../server/src/audit/audit.tokens';
 import type { AuditKeys } from '../../server/src/audit/audit-keys';
 import { sealChain } from '../../server/src/audit/reseal';
+import type { SignedCheckpoint } from '../../server/src/audit/checkpoint';
+import { CheckpointService } from '../../server/src/audit/checkpoint.service';
 import { canonicalJson, ChainedEvent, eventHash, genesisHash, legacyChain } from '../../server/src/workflow/hash-chain';
 import { ownerDb, ownerUrlOf, startTestApp, TestApp, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
@@ -322,6 +324,16 @@ describe('audit: a history no one can rewrite unseen', () => {
     await expect(sealChain(owner, { ...keys, hmacKeyId: 'ffffffffffffffff' })).rejects.toThrow(/sealed with audit key/);
     // The application role cannot rewrite the seal record either.
     await expect(t.db.query(`DELETE FROM audit_state`)).rejects.toThrow(/permission denied/);
+  });
+
+  it('writes one checkpoint when several processes find one due at the same moment', async () => {
+    const service = t.app.get(CheckpointService);
+    const before = service.list().length;
+    // Due while no checkpoint has seen the newest event: asked again under the lock, so only the first writes.
+    const due = (latest: SignedCheckpoint | null, maxEventId: number) => !latest || latest.manifest.maxEventId < maxEventId;
+    const results = await Promise.all([1, 2, 3].map(() => service.writeNow(new Date(), due)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(service.list()).toHaveLength(before + 1);
   });
 
   function withKey(key: Buffer) {

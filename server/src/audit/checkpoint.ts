@@ -91,9 +91,16 @@ export function checkpointDue(latest: SignedCheckpoint | null, maxEventId: numbe
 
 /**
  * Writes a checkpoint of every instance's head, read in one repeatable-read snapshot. Answers null
- * when another process is writing one right now (it holds the advisory lock).
+ * when another process is writing one right now (it holds the advisory lock), or when `due` (asked
+ * under the lock, so that processes that all found one due write it once) says none is due any more.
  */
-export async function writeCheckpoint(db: DataSource, keys: AuditKeys, dir: string, now = new Date()): Promise<SignedCheckpoint | null> {
+export async function writeCheckpoint(
+  db: DataSource,
+  keys: AuditKeys,
+  dir: string,
+  now = new Date(),
+  due?: (latest: SignedCheckpoint | null, maxEventId: number) => boolean,
+): Promise<SignedCheckpoint | null> {
   const runner = db.createQueryRunner();
   await runner.connect();
   const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1) AS locked`, [CHECKPOINT_LOCK]);
@@ -109,6 +116,10 @@ export async function writeCheckpoint(db: DataSource, keys: AuditKeys, dir: stri
     const [{ database, maxEventId }] = await runner.query(
       `SELECT current_database() AS database, COALESCE((SELECT max(id) FROM workflow_event), 0)::bigint::text AS "maxEventId"`,
     );
+    if (due && !due(latestCheckpoint(dir), Number(maxEventId))) {
+      await runner.rollbackTransaction();
+      return null;
+    }
     let loans = 0;
     const digest = createHash('sha256');
     async function* lines() {

@@ -30,7 +30,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const config: AppConfig = {
     ...loadConfig(),
     dataDir,
-    checkpointDir: path.join(dataDir, 'checkpoints'),
+    // Per test run (scripts/test.mjs): a checkpoint of another run's database would not match this one.
+    checkpointDir: process.env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints'),
     webDist: null,
     demoMode: true,
     addressFailureLimit: 100000,
