@@ -6,6 +6,7 @@ import { Meetings1763920000000 } from './1763920000000-meetings';
 import { WorklistColumns1763930000000 } from './1763930000000-worklist-columns';
 import { UserLanguage1763940000000 } from './1763940000000-user-language';
 import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
+import { AuditRoles1764100000000 } from './1764100000000-audit-roles';
 import { FileStorage1764102000000 } from './1764102000000-file-storage';
 import { BasicData1764105000000 } from './1764105000000-basic-data';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   WorklistColumns1763930000000,
   UserLanguage1763940000000,
   PresetGrants1764000000000,
+  AuditRoles1764100000000,
   FileStorage1764102000000,
   BasicData1764105000000,
 ];

@@ -12,7 +12,15 @@ try {
   const redis = await startRedis(path.join(dir, 'redis'), { persistent: false });
   const databaseUrl = await pg.ensureDatabase('bench');
   const port = await freePort();
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: String(port), DEMO_MODE: 'true', DATA_DIR: path.join(dir, 'data'), WEB_DIST: '' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    MIGRATION_DATABASE_URL: pg.ownerUrl('bench'),
+    REDIS_URL: redis.url,
+    PORT: String(port),
+    DEMO_MODE: 'true',
+    DATA_DIR: path.join(dir, 'data'),
+    WEB_DIST: '',
+  };
   startChild(
     'api',
     process.execPath,

@@ -432,25 +432,65 @@ export async function startPostgres(dir, { fresh = false } = {}) {
   });
   output = null;
   child.critical = true;
-  const url = (db) => `postgres://postgres:postgres@127.0.0.1:${port}/${db}`;
+  const url = (db, role = 'postgres') => `postgres://${role}:${LOCAL_ROLES[role] ?? 'postgres'}@127.0.0.1:${port}/${db}`;
   const { default: pg } = await import('pg');
+  const superuser = async (db, work) => {
+    const client = new pg.Client({ connectionString: url(db) });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await superuser('postgres', (c) => c.query(ROLES_SQL));
   return {
     port,
-    url,
+    /** The application's URL (role gbo_api: owns nothing, a member of guarantee_app). */
+    url: (db) => url(db, 'gbo_api'),
+    /** The owner's URL, for migrations and the audit re-seal (MIGRATION_DATABASE_URL). */
+    ownerUrl: (db) => url(db, 'gbo_owner'),
     dataDir: cluster,
+    /** Creates the database owned by gbo_owner (an older one made by postgres is handed over); answers the application's URL. */
     async ensureDatabase(name) {
-      const client = new pg.Client({ connectionString: url('postgres') });
-      await client.connect();
-      try {
+      const exists = await superuser('postgres', async (client) => {
         const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-      } finally {
-        await client.end();
-      }
-      return url(name);
+        if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} OWNER gbo_owner`);
+        return rowCount > 0;
+      });
+      if (exists) await superuser(name, (c) => c.query(HAND_OVER_SQL));
+      return url(name, 'gbo_api');
     },
   };
 }
+
+/**
+ * Local roles of the project's own cluster (loopback only, so fixed passwords): gbo_owner owns the
+ * databases and runs the migrations; gbo_api is the application, a member of guarantee_app, which
+ * the migrations grant what the application may do (no UPDATE, DELETE or TRUNCATE on the event log).
+ */
+const LOCAL_ROLES = { postgres: 'postgres', gbo_owner: 'gbo_owner', gbo_api: 'gbo_api' };
+const ROLES_SQL = `DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'guarantee_app') THEN CREATE ROLE guarantee_app NOLOGIN; END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'gbo_owner') THEN CREATE ROLE gbo_owner LOGIN CREATEDB PASSWORD 'gbo_owner'; END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'gbo_api') THEN CREATE ROLE gbo_api LOGIN PASSWORD 'gbo_api'; END IF;
+  IF NOT pg_has_role('gbo_api', 'guarantee_app', 'MEMBER') THEN GRANT guarantee_app TO gbo_api; END IF;
+END $$`;
+/** A database made before the roles existed (by postgres): the database, its schema and its objects go to gbo_owner. */
+const HAND_OVER_SQL = `DO $$ DECLARE r record; BEGIN
+  EXECUTE format('ALTER DATABASE %I OWNER TO gbo_owner', current_database());
+  ALTER SCHEMA public OWNER TO gbo_owner;
+  FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND c.relowner = 'postgres'::regrole
+              -- a serial's sequence follows its table
+              AND NOT (c.relkind = 'S' AND EXISTS (SELECT FROM pg_depend d WHERE d.objid = c.oid AND d.classid = 'pg_class'::regclass AND d.deptype IN ('a', 'i'))) LOOP
+    EXECUTE format('ALTER %s public.%I OWNER TO gbo_owner', CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END, r.relname);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS sig FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'public' AND p.proowner = 'postgres'::regrole LOOP
+    EXECUTE format('ALTER FUNCTION %s OWNER TO gbo_owner', r.sig);
+  END LOOP;
+END $$`;
 
 /** A project-local redis-server on a private port (from PATH; installed with apt-get when missing). */
 export async function startRedis(dir, { persistent = true, restart = false } = {}) {

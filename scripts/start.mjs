@@ -1,7 +1,7 @@
 // `npm start`: the whole application on one port, from a fresh clone, with nothing done first.
 // Uses DATABASE_URL / REDIS_URL when set; otherwise project-local services under ./.data/.
 import path from 'node:path';
-import { ROOT, buildIfStale, ensureDependencies, log, shutdown, startChild, startPostgres, startRedis, waitForHealth } from './lib.mjs';
+import { ROOT, buildIfStale, ensureDependencies, log, run, shutdown, startChild, startPostgres, startRedis, waitForHealth } from './lib.mjs';
 
 const t0 = Date.now();
 try {
@@ -10,9 +10,11 @@ try {
 
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
   let databaseUrl = process.env.DATABASE_URL;
+  let migrationUrl = process.env.MIGRATION_DATABASE_URL;
   if (!databaseUrl) {
     const pg = await startPostgres(path.join(dataDir, 'pg'));
     databaseUrl = await pg.ensureDatabase('guarantee');
+    migrationUrl = pg.ownerUrl('guarantee');
     const where = path.relative(ROOT, pg.dataDir).startsWith('..') ? `${pg.dataDir} (linked from .data/pg)` : path.relative(ROOT, pg.dataDir);
     log(`PostgreSQL (project-local) on port ${pg.port}, data in ${where}`);
   }
@@ -24,7 +26,16 @@ try {
   }
 
   const port = process.env.PORT ?? '3000';
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: port, DATA_DIR: dataDir, DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
+  // The API and the worker connect as the application role and never hold the owner's URL: the migrate step runs first, on its own.
+  const env = {
+    DATABASE_URL: databaseUrl,
+    MIGRATION_DATABASE_URL: '',
+    REDIS_URL: redisUrl,
+    PORT: port,
+    DATA_DIR: dataDir,
+    DEMO_MODE: process.env.DEMO_MODE ?? 'true',
+  };
+  if (migrationUrl) run(process.execPath, ['server/dist/server/src/migrate-cli.js'], { env: { ...env, MIGRATION_DATABASE_URL: migrationUrl } });
   // A crashed API, worker or local Redis comes back after a growing delay (npm test stops at once instead).
   startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env, restart: true });
   const base = `http://localhost:${port}`;

@@ -160,7 +160,15 @@ try {
 
     if (wants('api')) {
       const databaseUrl = await services.pg.ensureDatabase('api_test');
-      await step('API tests (jest + supertest)', () => runJest('api', { ...common, DATABASE_URL: databaseUrl, QUEUE_PREFIX: 'api-test' }));
+      await step('API tests (jest + supertest)', () =>
+        runJest('api', {
+          ...common,
+          DATABASE_URL: databaseUrl,
+          MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'),
+          CHECKPOINT_DIR: path.join(runDir, 'checkpoints'),
+          QUEUE_PREFIX: 'api-test',
+        }),
+      );
     }
     if (wants('browser')) {
       await step('build', () => buildIfStale());
@@ -170,6 +178,7 @@ try {
       const env = {
         ...common,
         DATABASE_URL: databaseUrl,
+        MIGRATION_DATABASE_URL: services.pg.ownerUrl('browser_test'),
         PORT: String(port),
         DEMO_MODE: 'true',
         DATA_DIR: path.join(runDir, 'browser-data'),

@@ -6,15 +6,18 @@ import { json, urlencoded, type NextFunction, type Request, type RequestHandler,
 import helmet from 'helmet';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { inputGuard, InputGuardPipe, MAX_JSON_BYTES, MAX_QUERY_KEYS, parseQuery, verifyJsonDepth } from './common/input-guard';
 import { createValidationPipe } from './common/validation';
 import { AppConfig, loadConfig } from './config/config';
-import { runMigrations } from './database/migrate';
 import { setCompanyTimeZone } from './common/company-time';
+import { AUDIT_KEYS } from './audit/audit.tokens';
+import type { AuditKeys } from './audit/audit-keys';
+import { dataSourceOptions } from './database/database.module';
+import { MigrationResult, runMigrations } from './database/migrate';
 import { seedIfEmpty } from './demo/seed';
 
 export const API_PREFIX = 'server';
@@ -145,15 +148,44 @@ function serveWeb(app: NestExpressApplication, dir: string) {
   });
 }
 
-/** Schema up to date, then first-start data. Safe when several processes start at once. */
+/**
+ * Schema up to date, then first-start data. Safe when several processes start at once. Migrations run
+ * as the owner (MIGRATION_DATABASE_URL) when it is given, else over the app's own connection (enough
+ * when the schema is already current: then only the permission rows are synchronised and the seal checked).
+ */
 export async function prepareDatabase(app: NestExpressApplication, config: AppConfig): Promise<void> {
   const db = app.get(DataSource);
-  const { applied, permissions } = await runMigrations(db);
   const logger = new Logger('Migrations');
-  if (applied.length) logger.log(`applied ${applied.join(', ')}`);
-  const { addedKeys, addedRoles, givenGrants } = permissions;
+  const result = await migrate(config, app.get<AuditKeys>(AUDIT_KEYS), db);
+  if (result.applied.length) logger.log(`applied ${result.applied.join(', ')}`);
+  const { addedKeys, addedRoles, givenGrants } = result.permissions;
   if (addedKeys.length || addedRoles.length || givenGrants.length) {
     logger.log(`permissions brought up to date: ${addedKeys.length} keys, ${addedRoles.length} roles, ${givenGrants.length} preset grants added`);
   }
+  const [me] = await db.query(`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`);
+  if (me?.super) logger.warn('the application connects as a PostgreSQL superuser: the audit log can be rewritten by whoever takes the application over');
   await seedIfEmpty(db, config);
+}
+
+/** The migrate step on its own connection as the owner (or on `appDb` without MIGRATION_DATABASE_URL). */
+export async function migrate(config: AppConfig, keys: AuditKeys, appDb?: DataSource): Promise<MigrationResult> {
+  const logger = new Logger('Migrations');
+  const owner = config.migrationDatabaseUrl
+    ? new DataSource({ ...dataSourceOptions({ ...config, databaseUrl: config.migrationDatabaseUrl }), extra: { max: 2 } } as DataSourceOptions)
+    : appDb;
+  if (!owner) throw new Error('MIGRATION_DATABASE_URL (or DATABASE_URL) is not set');
+  if (owner !== appDb) await owner.initialize();
+  try {
+    const result = await runMigrations(owner, keys, config.migrationDatabaseUrl ? config.databaseUrl : undefined);
+    const { seal } = result;
+    if (seal.outcome === 'sealed') {
+      logger.log(
+        `event chain sealed with audit key ${keys.hmacKeyId}: ${seal.resealed} loans re-sealed from plain SHA-256, ${seal.leftAsFound.length} left as found`,
+      );
+      if (seal.leftAsFound.length) logger.warn(`loans whose old chain did not verify (verify reports them): ${seal.leftAsFound.slice(0, 20).join(', ')}`);
+    }
+    return result;
+  } finally {
+    if (owner !== appDb) await owner.destroy();
+  }
 }

@@ -1,5 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AgreementsController } from './agreements/agreements.controller';
+import { AuditController } from './audit/audit.controller';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CompaniesModule } from './companies/companies.module';
@@ -30,6 +32,7 @@ export class AppModule implements NestModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         FilesModule,
+        AuditModule,
         RedisModule,
         QueueModule,
         AuthModule,
@@ -42,7 +45,7 @@ export class AppModule implements NestModule {
         LoanDataModule,
         BasicDataModule,
       ],
-      controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
+      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],
     };
   }

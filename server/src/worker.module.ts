@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -19,7 +20,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, QueueModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, QueueModule, AuditModule],
       providers: [
         ...JOB_HANDLER_TYPES,
         { provide: JobRegistry, inject: [...JOB_HANDLER_TYPES], useFactory: (...handlers: AnyJobHandler[]) => new JobRegistry(JOB_NAMES, handlers) },

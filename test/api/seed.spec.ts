@@ -1,10 +1,10 @@
 import { Client } from 'pg';
-import { count, login, startTestApp, tokenOf } from './support/app';
+import { count, login, ownerUrlOf, startTestApp, tokenOf } from './support/app';
 
-/** A database of its own on the same server, so that "empty" really is empty. */
+/** A database of its own on the same server, so that "empty" really is empty (made by the owner role, which may create databases). */
 async function freshDatabaseUrl(name: string): Promise<string> {
   const url = new URL(process.env.DATABASE_URL!);
-  const admin = new Client({ connectionString: url.toString() });
+  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   await admin.query(`CREATE DATABASE ${name}`);
@@ -16,7 +16,8 @@ async function freshDatabaseUrl(name: string): Promise<string> {
 describe('first-start data', () => {
   it('in production config loads no demo data, only the administrator from ADMIN_PASSWORD; a second start adds nothing', async () => {
     const databaseUrl = await freshDatabaseUrl(`seed_prod_${process.pid}`);
-    const t = await startTestApp({ databaseUrl, demoMode: false, adminPassword: 'Prod@Admin1', production: true });
+    const migrationDatabaseUrl = ownerUrlOf(`seed_prod_${process.pid}`);
+    const t = await startTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: false, adminPassword: 'Prod@Admin1', production: true });
     try {
       expect((await t.db.query(`SELECT username FROM app_user`)).map((r: any) => r.username)).toEqual(['admin']);
       expect(await count(t, 'loan')).toBe(0);
@@ -26,7 +27,7 @@ describe('first-start data', () => {
     } finally {
       await t.close();
     }
-    const again = await startTestApp({ databaseUrl, demoMode: true, adminPassword: null });
+    const again = await startTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: true, adminPassword: null });
     try {
       // Demo mode on, but the database is no longer empty: nothing is loaded.
       expect(await count(again, 'app_user')).toBe(1);

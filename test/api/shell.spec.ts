@@ -1,4 +1,4 @@
-import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { createUser, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 
 describe('health, docs, agreements, messages and the history log', () => {
   let t: TestApp;
@@ -86,7 +86,9 @@ describe('health, docs, agreements, messages and the history log', () => {
          FROM generate_series(0, 11) g`,
       [actor, String(base)],
     );
-    await t.db.query(`SELECT setval(pg_get_serial_sequence('history_log', 'id'), (SELECT max(id) FROM history_log))`);
+    // Moving a sequence is the owner's business (the application's role may only draw from it).
+    const owner = await ownerDb();
+    await owner.query(`SELECT setval(pg_get_serial_sequence('history_log', 'id'), (SELECT max(id) FROM history_log))`).finally(() => owner.destroy());
     const admin = await tokenOf(t, 'admin');
     const page = await t.http.get(`/server/history?actor=${actor}&pageNum=1&pageSize=50`).set('X-Platform-Token', admin).expect(200);
     const expected = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11].map((g) => `order ${g}`);

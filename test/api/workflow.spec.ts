@@ -1,5 +1,5 @@
 import { EVENT_PERMISSIONS } from '@app/workflow';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 import { createCompany, createLoan, ensureClientData, randomCreditCode, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
@@ -172,18 +172,30 @@ describe('workflow: instances, events, history', () => {
 
   it('refuses UPDATE and DELETE of events in the database itself', async () => {
     const loan = await loanWithHistory();
-    await expect(t.db.query(`UPDATE workflow_event SET type = 'X' WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/append-only/);
-    await expect(t.db.query(`DELETE FROM workflow_event WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/append-only/);
+    // The application's role has no such privilege; the owner meets the append-only trigger.
+    await expect(t.db.query(`UPDATE workflow_event SET type = 'X' WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/permission denied/);
+    await expect(t.db.query(`DELETE FROM workflow_event WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/permission denied/);
+    const owner = await ownerDb();
+    try {
+      await expect(owner.query(`UPDATE workflow_event SET type = 'X' WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/append-only/);
+      await expect(owner.query(`DELETE FROM workflow_event WHERE loan_id = $1`, [loan.id])).rejects.toThrow(/append-only/);
+    } finally {
+      await owner.destroy();
+    }
   });
 
   it('reports ok: false at the first event changed behind its back', async () => {
     const loan = await loanWithHistory();
-    // Tampering needs someone who can switch the guard trigger off, as a database owner could.
-    await t.db.query(`ALTER TABLE workflow_event DISABLE TRIGGER workflow_event_no_change`);
+    // Tampering needs someone who can switch the guard trigger off, as the database owner could.
+    const owner = await ownerDb();
     try {
-      await t.db.query(`UPDATE workflow_event SET payload = '{"reason":"改过的理由"}' WHERE loan_id = $1 AND seq = 2`, [loan.id]);
+      await owner.transaction(async (em) => {
+        await em.query(`ALTER TABLE workflow_event DISABLE TRIGGER workflow_event_no_change`);
+        await em.query(`UPDATE workflow_event SET payload = '{"reason":"改过的理由"}' WHERE loan_id = $1 AND seq = 2`, [loan.id]);
+        await em.query(`ALTER TABLE workflow_event ENABLE TRIGGER workflow_event_no_change`);
+      });
     } finally {
-      await t.db.query(`ALTER TABLE workflow_event ENABLE TRIGGER workflow_event_no_change`);
+      await owner.destroy();
     }
     const verify = await t.http.get(`/server/loans/${loan.id}/history/verify`).set('X-Platform-Token', apost).expect(200);
     expect(verify.body.data).toMatchObject({ ok: false, firstBadSeq: 2, checked: 1 });

@@ -1,7 +1,7 @@
 import { activePaths, WORKLIST_NAMES, WORKLISTS } from '@app/workflow';
 import { WorklistColumns1763930000000 } from '../../migrations/1763930000000-worklist-columns';
 import { listColumns } from '../../server/src/workflow/list-columns';
-import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { createUser, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
 import { loanInPreReview, loanInStage, readExport, Tokens, userWith } from './support/lists';
 
@@ -357,7 +357,9 @@ describe('worklists: every list of the registry through one API', () => {
     expectMachineColumns(written);
 
     // The migration's backfill, run again on the same rows (and rolled back): the same columns, in SQL only.
-    const runner = t.db.createQueryRunner();
+    // Migrations run as the owner; the application's role may not alter tables.
+    const owner = await ownerDb();
+    const runner = owner.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {
@@ -371,6 +373,7 @@ describe('worklists: every list of the registry through one API', () => {
     } finally {
       await runner.rollbackTransaction();
       await runner.release();
+      await owner.destroy();
     }
   });
 });

@@ -8,7 +8,10 @@ export interface AppConfig {
   port: number;
   /** Address the API listens on: loopback unless HOST opens it (docker-compose sets 0.0.0.0 inside its network). */
   host: string;
+  /** The application's connection: a role that owns nothing (INSERT + SELECT only on workflow_event). */
   databaseUrl: string;
+  /** The owner role's connection, for migrations and the audit re-seal; null: migrate with databaseUrl. */
+  migrationDatabaseUrl: string | null;
   redisUrl: string;
   /** Prefix of every BullMQ key, so that test runs and deployments sharing a Redis never collide. */
   queuePrefix: string;
@@ -35,6 +38,16 @@ export interface AppConfig {
   /** Where uploads and generated documents are kept: the folder DATA_DIR/uploads, or an S3-compatible bucket when FILE_STORAGE=s3. */
   fileStorage: 'local' | 's3';
   s3: S3Settings | null;
+  /** HMAC key of the event chain (AUDIT_HMAC_KEY); null: DATA_DIR/keys/audit-hmac.key, generated on first start. */
+  auditHmacKey: string | null;
+  /** Ed25519 private key (PEM) signing checkpoints (AUDIT_SIGNING_KEY); null: DATA_DIR/keys/audit-ed25519.pem. */
+  auditSigningKey: string | null;
+  /** Where signed checkpoints are written (outside PostgreSQL). */
+  checkpointDir: string;
+  /** A checkpoint once this many events were appended since the last one... */
+  checkpointEvery: number;
+  /** ...and at least this often (hours). */
+  checkpointMaxAgeHours: number;
 }
 
 /** The repository root, found upwards from this file (works from src/ and from the compiled dist/). */
@@ -72,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: int(env.PORT, 3000),
     host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guarantee',
+    databaseUrl: env.DATABASE_URL ?? 'postgres://gbo_api:gbo_api@127.0.0.1:5432/guarantee',
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || null,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     queuePrefix: env.QUEUE_PREFIX ?? 'gbo',
     dataDir,
@@ -93,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
     s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,
+    auditHmacKey: env.AUDIT_HMAC_KEY || null,
+    auditSigningKey: env.AUDIT_SIGNING_KEY ? env.AUDIT_SIGNING_KEY.replace(/\\n/g, '\n') : null,
+    checkpointDir: path.resolve(env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints')),
+    checkpointEvery: int(env.CHECKPOINT_EVERY, 500),
+    checkpointMaxAgeHours: int(env.CHECKPOINT_MAX_AGE_HOURS, 24),
   };
 }
 

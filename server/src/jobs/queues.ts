@@ -30,6 +30,7 @@ export interface WorkflowTransitioned extends EffectOrigin {
 /** Job name -> payload. Every effect is a job of the same name. */
 export interface JobPayloads extends EffectJobPayloads {
   'purge-expired': Record<string, never>;
+  'audit-checkpoint': Record<string, never>;
   'workflow.transitioned': WorkflowTransitioned;
 }
 export type JobName = keyof JobPayloads;
@@ -37,6 +38,7 @@ export type JobName = keyof JobPayloads;
 /** The queue of every job; the compiler insists on one entry per job name. */
 export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   'purge-expired': QUEUES.maintenance,
+  'audit-checkpoint': QUEUES.maintenance,
   notifyNextActors: QUEUES.notifications,
   'workflow.transitioned': QUEUES.notifications,
 };
@@ -52,4 +54,8 @@ export function effectJobPayload(effect: Effect, loanId: string, seq: number): E
   return { ...effect.params, loanId, seq };
 }
 
-export const MAINTENANCE_SCHEDULES: { name: JobName; everyMs: number }[] = [{ name: 'purge-expired', everyMs: 10 * 60 * 1000 }];
+export const MAINTENANCE_SCHEDULES: { name: JobName; everyMs: number }[] = [
+  { name: 'purge-expired', everyMs: 10 * 60 * 1000 },
+  // Asks whether a checkpoint is due (CHECKPOINT_EVERY events or CHECKPOINT_MAX_AGE_HOURS); writes one only then.
+  { name: 'audit-checkpoint', everyMs: 60 * 1000 },
+];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** JSON with object keys sorted at every level, so that equal data always hashes the same (JSONB reorders keys). */
 export function canonicalJson(value: unknown): string {
@@ -10,13 +10,34 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export function sha256(text: string): string {
+export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * The chain's key (HMAC-SHA256), loaded once per process from the environment or DATA_DIR/keys by
+ * AuditKeys (audit/audit-keys.ts), never stored in the database: whoever recomputes a chain
+ * without it writes hashes that fail verify.
+ */
+let processKey: Buffer | null = null;
+
+export function setChainKey(key: Buffer): void {
+  processKey = key;
+}
+
+function chainKey(key: Buffer | undefined): Buffer {
+  const k = key ?? processKey;
+  if (!k) throw new Error('the audit HMAC key is not loaded (AuditModule loads it at start)');
+  return k;
+}
+
+function hmac(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex');
+}
+
 /** The chain starts from the loan and the input its instance was created with. */
-export function genesisHash(loanId: string, input: unknown): string {
-  return sha256(canonicalJson({ loanId, input, genesis: true }));
+export function genesisHash(loanId: string, input: unknown, key?: Buffer): string {
+  return hmac(chainKey(key), canonicalJson({ loanId, input, genesis: true }));
 }
 
 export interface ChainedEvent {
@@ -33,6 +54,12 @@ export interface ChainedEvent {
 }
 
 /** Each event's hash covers everything about it and the previous hash: change one row and the chain breaks there. */
-export function eventHash(e: ChainedEvent): string {
-  return sha256(canonicalJson(e));
+export function eventHash(e: ChainedEvent, key?: Buffer): string {
+  return hmac(chainKey(key), canonicalJson(e));
 }
+
+/** The chain as written before it was keyed (plain SHA-256): read only to check old events before they are re-sealed. */
+export const legacyChain = {
+  genesisHash: (loanId: string, input: unknown) => sha256(canonicalJson({ loanId, input, genesis: true })),
+  eventHash: (e: ChainedEvent) => sha256(canonicalJson(e)),
+};

@@ -98,6 +98,8 @@ export class VerifyDto {
   firstBadSeq: number | null;
   @ApiProperty({ type: String, nullable: true })
   reason: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The signed checkpoint the loan was compared with; null when none holds it yet' })
+  checkpointId: string | null;
 }
 
 export class HistoryAtDto {

@@ -7,6 +7,8 @@ import { effectJobPayload } from '../jobs/queues';
 import { Clock } from '../common/clock';
 import { storedCompleteDataTypes } from '../loan-data/loan-data.repository';
 import { describeFieldErrors } from './event-field-messages';
+import { fold, LoanVerdict, verifyLoan } from '../audit/replay';
+import { CheckpointService } from '../audit/checkpoint.service';
 import { canonicalJson, eventHash, genesisHash, sha256 } from './hash-chain';
 import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
@@ -36,6 +38,7 @@ export class WorkflowService {
     private readonly db: DataSource,
     private readonly repo: WorkflowRepository,
     private readonly clock: Clock,
+    private readonly checkpoints: CheckpointService,
   ) {}
 
   private async load(loanId: string): Promise<InstanceRow> {
@@ -213,51 +216,20 @@ export class WorkflowService {
   }
 
   /** Replays events through the machine version they ran on, stopping at the first that does not fit. */
-  private fold(row: InstanceRow, events: EventRow[]): { snapshot: any; firstBadSeq: number | null; reason: string | null; prev: string } {
-    let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(row.machineVersion).createInitialSnapshot(row.input as any)));
-    let prev = genesisHash(row.loanId, row.input);
-    for (const [i, e] of events.entries()) {
-      const bad = (reason: string) => ({ snapshot, firstBadSeq: e.seq, reason, prev });
-      if (e.seq !== i + 1) return bad('sequence gap');
-      if (e.prevHash !== prev) return bad('previous hash does not match');
-      const recomputed = eventHash({
-        loanId: row.loanId,
-        seq: e.seq,
-        type: e.type,
-        payload: e.payload,
-        actorId: e.actorId,
-        at: e.at,
-        from: e.from,
-        to: e.to,
-        machineVersion: e.machineVersion,
-        prevHash: e.prevHash,
-      });
-      if (recomputed !== e.hash) return bad('hash does not match the event');
-      if (canonicalJson(snapshot.value) !== canonicalJson(e.from)) return bad('state before does not match the replay');
-      const result = runtimeFor(e.machineVersion).applyEvent(snapshot, { ...e.payload, type: e.type, actorId: e.actorId, at: e.at } as any);
-      if (!result.accepted) return bad('the machine refuses the event on replay');
-      snapshot = JSON.parse(JSON.stringify(result.snapshot));
-      if (canonicalJson(snapshot.value) !== canonicalJson(e.to)) return bad('state after does not match the replay');
-      prev = e.hash;
-    }
-    return { snapshot, firstBadSeq: null, reason: null, prev };
+  private fold(row: InstanceRow, events: EventRow[]) {
+    return fold(row, events);
   }
 
-  async verify(loanId: string): Promise<{ ok: boolean; checked: number; firstBadSeq: number | null; reason: string | null }> {
+  /**
+   * The loan's keyed chain replayed, the instance against the log's end, and the log against the
+   * loan's head in the latest signed checkpoint (a deleted tail with a rolled-back instance shows there).
+   */
+  async verify(loanId: string): Promise<LoanVerdict & { checkpointId: string | null }> {
     const row = await this.load(loanId);
     const events = await this.repo.events(loanId);
-    const folded = this.fold(row, events);
-    if (folded.firstBadSeq !== null) {
-      return { ok: false, checked: folded.firstBadSeq - 1, firstBadSeq: folded.firstBadSeq, reason: folded.reason };
-    }
-    const lastSeq = events.length ? events[events.length - 1].seq : 0;
-    if (row.version !== events.length || row.lastHash !== folded.prev) {
-      return { ok: false, checked: events.length, firstBadSeq: lastSeq + 1, reason: 'the instance does not match the end of the log' };
-    }
-    if (canonicalJson(folded.snapshot) !== canonicalJson(row.snapshot)) {
-      return { ok: false, checked: events.length, firstBadSeq: lastSeq || 1, reason: 'the stored snapshot differs from the replay' };
-    }
-    return { ok: true, checked: events.length, firstBadSeq: null, reason: null };
+    const heads = this.checkpoints.latestHeads();
+    const head = heads?.find(loanId) ?? null;
+    return { ...verifyLoan(row, events, head), checkpointId: head ? heads!.id : null };
   }
 
   /** The instance of a new loan, in one transaction with the loan row. */

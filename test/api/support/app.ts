@@ -26,9 +26,12 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     throw new Error('API tests need DATABASE_URL and REDIS_URL: run them with `npm test` (scripts/test.mjs starts both)');
   }
+  const dataDir = overrides.dataDir ?? path.resolve(__dirname, '../../../.data/test/api-files');
   const config: AppConfig = {
     ...loadConfig(),
-    dataDir: path.resolve(__dirname, '../../../.data/test/api-files'),
+    dataDir,
+    // Per test run (scripts/test.mjs): a checkpoint of another run's database would not match this one.
+    checkpointDir: process.env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints'),
     webDist: null,
     demoMode: true,
     addressFailureLimit: 100000,
@@ -47,6 +50,22 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     publicKey: key.body.data.publicKey,
     close: () => app.close(),
   };
+}
+
+/**
+ * A connection as the owner role (MIGRATION_DATABASE_URL), for tests that play someone who holds the
+ * database itself: the application's own role may not change the event log.
+ */
+export async function ownerDb(databaseUrl = process.env.MIGRATION_DATABASE_URL): Promise<DataSource> {
+  if (!databaseUrl) throw new Error('MIGRATION_DATABASE_URL is not set (scripts/test.mjs sets it)');
+  return new DataSource({ type: 'postgres', url: databaseUrl, extra: { max: 2 } }).initialize();
+}
+
+/** The owner's URL of another database on the same server. */
+export function ownerUrlOf(database: string): string {
+  const url = new URL(process.env.MIGRATION_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 /** What jsencrypt does in the browser: RSA PKCS#1 v1.5 with the server's public key, base64. */

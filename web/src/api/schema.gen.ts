@@ -24,6 +24,78 @@ export interface Page<T> {
   pageSize: number;
 }
 
+export interface CheckpointPreviousDto {
+  id: string;
+  manifestSha256: string;
+}
+
+export interface CheckpointManifestDto {
+  format: string;
+  id: string;
+  createdAt: string;
+  database: string;
+  loans: number;
+  maxEventId: number;
+  headsFile: string;
+  headsSha256: string;
+  previous: CheckpointPreviousDto | null;
+  hmacKeyId: string;
+  signingKeyId: string;
+}
+
+export interface SignedCheckpointDto {
+  manifest: CheckpointManifestDto;
+  /** Ed25519 over the canonical JSON of the manifest (keys sorted), base64 */
+  signature: string;
+}
+
+export interface CheckpointListDto {
+  /** SPKI PEM of the Ed25519 key that signs the checkpoints */
+  publicKey: string;
+  /** Oldest first; each heads file at GET /server/audit/checkpoints/{id}/heads */
+  checkpoints: SignedCheckpointDto[];
+}
+
+export interface AuditPublicKeyDto {
+  publicKey: string;
+}
+
+export interface CheckpointProblemDto {
+  id: string;
+  reason: string;
+}
+
+export interface AuditCheckpointSummaryDto {
+  total: number;
+  valid: number;
+  problems: CheckpointProblemDto[];
+  latest: string | null;
+  latestLoans: number;
+}
+
+export interface AuditLoanCountsDto {
+  checked: number;
+  ok: number;
+  failed: number;
+  /** Loans of the latest checkpoint that have no instance any more (counted in failed too) */
+  missing: number;
+}
+
+export interface LoanFailureDto {
+  loanId: string;
+  firstBadSeq: number | null;
+  reason: string;
+}
+
+export interface AuditReportDto {
+  ok: boolean;
+  checkpoints: AuditCheckpointSummaryDto;
+  loans: AuditLoanCountsDto;
+  events: number;
+  /** The first 1000 failures */
+  failures: LoanFailureDto[];
+}
+
 export interface HealthDto {
   postgres: 'up' | 'down';
   redis: 'up' | 'down';
@@ -364,6 +436,8 @@ export interface VerifyDto {
   checked: number;
   firstBadSeq: number | null;
   reason: string | null;
+  /** The signed checkpoint the loan was compared with; null when none holds it yet */
+  checkpointId: string | null;
 }
 
 export interface HistoryAtDto {
@@ -1409,6 +1483,11 @@ export interface ConfereeRemovedDto {
 
 /** The `data` of each route's success answer (`Blob` for a download), keyed by "METHOD /path" under /server. */
 export interface ApiResponses {
+  'GET /audit/checkpoints': CheckpointListDto;
+  'POST /audit/checkpoints': SignedCheckpointDto;
+  'GET /audit/checkpoints/{id}/heads': Blob;
+  'GET /audit/public-key': AuditPublicKeyDto;
+  'GET /audit/verify': AuditReportDto;
   'GET /health': HealthDto;
   'GET /open/agreements/current': AgreementDto;
   'GET /open/agreements/versions': AgreementDto[];

@@ -1,0 +1,1 @@
+export const AUDIT_KEYS = Symbol('AUDIT_KEYS');

@@ -1,0 +1,115 @@
+import { canonicalJson, eventHash, genesisHash } from '../workflow/hash-chain';
+import { runtimeFor } from '../workflow/machine-registry';
+
+/** What replay needs of an instance row. */
+export interface ReplayInstance {
+  loanId: string;
+  machineVersion: number;
+  input: unknown;
+  snapshot: unknown;
+  version: number;
+  lastHash: string;
+}
+
+/** What replay needs of an event row. */
+export interface ReplayEvent {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actorId: string;
+  at: string;
+  from: unknown;
+  to: unknown;
+  machineVersion: number;
+  prevHash: string;
+  hash: string;
+}
+
+/** A chain head as a signed checkpoint recorded it. */
+export interface Head {
+  version: number;
+  hash: string;
+}
+
+export interface FoldResult {
+  snapshot: any;
+  firstBadSeq: number | null;
+  reason: string | null;
+  /** The hash of the last event that held (the genesis hash when none did). */
+  prev: string;
+}
+
+export interface LoanVerdict {
+  ok: boolean;
+  checked: number;
+  firstBadSeq: number | null;
+  reason: string | null;
+}
+
+/** Replays events through the machine version they ran on, checking each keyed hash; stops at the first that does not fit. */
+export function fold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult {
+  let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(row.machineVersion).createInitialSnapshot(row.input as any)));
+  let prev = genesisHash(row.loanId, row.input, key);
+  for (const [i, e] of events.entries()) {
+    const bad = (reason: string) => ({ snapshot, firstBadSeq: e.seq, reason, prev });
+    if (e.seq !== i + 1) return bad('sequence gap');
+    if (e.prevHash !== prev) return bad('previous hash does not match');
+    const recomputed = eventHash(
+      {
+        loanId: row.loanId,
+        seq: e.seq,
+        type: e.type,
+        payload: e.payload,
+        actorId: e.actorId,
+        at: e.at,
+        from: e.from,
+        to: e.to,
+        machineVersion: e.machineVersion,
+        prevHash: e.prevHash,
+      },
+      key,
+    );
+    if (recomputed !== e.hash) return bad('hash does not match the event');
+    if (canonicalJson(snapshot.value) !== canonicalJson(e.from)) return bad('state before does not match the replay');
+    const result = runtimeFor(e.machineVersion).applyEvent(snapshot, { ...e.payload, type: e.type, actorId: e.actorId, at: e.at } as any);
+    if (!result.accepted) return bad('the machine refuses the event on replay');
+    snapshot = JSON.parse(JSON.stringify(result.snapshot));
+    if (canonicalJson(snapshot.value) !== canonicalJson(e.to)) return bad('state after does not match the replay');
+    prev = e.hash;
+  }
+  return { snapshot, firstBadSeq: null, reason: null, prev };
+}
+
+/**
+ * One loan: the keyed chain and the replay, the instance against the end of the log, and (when a
+ * signed checkpoint holds the loan) the log against the checkpointed head, so that a deleted tail
+ * with the instance rolled back to match is caught even though what is left chains correctly.
+ */
+export function verifyLoan(row: ReplayInstance, events: ReplayEvent[], head: Head | null, key?: Buffer): LoanVerdict {
+  const folded = fold(row, events, key);
+  if (folded.firstBadSeq !== null) {
+    return { ok: false, checked: folded.firstBadSeq - 1, firstBadSeq: folded.firstBadSeq, reason: folded.reason };
+  }
+  const lastSeq = events.length ? events[events.length - 1].seq : 0;
+  if (head) {
+    if (head.version > lastSeq) {
+      return {
+        ok: false,
+        checked: events.length,
+        firstBadSeq: lastSeq + 1,
+        reason: `the log ends at event ${lastSeq}, before the signed checkpoint's head (event ${head.version}): events were deleted`,
+      };
+    }
+    const hashThere = head.version === 0 ? genesisHash(row.loanId, row.input, key) : events[head.version - 1].hash;
+    if (hashThere !== head.hash) {
+      return { ok: false, checked: head.version - 1, firstBadSeq: head.version || 1, reason: `event ${head.version} differs from the signed checkpoint` };
+    }
+  }
+  if (row.version !== events.length || row.lastHash !== folded.prev) {
+    return { ok: false, checked: events.length, firstBadSeq: lastSeq + 1, reason: 'the instance does not match the end of the log' };
+  }
+  if (canonicalJson(folded.snapshot) !== canonicalJson(row.snapshot)) {
+    return { ok: false, checked: events.length, firstBadSeq: lastSeq || 1, reason: 'the stored snapshot differs from the replay' };
+  }
+  return { ok: true, checked: events.length, firstBadSeq: null, reason: null };
+}
