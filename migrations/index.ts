@@ -7,6 +7,7 @@ import { WorklistColumns1763930000000 } from './1763930000000-worklist-columns';
 import { UserLanguage1763940000000 } from './1763940000000-user-language';
 import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
 import { BasicData1764105000000 } from './1764105000000-basic-data';
+import { Collateral1764106000000 } from './1764106000000-collateral';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   UserLanguage1763940000000,
   PresetGrants1764000000000,
   BasicData1764105000000,
+  Collateral1764106000000,
 ];

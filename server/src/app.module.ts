@@ -2,6 +2,8 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/c
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
+import { CollateralModule } from './collateral/collateral.module';
+import { PremiumModule } from './premium/premium.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -39,6 +41,8 @@ export class AppModule implements NestModule {
         MeetingsModule,
         LoanDataModule,
         BasicDataModule,
+        PremiumModule,
+        CollateralModule,
       ],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

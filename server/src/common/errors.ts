@@ -75,6 +75,11 @@ export const CODES = {
   loanTypeNameTaken: 'A09106',
   loanTypeInUse: 'A09107',
   feeRateInvalid: 'A09108',
+  // premium and counter-guarantee
+  premiumReasonRequired: 'A09201',
+  premiumTooLarge: 'A09202',
+  collateralLocked: 'A09203',
+  collateralNotFound: 'A09204',
 } as const;
 
 /**
