@@ -9,6 +9,7 @@ import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
 import { AuditRoles1764100000000 } from './1764100000000-audit-roles';
 import { FileStorage1764102000000 } from './1764102000000-file-storage';
 import { BasicData1764105000000 } from './1764105000000-basic-data';
+import { Collateral1764106000000 } from './1764106000000-collateral';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AuditRoles1764100000000,
   FileStorage1764102000000,
   BasicData1764105000000,
+  Collateral1764106000000,
 ];

@@ -4,6 +4,8 @@ import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
+import { CollateralModule } from './collateral/collateral.module';
+import { PremiumModule } from './premium/premium.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -44,6 +46,8 @@ export class AppModule implements NestModule {
         MeetingsModule,
         LoanDataModule,
         BasicDataModule,
+        PremiumModule,
+        CollateralModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

@@ -181,7 +181,7 @@ describe('worklists: every list of the registry through one API', () => {
     expect((await mine('loanContractUnauditedList', tk.admin)).map((r) => r.id)).toEqual([loan.id]);
 
     // One region moves on: the loan leaves the premium upload list for the confirmation list, and stays in the others.
-    await sendEvent(t, tk.apost, loan.id, 'PREMIUM_ADD', loan.version, { amount: 12_000 }).expect(200);
+    await sendEvent(t, tk.apost, loan.id, 'PREMIUM_ADD', loan.version, { amount: 12_000, reason: '测试' }).expect(200);
     await sendEvent(t, tk.apost, loan.id, 'PREMIUM_SUBMIT', loan.version + 1).expect(200);
     const [confirm] = await mine('premiumConfirmationList', tk.finance);
     expect(actions(confirm)).toEqual(['PREMIUM_CONFIRM']);

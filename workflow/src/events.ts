@@ -65,6 +65,10 @@ export interface ResolutionPayload {
 export interface AmountPayload {
   amount: number;
 }
+/** A premium entered by hand: the server requires the reason when the amount is not the computed one. */
+export interface PremiumPayload extends AmountPayload {
+  reason?: string;
+}
 export interface BPostAssignmentPayload {
   /** Sets (or replaces) the loan's B-post officer; needed when none was assigned at creation. */
   bPostOfficerId?: string;
@@ -136,12 +140,13 @@ export interface EventPayloads {
   CONTRACT_ARCHIVE_UPLOAD: NoPayload;
   CONTRACT_ARCHIVE_CONFIRM: NoPayload;
   // premium region
-  PREMIUM_ADD: AmountPayload;
-  PREMIUM_EDIT: AmountPayload;
+  PREMIUM_ADD: PremiumPayload;
+  PREMIUM_EDIT: PremiumPayload;
   PREMIUM_SUBMIT: NoPayload;
   PREMIUM_REVOKE: NoPayload;
   PREMIUM_CONFIRM: NoPayload;
   // counterGuarantee region
+  /** `collateral` is filled by the server from the loan's collateral register, not by the client. */
   COUNTER_GUARANTEE_CONFIRM: { collateral: CollateralItem[] };
   COUNTER_GUARANTEE_UPLOAD: NoPayload;
   // letter region
@@ -266,8 +271,8 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   CONTRACT_SEAL_COMPLETE: [],
   CONTRACT_ARCHIVE_UPLOAD: [],
   CONTRACT_ARCHIVE_CONFIRM: [],
-  PREMIUM_ADD: [amount],
-  PREMIUM_EDIT: [amount],
+  PREMIUM_ADD: [amount, text('reason', false)],
+  PREMIUM_EDIT: [amount, text('reason', false)],
   PREMIUM_SUBMIT: [],
   PREMIUM_REVOKE: [],
   PREMIUM_CONFIRM: [],

@@ -27,3 +27,4 @@ export * from './domain/report';
 export * from './domain/loan-data';
 export * from './domain/loan-data-examples';
 export * from './domain/contract-templates';
+export * from './domain/collateral';

@@ -51,7 +51,7 @@ const UPDATES = {
   })) satisfies Update<{ step: MakerStep }>,
 
   recordReturn: ((_context, event) => ({
-    lastReturn: { event: event.type, reason: 'reason' in event ? event.reason : '', actorId: event.actorId, at: event.at },
+    lastReturn: { event: event.type, reason: 'reason' in event ? (event.reason ?? '') : '', actorId: event.actorId, at: event.at },
   })) satisfies Update,
 
   modifyAmount: ((context, event) => ({ amount: 'amount' in event ? event.amount : context.amount })) satisfies Update,
@@ -163,7 +163,7 @@ const UPDATES = {
   })) satisfies Update,
 
   discontinue: ((_context, event, params: { stage: StageKey }) => ({
-    discontinued: { stage: params.stage, reason: 'reason' in event ? event.reason : '', actorId: event.actorId, at: event.at },
+    discontinued: { stage: params.stage, reason: 'reason' in event ? (event.reason ?? '') : '', actorId: event.actorId, at: event.at },
   })) satisfies Update<{ stage: StageKey }>,
 };
 

@@ -129,7 +129,8 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
     { type: 'CONTRACT_SEAL_COMPLETE', actorId: clerk },
     { type: 'CONTRACT_ARCHIVE_UPLOAD', actorId: clerk },
     { type: 'CONTRACT_ARCHIVE_CONFIRM', actorId: approver },
-    { type: 'PREMIUM_ADD', actorId: aPost, amount: premium },
+    // A reason, because the server asks for one whenever the amount is not the loan type's computed premium.
+    { type: 'PREMIUM_ADD', actorId: aPost, amount: premium, reason: '演示保费' },
     { type: 'PREMIUM_SUBMIT', actorId: aPost },
     { type: 'PREMIUM_CONFIRM', actorId: finance },
     { type: 'COUNTER_GUARANTEE_CONFIRM', actorId: bPost, collateral: [{ id: mortgageId, kind: 'MORTGAGE' }] },

@@ -78,6 +78,11 @@ export const CODES = {
   loanTypeNameTaken: 'A09106',
   loanTypeInUse: 'A09107',
   feeRateInvalid: 'A09108',
+  // premium and counter-guarantee
+  premiumReasonRequired: 'A09201',
+  premiumTooLarge: 'A09202',
+  collateralLocked: 'A09203',
+  collateralNotFound: 'A09204',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -203,6 +203,20 @@ export const MESSAGES = {
     'zh-CN': '担保费率须为 0 到 100 之间的百分数，最多两位小数',
     en: 'The guarantee fee rate must be a percentage from 0 to 100 with two decimals at most',
   },
+  // premium and counter-guarantee
+  premiumReasonRequired: {
+    'zh-CN': '保费 {amount} 元与测算值 {suggested} 不同，请填写调整原因',
+    en: 'The premium {amount} yuan differs from the computed {suggested}: give the reason for the change',
+  },
+  premiumTooLarge: {
+    'zh-CN': '保费 {amount} 元不能超过担保金额 {limit} 元',
+    en: 'The premium {amount} yuan cannot exceed the guaranteed amount of {limit} yuan',
+  },
+  collateralNotFound: { 'zh-CN': '反担保物不存在', en: 'The collateral item does not exist' },
+  collateralLocked: {
+    'zh-CN': '反担保登记只能在“待B岗确认”时修改（当前：{status}）',
+    en: 'The collateral register can only change while the counter-guarantee awaits B-post confirmation (now: {status})',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -291,6 +305,11 @@ export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   to: { 'zh-CN': '结束日期', en: 'to' },
   expectedVersion: { 'zh-CN': '版本号', en: 'expected version' },
   baseVersion: { 'zh-CN': '草稿基于的版本号', en: 'base version' },
+  // premium and counter-guarantee
+  owner: { 'zh-CN': '所有权人', en: 'owner' },
+  description: { 'zh-CN': '抵质押物描述', en: 'description' },
+  appraisedValueFen: { 'zh-CN': '评估价值', en: 'appraised value' },
+  certificateNo: { 'zh-CN': '权证编号', en: 'registration certificate number' },
 };
 
 /** class-validator constraint names -> a localized sentence about one field. */

@@ -22,6 +22,13 @@ export function actorOf(user: AuthUser) {
   return { id: user.id, roles: user.roles, authorityList: authorityList(user) };
 }
 
+/**
+ * Stage data a feature puts into an event from what the server stores (or refuses the event with a
+ * 4xx): called once before the shape check, and again inside the step's transaction with the loan's
+ * workflow instance locked, so that what is committed is what the feature's tables say at that moment.
+ */
+export type EventPreparer = (em: EntityManager, loanId: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
 export interface ApplyResult {
   view: WorkflowView;
   /** True when an Idempotency-Key repeat answered the first result and applied nothing. */
@@ -40,6 +47,14 @@ export class WorkflowService {
     private readonly clock: Clock,
     private readonly checkpoints: CheckpointService,
   ) {}
+
+  private readonly preparers = new Map<engine.EventType, EventPreparer>();
+
+  /** A feature's stage data for one event type (premium, counter-guarantee); one preparer per type. */
+  registerPreparer(type: engine.EventType, preparer: EventPreparer): void {
+    if (this.preparers.has(type)) throw new Error(`a preparer for ${type} is already registered`);
+    this.preparers.set(type, preparer);
+  }
 
   private async load(loanId: string): Promise<InstanceRow> {
     const row = UUID.test(loanId) ? await this.repo.instance(loanId) : null;
@@ -83,7 +98,10 @@ export class WorkflowService {
     }
     // SUBMIT_MATERIALS: the completeness the guard checks comes from the loan's saved data (loan-data
     // feature), never from the client: a completeDataTypes sent along is shape-checked, then replaced.
-    const serverFilled = type === 'SUBMIT_MATERIALS' && UUID.test(loanId) ? { completeDataTypes: await storedCompleteDataTypes(this.db, loanId) } : {};
+    const serverFilled: Record<string, unknown> =
+      type === 'SUBMIT_MATERIALS' && UUID.test(loanId) ? { completeDataTypes: await storedCompleteDataTypes(this.db, loanId) } : {};
+    const prepare = UUID.test(loanId) ? this.preparers.get(type) : undefined;
+    if (prepare) Object.assign(serverFilled, await prepare(this.db.manager, loanId, payload));
     // Shape first (400), so that the machine only ever judges well-formed events.
     const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
     if (fieldErrors.length) {
@@ -101,7 +119,7 @@ export class WorkflowService {
     try {
       // Without an Idempotency-Key the step is one statement, atomic by itself; with one, the key's
       // claim and the step share a transaction.
-      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey ? this.db.transaction(work) : work(this.db.manager));
+      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey || prepare ? this.db.transaction(work) : work(this.db.manager));
       const view = await run(async (em) => {
         if (idempotencyKey) {
           // A concurrent twin with the same key waits here until the first commits, then finds its row.
@@ -111,9 +129,12 @@ export class WorkflowService {
           );
           if (!claimed) throw new RepeatedRequest();
         }
+        // A feature's rows and the step must agree: lock the instance its writes also lock, then re-read.
+        if (prepare) await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [loanId]);
         const row = await this.repo.instance(loanId, em);
         if (!row) throw AppError.notFound('loanNotFound');
         if (row.version !== dto.expectedVersion) throw this.stale(row);
+        if (prepare) Object.assign(serverFilled, await prepare(em, loanId, payload));
 
         const event = { ...payload, ...serverFilled, type, actorId: user.id, at: this.clock.now().toISOString() } as engine.GuaranteeEvent;
         const outcome = await commitEvent(em, this.repo, row, event);

@@ -1399,6 +1399,72 @@ export interface LoanTypeDto {
   maturityReminderDays: number;
 }
 
+export interface PremiumVoucherDto {
+  id: string;
+  name: string;
+  size: number;
+  uploadedByName: string | null;
+  uploadedAt: string;
+}
+
+export interface PremiumViewDto {
+  loanId: string;
+  /** The loan type the loan names */
+  loanType: string | null;
+  /** Annual guarantee fee rate in basis points (150 = 1.50 %); null without a known loan type */
+  feeRateBp: number | null;
+  termMonths: number;
+  /** Guaranteed amount in fen */
+  amountFen: number;
+  /** amount x rate x term / 12, rounded half up to the fen */
+  suggestedFen: number | null;
+  /** The premium entered (PREMIUM_ADD/EDIT), in fen */
+  enteredFen: number | null;
+  /** The reason given with the last PREMIUM_ADD/EDIT */
+  reason: string | null;
+  /** The premium region's state; null before duringGuarantee */
+  state: 'toUpload' | 'uploaded' | 'submitted' | 'done' | null;
+  vouchers: PremiumVoucherDto[];
+}
+
+export interface CollateralRowDto {
+  id: string;
+  kind: 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  owner: string;
+  description: string | null;
+  /** Whole fen */
+  appraisedValueFen: number | null;
+  certificateNo: string | null;
+  /** Guaranteed amount / this value, in basis points (6250 = 62.50 %) */
+  ltvBp: number | null;
+  createdAt: string;
+}
+
+export interface CollateralRegisterDto {
+  loanId: string;
+  /** Guaranteed amount in fen */
+  amountFen: number;
+  /** Sum of the known appraised values, in fen */
+  totalAppraisedFen: number;
+  /** Guaranteed amount / total appraised value, in basis points */
+  ltvBp: number | null;
+  /** True while the loan's counter-guarantee awaits B-post confirmation */
+  editable: boolean;
+  /** The counterGuarantee region's state (pending, confirmed, done), null outside duringGuarantee */
+  state: string | null;
+  rows: CollateralRowDto[];
+}
+
+export interface CollateralDto {
+  kind: 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  /** Required */
+  owner: string;
+  description?: string | null;
+  /** Appraised value in whole fen */
+  appraisedValueFen?: number | null;
+  certificateNo?: string | null;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1431,7 +1497,8 @@ export interface AttachmentGroupDto {
     | 'AFTER_GUARANTEE'
     | 'LETTER_SEALING'
     | 'REPAYMENT_VOUCHER'
-    | 'B_POST_MATERIAL';
+    | 'B_POST_MATERIAL'
+    | 'PREMIUM_VOUCHER';
   label: Label;
   files: StoredFileDto[];
 }
@@ -1605,6 +1672,11 @@ export interface ApiResponses {
   'GET /loan-types/{id}': LoanTypeRowDto;
   'PUT /loan-types/{id}': LoanTypeRowDto;
   'DELETE /loan-types/{id}': IdDto;
+  'GET /loans/{loanId}/premium': PremiumViewDto;
+  'GET /loans/{loanId}/collaterals': CollateralRegisterDto;
+  'POST /loans/{loanId}/collaterals': CollateralRegisterDto;
+  'PUT /loans/{loanId}/collaterals/{id}': CollateralRegisterDto;
+  'DELETE /loans/{loanId}/collaterals/{id}': CollateralRegisterDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1648,6 +1720,8 @@ export interface ApiBodies {
   'PUT /templates/{id}/enabled': TemplateEnabledDto;
   'POST /loan-types': LoanTypeDto;
   'PUT /loan-types/{id}': LoanTypeDto;
+  'POST /loans/{loanId}/collaterals': CollateralDto;
+  'PUT /loans/{loanId}/collaterals/{id}': CollateralDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;

@@ -278,6 +278,7 @@ export const ATTACHMENT_KINDS = [
   'LETTER_SEALING',
   'REPAYMENT_VOUCHER',
   'B_POST_MATERIAL',
+  'PREMIUM_VOUCHER',
 ] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -292,6 +293,7 @@ export const ATTACHMENT_KIND_LABELS: Readonly<Record<AttachmentKind, Label>> = {
   LETTER_SEALING: l('保函用印', 'Letter sealing'),
   REPAYMENT_VOUCHER: l('还款凭证', 'Repayment voucher'),
   B_POST_MATERIAL: l('B岗资料', 'B-post material'),
+  PREMIUM_VOUCHER: l('保费缴费凭证', 'Premium payment voucher'),
 };
 
 export const MINUTES_KIND_OF: Readonly<Record<MeetingKind, AttachmentKind>> = {

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
+import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
+import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
 import { ActionPanel } from './components/ActionPanel';
 import { HistoryPanel } from './components/HistoryPanel';
 import { LoanHeader } from './components/LoanHeader';
@@ -103,7 +105,12 @@ export default function LoanNodePage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ActionPanel view={view} />
+          <Stack gap="md">
+            <ActionPanel view={view} />
+            {/* Shown from duringGuarantee on, to whoever holds their lists. */}
+            <PremiumPanel loanId={loanId} version={view.version} />
+            <CollateralPanel loanId={loanId} version={view.version} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -15,6 +15,7 @@ import loanNode from './loan-node';
 import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
+import premiumCollateral from './premium-collateral';
 import profile from './profile';
 import routes from './routes';
 import shell from './shell';
@@ -40,6 +41,7 @@ const en: Translation<typeof zhCN> = {
   conferees,
   archives,
   basicData,
+  premiumCollateral,
   permissions,
   routes,
 };

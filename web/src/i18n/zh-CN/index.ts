@@ -13,6 +13,7 @@ import loanNode from './loan-node';
 import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
+import premiumCollateral from './premium-collateral';
 import profile from './profile';
 import routes from './routes';
 import shell from './shell';
@@ -39,6 +40,7 @@ const zhCN = {
   conferees,
   archives,
   basicData,
+  premiumCollateral,
   permissions,
   routes,
 };

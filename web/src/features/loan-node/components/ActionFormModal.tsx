@@ -359,6 +359,8 @@ function ActionForm({
         await reload();
         return;
       default:
+        // A feature's own 400 (e.g. a premium changed without a reason) is shown in the form's alert.
+        if (error.status === 400) return;
         // No answer (network, timeout): the form stays open and a retry reuses the key.
         showErrorToast(error.message);
     }
@@ -391,7 +393,8 @@ function ActionForm({
     },
     serverErrors: (error) => (error.code === EVENT_ERROR_CODES.payloadInvalid ? payloadErrors(error).byField : {}),
     refusalMessage: (error) => {
-      if (error.code !== EVENT_ERROR_CODES.payloadInvalid || error.isSessionExpired) return null;
+      if (error.isSessionExpired) return null;
+      if (error.code !== EVENT_ERROR_CODES.payloadInvalid) return error.status === 400 ? error.message : null;
       const { byField, other } = payloadErrors(error);
       return other.length > 0 ? other.join('; ') : Object.keys(byField).length > 0 ? t('loanNode.form.fieldsError') : error.message;
     },

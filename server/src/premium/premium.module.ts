@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BasicDataModule } from '../basic-data/basic-data.module';
+import { WorkflowModule } from '../workflow/workflow.module';
+import { PremiumController } from './premium.controller';
+import { PremiumService } from './premium.service';
+
+/** Premium region (issue 9): the suggestion, the reason rule on PREMIUM_ADD/EDIT, the panel. */
+@Module({
+  imports: [WorkflowModule, BasicDataModule],
+  controllers: [PremiumController],
+  providers: [PremiumService],
+})
+export class PremiumModule {}

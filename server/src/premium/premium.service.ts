@@ -1,0 +1,118 @@
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { formatFen, isValidAmount, MAX_AMOUNT, premiumFen, premiumNeedsReason, toFen } from '@app/workflow';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError, CODES } from '../common/errors';
+import { AuthUser, holds } from '../auth/auth-user';
+import { LoanTypesService } from '../basic-data/loan-types.service';
+import { WorkflowService } from '../workflow/workflow.service';
+import { PREMIUM_STATES, PremiumViewDto } from './premium.responses';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface LoanFigures {
+  loanType: string | null;
+  feeRateBp: number | null;
+  termMonths: number;
+  amountFen: number;
+  suggestedFen: number | null;
+  snapshot: any;
+}
+
+/**
+ * The premium region: the suggestion from the loan type (premiumFen), the reason rule on
+ * PREMIUM_ADD/EDIT (checked before the machine sees the event), and the panel's view.
+ */
+@Injectable()
+export class PremiumService implements OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly loanTypes: LoanTypesService,
+    private readonly workflow: WorkflowService,
+  ) {}
+
+  onModuleInit() {
+    for (const type of ['PREMIUM_ADD', 'PREMIUM_EDIT'] as const)
+      this.workflow.registerPreparer(type, (em, loanId, payload) => this.checkEntered(em, loanId, payload));
+  }
+
+  /** The guaranteed amount (as the machine holds it now), the term and the loan type's suggestion. */
+  private async figures(em: EntityManager, loanId: string): Promise<LoanFigures> {
+    const [row] = UUID.test(loanId)
+      ? await em.query(
+          `SELECT l.loan_type AS "loanType", l.term_months AS "termMonths", wi.amount_fen::bigint AS "amountFen", wi.snapshot
+             FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
+            WHERE l.id = $1 AND l.deleted_at IS NULL`,
+          [loanId],
+        )
+      : [];
+    if (!row) throw AppError.notFound('loanNotFound');
+    const loanType = await this.loanTypes.byName(row.loanType);
+    const amountFen = Number(row.amountFen);
+    const feeRateBp = loanType?.feeRateBp ?? null;
+    return {
+      loanType: row.loanType,
+      feeRateBp,
+      termMonths: row.termMonths,
+      amountFen,
+      suggestedFen: feeRateBp === null ? null : premiumFen(amountFen, feeRateBp, row.termMonths),
+      snapshot: row.snapshot,
+    };
+  }
+
+  /** A premium other than the computed one needs a reason; none may exceed the guaranteed amount. */
+  private async checkEntered(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    // A malformed amount is the shape check's to refuse (400 with the field named).
+    if (!isValidAmount(payload.amount) || payload.amount > MAX_AMOUNT) return {};
+    const { amountFen, suggestedFen } = await this.figures(em, loanId);
+    const enteredFen = toFen(payload.amount);
+    if (enteredFen > amountFen) {
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.premiumTooLarge, 'premiumTooLarge', { amount: formatFen(enteredFen), limit: formatFen(amountFen) });
+    }
+    const reason = payload.reason;
+    if (premiumNeedsReason(suggestedFen, enteredFen) && !(typeof reason === 'string' && reason.trim())) {
+      const suggested =
+        suggestedFen === null ? { 'zh-CN': '（无贷款类型，无法测算）', en: '(none: the loan names no known loan type)' } : formatFen(suggestedFen);
+      throw new AppError(
+        HttpStatus.BAD_REQUEST,
+        CODES.premiumReasonRequired,
+        'premiumReasonRequired',
+        { amount: formatFen(enteredFen), suggested },
+        { suggestedFen },
+      );
+    }
+    return {};
+  }
+
+  async view(loanId: string, user: AuthUser): Promise<PremiumViewDto> {
+    // Premium makers and finance both read the panel; the route is open to either list's key.
+    if (!holds(user, 'premium_upload_list') && !holds(user, 'premium_confirmation_list')) throw AppError.forbidden({ required: 'premium_upload_list' });
+    const f = await this.figures(this.db.manager, loanId);
+    const context = f.snapshot?.context ?? {};
+    const [last] = await this.db.query(
+      `SELECT payload FROM workflow_event WHERE loan_id = $1 AND type IN ('PREMIUM_ADD', 'PREMIUM_EDIT') ORDER BY seq DESC LIMIT 1`,
+      [loanId],
+    );
+    const vouchers = await this.db.query(
+      `SELECT a.id, f.original_name AS name, f.size, u.nickname AS "uploadedByName", a.created_at AS "uploadedAt"
+         FROM attachment a JOIN uploaded_file f ON f.id = a.file_id LEFT JOIN app_user u ON u.id = a.created_by
+        WHERE a.loan_id = $1 AND a.kind = 'PREMIUM_VOUCHER' AND a.deleted_at IS NULL
+        ORDER BY a.created_at, a.id`,
+      [loanId],
+    );
+    const enteredFen = typeof context.premiumAmount === 'number' ? toFen(context.premiumAmount) : null;
+    const region = f.snapshot?.value?.duringGuarantee?.premium;
+    const state = (PREMIUM_STATES as readonly string[]).includes(region) ? region : enteredFen !== null ? 'done' : null;
+    return {
+      loanId,
+      loanType: f.loanType,
+      feeRateBp: f.feeRateBp,
+      termMonths: f.termMonths,
+      amountFen: f.amountFen,
+      suggestedFen: f.suggestedFen,
+      enteredFen,
+      reason: typeof last?.payload?.reason === 'string' ? last.payload.reason : null,
+      state,
+      vouchers: vouchers.map((v: Record<string, any>) => ({ ...v, size: Number(v.size), uploadedAt: new Date(v.uploadedAt).toISOString() })),
+    };
+  }
+}
