@@ -8,6 +8,8 @@ import { UserLanguage1763940000000 } from './1763940000000-user-language';
 import { PresetGrants1764000000000 } from './1764000000000-preset-grants';
 import { FileStorage1764102000000 } from './1764102000000-file-storage';
 import { BasicData1764105000000 } from './1764105000000-basic-data';
+import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
+import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -21,4 +23,6 @@ export const MIGRATIONS = [
   PresetGrants1764000000000,
   FileStorage1764102000000,
   BasicData1764105000000,
+  TemplateStorage1764107000000,
+  LoanDocuments1764107000001,
 ];
