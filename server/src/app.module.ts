@@ -2,6 +2,7 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/c
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
+import { ContractsModule } from './contracts/contracts.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -41,6 +42,7 @@ export class AppModule implements NestModule {
         MeetingsModule,
         LoanDataModule,
         BasicDataModule,
+        ContractsModule,
       ],
       controllers: [HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

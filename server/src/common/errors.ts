@@ -78,6 +78,9 @@ export const CODES = {
   loanTypeNameTaken: 'A09106',
   loanTypeInUse: 'A09107',
   feeRateInvalid: 'A09108',
+  // contracts and documents of a loan
+  contractTemplateUnusable: 'A09201',
+  documentNotFound: 'A09202',
 } as const;
 
 /**

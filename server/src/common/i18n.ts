@@ -187,6 +187,13 @@ export const MESSAGES = {
     'zh-CN': '担保费率须为 0 到 100 之间的百分数，最多两位小数',
     en: 'The guarantee fee rate must be a percentage from 0 to 100 with two decimals at most',
   },
+  // contracts and documents of a loan
+  contractTemplateUnusable: {
+    'zh-CN': '所选合同模板不可用（不属于所选银行、已停用或已删除），请重新选择',
+    en: 'The chosen contract template cannot be used (not of the chosen bank, disabled or deleted): choose again',
+  },
+  contractTemplateIsLetter: { 'zh-CN': '保函模板不能用于生成合同', en: 'A guarantee letter template cannot generate a contract' },
+  documentNotFound: { 'zh-CN': '文档不存在', en: 'The document does not exist' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

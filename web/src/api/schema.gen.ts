@@ -1267,6 +1267,32 @@ export interface LoanTypeDto {
   maturityReminderDays: number;
 }
 
+export interface LoanDocumentDto {
+  id: string;
+  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy */
+  kind: 'CONTRACT' | 'SIGNED_CONTRACT' | 'GUARANTEE_LETTER';
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER' | null;
+  /** The file name offered on download */
+  name: string;
+  /** Bytes */
+  size: number;
+  sha256: string | null;
+  /** The bank template it was generated from */
+  templateId: string | null;
+  /** The version of that template */
+  templateVersion: number | null;
+  createdAt: string;
+  /** The id of the user who generated or uploaded it */
+  createdBy: string | null;
+}
+
+export interface ContractTemplateOptionDto {
+  id: string;
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
+  version: number;
+  fileName: string;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1467,6 +1493,9 @@ export interface ApiResponses {
   'GET /loan-types/{id}': LoanTypeRowDto;
   'PUT /loan-types/{id}': LoanTypeRowDto;
   'DELETE /loan-types/{id}': IdDto;
+  'GET /loans/{id}/documents': LoanDocumentDto[];
+  'GET /documents/{id}/file': Blob;
+  'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
