@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import PizZip from 'pizzip';
 import { buildDocx, loopTable, text } from '../../server/src/basic-data/demo-templates';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
@@ -26,9 +28,15 @@ describe('contracts', () => {
       .file('word/document.xml')!
       .asText()
       .replace(/<[^>]+>/g, '');
+  const onDisk = (key: string) => fs.existsSync(path.join(t.config.dataDir, 'uploads', key));
+  const documentsFolder = () => {
+    const dir = path.join(t.config.dataDir, 'uploads', 'documents');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+  };
   const written = async () => ({
     documents: await count(t, 'loan_document'),
     files: await count(t, `uploaded_file WHERE kind = 'document'`),
+    bytes: documentsFolder(),
   });
 
   let bankId: string;
@@ -101,12 +109,22 @@ describe('contracts', () => {
     await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version + 1, { bankId, templateId }).expect(409);
     expect(await written()).toEqual(before);
 
+    // a signed copy joins the list while the contract stands generated; bytes that disagree with the name are refused
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await t.http.post(`/server/loans/${loan.id}/documents`).set(as(apost)).attach('file', pdf, '签署件.docx').expect(400);
+    const signed = await t.http.post(`/server/loans/${loan.id}/documents`).set(as(apost)).attach('file', pdf, '签署件.pdf').expect(201);
+    expect(signed.body.data).toMatchObject({ kind: 'SIGNED_CONTRACT', contractType: null, name: '签署件.pdf', templateId: null, templateVersion: null });
+    expect((await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data).toHaveLength(2);
+    const withSigned = await written();
+
     // CONTRACT_DELETE takes the documents with it (rows and bytes)
     const [{ storage_key }] = await t.db.query(`SELECT f.storage_key FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id WHERE d.id = $1`, [doc.id]);
     expect(storage_key).toMatch(/^documents\//);
+    expect(onDisk(storage_key)).toBe(true);
     await sendEvent(t, apost, loan.id, 'CONTRACT_DELETE', loan.version + 1).expect(200);
     expect((await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data).toEqual([]);
-    expect(await written()).toEqual({ documents: before.documents - 1, files: before.files - 1 });
+    expect(await written()).toEqual({ documents: withSigned.documents - 2, files: withSigned.files - 2, bytes: withSigned.bytes - 2 });
+    expect(onDisk(storage_key)).toBe(false);
     await t.http.get(`/server/documents/${doc.id}/file`).set(as(apost)).expect(404);
   });
 
@@ -143,6 +161,11 @@ describe('contracts', () => {
       .expect(201);
     const zh = await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: other.body.data.id, templateId }).expect(409);
     expect(zh.body.message).toMatch(/合同模板不可用/);
+    expect(await written()).toEqual(before);
+    // no signed copy before a contract is generated
+    await t.http.post(`/server/loans/${loan.id}/documents`).set(as(apost)).attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'x.pdf').expect(409);
+    const stranger = await userWith(t, ['sys:loan:detail']);
+    await t.http.post(`/server/loans/${loan.id}/documents`).set(as(stranger.token)).attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'x.pdf').expect(403);
     expect(await written()).toEqual(before);
     const [{ version }] = await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
     expect(version).toBe(loan.version);

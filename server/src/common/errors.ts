@@ -81,6 +81,7 @@ export const CODES = {
   // contracts and documents of a loan
   contractTemplateUnusable: 'A09201',
   documentNotFound: 'A09202',
+  signedCopyNotNow: 'A09203',
 } as const;
 
 /**

@@ -194,6 +194,10 @@ export const MESSAGES = {
   },
   contractTemplateIsLetter: { 'zh-CN': '保函模板不能用于生成合同', en: 'A guarantee letter template cannot generate a contract' },
   documentNotFound: { 'zh-CN': '文档不存在', en: 'The document does not exist' },
+  signedCopyNotNow: {
+    'zh-CN': '只能在合同已生成、尚未提交审核时上传签署件',
+    en: 'A signed copy can be uploaded only while the contract is generated and not yet submitted for review',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,7 +7,7 @@ import { TemplatesService } from '../basic-data/templates.service';
 import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
 import { assertMaySee } from '../files/file-access';
-import { FileStorage } from '../files/file-storage';
+import { FileStorage, type IncomingFile } from '../files/file-storage';
 import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
 import { collateralsForContract } from './contract-collaterals';
 import type { ContractTemplateOptionDto, LoanDocumentDto } from './contracts.responses';
@@ -139,6 +139,35 @@ export class ContractsService implements OnModuleInit {
     if (!row) throw AppError.notFound('documentNotFound');
     const { file, bytes } = await this.storage.read(row);
     return downloadFile(bytes, file.mime, file.name);
+  }
+
+  /**
+   * A signed copy of the contract (pdf or docx, kind document), while the loan's contract stands
+   * generated (before it is submitted for review): the instance row is locked so a submit waits.
+   */
+  async uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    const prepared = await this.storage.prepare('document', incoming);
+    const { result: id } = await this.storage.put(prepared, user.id, async (em, stored) => {
+      const [row] = await em.query(
+        `SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id AND l.deleted_at IS NULL WHERE wi.loan_id = $1 FOR UPDATE OF wi`,
+        [loanId],
+      );
+      if (!row) throw AppError.notFound('loanNotFound');
+      const value = row.snapshot?.value;
+      if (value?.duringGuarantee?.contract !== 'generated') {
+        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
+      }
+      const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, 'SIGNED_CONTRACT', $2, $3) RETURNING id`, [
+        loanId,
+        stored.id,
+        user.id,
+      ]);
+      return doc.id as string;
+    });
+    this.logger.log(`signed copy ${id} uploaded for loan ${loanId} by ${user.username}`);
+    const [doc] = await this.db.query(`SELECT ${DOCUMENT_COLUMNS} FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id WHERE d.id = $1`, [id]);
+    return toDocument(doc);
   }
 
   /** The enabled contract templates of a bank (letters excluded): what CONTRACT_GENERATE may name. */

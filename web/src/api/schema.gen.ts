@@ -1494,6 +1494,7 @@ export interface ApiResponses {
   'PUT /loan-types/{id}': LoanTypeRowDto;
   'DELETE /loan-types/{id}': IdDto;
   'GET /loans/{id}/documents': LoanDocumentDto[];
+  'POST /loans/{id}/documents': LoanDocumentDto;
   'GET /documents/{id}/file': Blob;
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'GET /archives': Page<ArchiveRowDto>;
@@ -1539,6 +1540,7 @@ export interface ApiBodies {
   'PUT /templates/{id}/enabled': TemplateEnabledDto;
   'POST /loan-types': LoanTypeDto;
   'PUT /loan-types/{id}': LoanTypeDto;
+  'POST /loans/{id}/documents': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
