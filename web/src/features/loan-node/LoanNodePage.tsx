@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
 import { ActionPanel } from './components/ActionPanel';
+import { DocumentsPanel } from './components/DocumentsPanel';
 import { HistoryPanel } from './components/HistoryPanel';
 import { LoanHeader } from './components/LoanHeader';
 import { NodeTimeline } from './components/NodeTimeline';
@@ -103,7 +104,10 @@ export default function LoanNodePage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ActionPanel view={view} />
+          <Stack gap="md">
+            <ActionPanel view={view} />
+            <DocumentsPanel loanId={loanId} version={view.version} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
