@@ -10,6 +10,8 @@ import { AuditRoles1764100000000 } from './1764100000000-audit-roles';
 import { FileStorage1764102000000 } from './1764102000000-file-storage';
 import { BasicData1764105000000 } from './1764105000000-basic-data';
 import { Collateral1764106000000 } from './1764106000000-collateral';
+import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
+import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   FileStorage1764102000000,
   BasicData1764105000000,
   Collateral1764106000000,
+  TemplateStorage1764107000000,
+  LoanDocuments1764107000001,
 ];

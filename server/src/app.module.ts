@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CollateralModule } from './collateral/collateral.module';
 import { PremiumModule } from './premium/premium.module';
+import { ContractsModule } from './contracts/contracts.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -48,6 +49,7 @@ export class AppModule implements NestModule {
         BasicDataModule,
         PremiumModule,
         CollateralModule,
+        ContractsModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

@@ -4,7 +4,6 @@ import { BanksController } from './banks.controller';
 import { BanksService } from './banks.service';
 import { LoanTypesController } from './loan-types.controller';
 import { LoanTypesService } from './loan-types.service';
-import { TemplateFiles } from './template-files';
 import { TemplatesController } from './templates.controller';
 import { TemplatesService } from './templates.service';
 
@@ -15,7 +14,7 @@ import { TemplatesService } from './templates.service';
  */
 @Module({
   controllers: [BanksController, TemplatesController, LoanTypesController],
-  providers: [Clock, BanksService, TemplatesService, LoanTypesService, TemplateFiles],
+  providers: [Clock, BanksService, TemplatesService, LoanTypesService],
   exports: [BanksService, TemplatesService, LoanTypesService],
 })
 export class BasicDataModule {}

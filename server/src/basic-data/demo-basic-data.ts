@@ -1,9 +1,8 @@
 import { CONTRACT_TYPES } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../config/config';
+import type { FileStorage } from '../files/file-storage';
 import { scanTemplate } from './docx-template';
 import { demoTemplate } from './demo-templates';
-import { TemplateFiles } from './template-files';
 
 /** The lenders of the demo loans (loans name their bank), each in its category. */
 const DEMO_BANKS: { name: string; category: string; phone: string; address: string }[] = [
@@ -32,9 +31,10 @@ const DEMO_LOAN_TYPES: { name: string; bp: number; repayment: number; maturity: 
 
 /**
  * Demo banks, loan types and, for DEMO_TEMPLATE_BANK, one template per contract type and the letter,
- * written as .docx at seed time (no binary file in the repository).
+ * written as .docx at seed time (no binary file in the repository) and kept by the one file storage
+ * in the seed's transaction.
  */
-export async function seedDemoBasicData(em: EntityManager, config: AppConfig, adminId: string): Promise<void> {
+export async function seedDemoBasicData(em: EntityManager, storage: FileStorage, adminId: string): Promise<void> {
   const ids: Record<string, string> = {};
   for (const bank of DEMO_BANKS) {
     const [row] = await em.query(`INSERT INTO bank (name, category, phone, address, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`, [
@@ -46,23 +46,16 @@ export async function seedDemoBasicData(em: EntityManager, config: AppConfig, ad
     ]);
     ids[bank.name] = row.id;
   }
-  const files = new TemplateFiles(config);
   for (const type of CONTRACT_TYPES) {
+    const name = `${DEMO_TEMPLATE_BANK}-${type.toLowerCase()}.docx`;
     const bytes = demoTemplate(type);
-    const stored = await files.put(bytes);
+    const prepared = await storage.prepare('template', { buffer: bytes, originalname: name }, name);
+    // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
+    const { file } = await storage.putIn(em, prepared, adminId);
     await em.query(
-      `INSERT INTO bank_template (bank_id, contract_type, version, file_name, stored_name, size, sha256, placeholders, enabled, created_by)
+      `INSERT INTO bank_template (bank_id, contract_type, version, file_name, file_id, size, sha256, placeholders, enabled, created_by)
        VALUES ($1, $2, 1, $3, $4, $5, $6, $7, true, $8)`,
-      [
-        ids[DEMO_TEMPLATE_BANK],
-        type,
-        `${DEMO_TEMPLATE_BANK}-${type.toLowerCase()}.docx`,
-        stored.storedName,
-        stored.size,
-        stored.sha256,
-        scanTemplate(bytes).placeholders,
-        adminId,
-      ],
+      [ids[DEMO_TEMPLATE_BANK], type, name, file.id, file.size, file.sha256, scanTemplate(bytes).placeholders, adminId],
     );
   }
   for (const t of DEMO_LOAN_TYPES) {

@@ -2,20 +2,19 @@ import { HttpStatus, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import type { ContractType } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { decodeName } from '../files/file-storage';
 import { DOCUMENT_MIME } from '../archives/document-signature';
 import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
 import { UUID } from './banks.service';
 import type { TemplateRowDto } from './basic-data.responses';
 import { isDocx, scanTemplate, TemplateSyntaxError } from './docx-template';
-import { TemplateFiles } from './template-files';
+import { decodeName, FileStorage, sha256 } from '../files/file-storage';
 
 /** A template may not be larger than this (a contract with a logo is well under 1 MB). */
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCX_MIME = DOCUMENT_MIME.docx;
 
-const COLUMNS = `t.id, t.bank_id, t.contract_type, t.version, t.file_name, t.stored_name, t.size, t.sha256, t.placeholders, t.enabled,
+const COLUMNS = `t.id, t.bank_id, t.contract_type, t.version, t.file_name, t.size, t.sha256, t.placeholders, t.enabled,
   u.nickname AS created_by_name, t.created_at`;
 
 function toRow(r: Record<string, any>): TemplateRowDto {
@@ -51,7 +50,7 @@ export class TemplatesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly files: TemplateFiles,
+    private readonly storage: FileStorage,
   ) {}
 
   /** The checks of an upload, before anything is written: a .docx by name and bytes, known tags only. */
@@ -86,32 +85,27 @@ export class TemplatesService {
   async upload(bankId: string, contractType: ContractType, file: Express.Multer.File | undefined, user: AuthUser): Promise<TemplateRowDto> {
     if (!UUID.test(bankId)) throw AppError.notFound('bankNotFound');
     const { name, placeholders } = this.check(file);
-    const stored = await this.files.put(file!.buffer);
-    let id: string;
-    try {
-      id = await this.db.transaction(async (em) => {
-        // the bank row lock orders uploads of one bank (version numbers) and a concurrent delete
-        const [bank] = await em.query(`SELECT id FROM bank WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [bankId]);
-        if (!bank) throw AppError.notFound('bankNotFound');
-        const [{ next }] = await em.query(`SELECT coalesce(max(version), 0) + 1 AS next FROM bank_template WHERE bank_id = $1 AND contract_type = $2`, [
-          bankId,
-          contractType,
-        ]);
-        await em.query(`UPDATE bank_template SET enabled = false, updated_at = now() WHERE bank_id = $1 AND contract_type = $2 AND enabled`, [
-          bankId,
-          contractType,
-        ]);
-        const [row] = await em.query(
-          `INSERT INTO bank_template (bank_id, contract_type, version, file_name, stored_name, size, sha256, placeholders, enabled, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9) RETURNING id`,
-          [bankId, contractType, next, name, stored.storedName, stored.size, stored.sha256, placeholders, user.id],
-        );
-        return row.id as string;
-      });
-    } catch (error: unknown) {
-      await this.files.remove(stored.storedName);
-      throw error;
-    }
+    // the bytes go through the one storage (kind template: a .docx by its bytes and name, sha256 kept)
+    const prepared = await this.storage.prepare('template', file, name);
+    const { result: id } = await this.storage.put(prepared, user.id, async (em, stored) => {
+      // the bank row lock orders uploads of one bank (version numbers) and a concurrent delete
+      const [bank] = await em.query(`SELECT id FROM bank WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [bankId]);
+      if (!bank) throw AppError.notFound('bankNotFound');
+      const [{ next }] = await em.query(`SELECT coalesce(max(version), 0) + 1 AS next FROM bank_template WHERE bank_id = $1 AND contract_type = $2`, [
+        bankId,
+        contractType,
+      ]);
+      await em.query(`UPDATE bank_template SET enabled = false, updated_at = now() WHERE bank_id = $1 AND contract_type = $2 AND enabled`, [
+        bankId,
+        contractType,
+      ]);
+      const [row] = await em.query(
+        `INSERT INTO bank_template (bank_id, contract_type, version, file_name, file_id, size, sha256, placeholders, enabled, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9) RETURNING id`,
+        [bankId, contractType, next, name, stored.id, stored.size, stored.sha256, placeholders, user.id],
+      );
+      return row.id as string;
+    });
     this.logger.log(`template ${id} (${contractType}) uploaded for bank ${bankId} by ${user.username}`);
     return this.get(id);
   }
@@ -199,7 +193,13 @@ export class TemplatesService {
   /** A kept version with its bytes (checked against the recorded sha256). */
   async withBytes(id: string): Promise<TemplateWithBytes> {
     const template = await this.get(id);
-    const [{ stored_name }] = await this.db.query(`SELECT stored_name FROM bank_template WHERE id = $1`, [id]);
-    return { template, bytes: await this.files.get(stored_name, template.sha256) };
+    const [row] = await this.db.query(
+      `SELECT f.id, f.kind, f.original_name AS name, f.mime, f.size, f.sha256, f.url, f.storage, f.storage_key AS "storageKey"
+         FROM bank_template t JOIN uploaded_file f ON f.id = t.file_id WHERE t.id = $1`,
+      [id],
+    );
+    const { bytes } = await this.storage.read(row);
+    if (sha256(bytes) !== template.sha256) throw new Error(`template ${id} does not match its sha256`);
+    return { template, bytes };
   }
 }

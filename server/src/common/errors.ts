@@ -83,6 +83,10 @@ export const CODES = {
   premiumTooLarge: 'A09202',
   collateralLocked: 'A09203',
   collateralNotFound: 'A09204',
+  // contracts and documents of a loan
+  contractTemplateUnusable: 'A09301',
+  documentNotFound: 'A09302',
+  signedCopyNotNow: 'A09303',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -217,6 +217,17 @@ export const MESSAGES = {
     'zh-CN': '反担保登记只能在“待B岗确认”时修改（当前：{status}）',
     en: 'The collateral register can only change while the counter-guarantee awaits B-post confirmation (now: {status})',
   },
+  // contracts and documents of a loan
+  contractTemplateUnusable: {
+    'zh-CN': '所选合同模板不可用（不属于所选银行、已停用或已删除），请重新选择',
+    en: 'The chosen contract template cannot be used (not of the chosen bank, disabled or deleted): choose again',
+  },
+  contractTemplateIsLetter: { 'zh-CN': '保函模板不能用于生成合同', en: 'A guarantee letter template cannot generate a contract' },
+  documentNotFound: { 'zh-CN': '文档不存在', en: 'The document does not exist' },
+  signedCopyNotNow: {
+    'zh-CN': '只能在合同已生成、尚未提交审核时上传签署件',
+    en: 'A signed copy can be uploaded only while the contract is generated and not yet submitted for review',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

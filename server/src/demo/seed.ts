@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
 import { seedDemoBasicData } from '../basic-data/demo-basic-data';
+import { FileStorage } from '../files/file-storage';
 import { seedDemoConferees } from '../conferees/demo-conferees';
 import { seedDemoLoanData } from '../loan-data/demo-data';
 import { seedDemoLoans } from './demo-loans';
@@ -59,7 +60,7 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
       const meetings = await seedDemoMeetings(em, people, loans);
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
-      await seedDemoBasicData(em, config, ids.admin);
+      await seedDemoBasicData(em, new FileStorage(db, config), ids.admin);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);
       return 'demo';
     }

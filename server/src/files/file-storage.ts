@@ -114,11 +114,32 @@ export class FileStorage {
     ownerId: string | null,
     inside?: (em: EntityManager, stored: StoredFile) => Promise<T>,
   ): Promise<{ file: StoredFile; result: T }> {
+    let undo: (() => Promise<void>) | null = null;
+    try {
+      return await this.db.transaction(async (em) => {
+        const written = await this.putIn(em, file, ownerId);
+        undo = written.undo;
+        const result = inside ? await inside(em, written.file) : (undefined as T);
+        return { file: written.file, result };
+      });
+    } catch (error) {
+      await (undo as (() => Promise<void>) | null)?.();
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the bytes and the `uploaded_file` row inside a transaction the caller owns (a file that is
+   * part of a larger step, e.g. documents generated with a workflow event). The caller runs `undo`
+   * when that transaction fails, so that no bytes stay without their row.
+   */
+  async putIn(em: EntityManager, file: PreparedFile, ownerId: string | null): Promise<{ file: StoredFile; undo: () => Promise<void> }> {
     const policy = FILE_KINDS[file.kind];
     const id = randomUUID();
     const storedName = `${id}.${file.type}`;
     const key = `${policy.folder}/${storedName}`;
     const backend = this.active;
+    const undo = () => backend.remove(key).catch((e: Error) => this.logger.error(`could not remove ${key} after a failed write: ${e.message}`));
     await backend.write(key, file.bytes, file.mime);
     const stored: StoredFile = {
       id,
@@ -131,18 +152,24 @@ export class FileStorage {
       url: policy.url(storedName),
     };
     try {
-      const result = await this.db.transaction(async (em) => {
-        await em.query(
-          `INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size, sha256, storage, storage_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [id, ownerId, file.kind, stored.url, file.name || storedName, file.mime, file.size, file.sha256, backend.name, key],
-        );
-        return inside ? inside(em, stored) : (undefined as T);
-      });
-      return { file: stored, result };
+      await em.query(
+        `INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size, sha256, storage, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [id, ownerId, file.kind, stored.url, file.name || storedName, file.mime, file.size, file.sha256, backend.name, key],
+      );
     } catch (error) {
-      await backend.remove(key).catch((e: Error) => this.logger.error(`could not remove ${key} after a failed write: ${e.message}`));
+      await undo();
       throw error;
+    }
+    return { file: stored, undo };
+  }
+
+  /** Removes the bytes of files whose rows the caller deleted in a transaction that has committed. */
+  async removeBytes(rows: readonly { storage: string; storageKey: string }[]): Promise<void> {
+    for (const row of rows) {
+      await this.backend(row.storage)
+        .remove(row.storageKey)
+        .catch((e: Error) => this.logger.error(`could not remove ${row.storage}:${row.storageKey}: ${e.message}`));
     }
   }
 

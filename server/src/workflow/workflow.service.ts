@@ -29,6 +29,27 @@ export function actorOf(user: AuthUser) {
  */
 export type EventPreparer = (em: EntityManager, loanId: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
+/** What a feature that writes its own rows with an event gets, inside the event's transaction. */
+export interface EventWriteContext {
+  em: EntityManager;
+  loanId: string;
+  event: engine.GuaranteeEvent;
+  user: AuthUser;
+  /** The machine's snapshot after the event. */
+  snapshot: engine.PersistedSnapshot;
+  /** Runs when the transaction fails (e.g. removes bytes written to the file storage). */
+  onRollback(undo: () => Promise<void>): void;
+  /** Runs once the transaction has committed (e.g. removes bytes whose rows were deleted). */
+  onCommit(after: () => Promise<void>): void;
+}
+
+/**
+ * Rows a feature writes with an event (generated contracts with CONTRACT_GENERATE, ...): run after the
+ * machine accepted the event, in the same transaction, so that the step and its data commit or fail
+ * together. It may refuse with an AppError (the event is then not recorded either).
+ */
+export type EventWriter = (ctx: EventWriteContext) => Promise<void>;
+
 export interface ApplyResult {
   view: WorkflowView;
   /** True when an Idempotency-Key repeat answered the first result and applied nothing. */
@@ -41,6 +62,8 @@ export interface ApplyResult {
  */
 @Injectable()
 export class WorkflowService {
+  private readonly writers = new Map<engine.EventType, EventWriter>();
+
   constructor(
     private readonly db: DataSource,
     private readonly repo: WorkflowRepository,
@@ -54,6 +77,12 @@ export class WorkflowService {
   registerPreparer(type: engine.EventType, preparer: EventPreparer): void {
     if (this.preparers.has(type)) throw new Error(`a preparer for ${type} is already registered`);
     this.preparers.set(type, preparer);
+  }
+
+  /** Registers the writer of an event's own rows (one per event type), at module start. */
+  registerWriter(type: engine.EventType, writer: EventWriter): void {
+    if (this.writers.has(type)) throw new Error(`${type} has a writer already`);
+    this.writers.set(type, writer);
   }
 
   private async load(loanId: string): Promise<InstanceRow> {
@@ -116,10 +145,13 @@ export class WorkflowService {
       if (earlier) return { view: earlier, repeated: true };
     }
 
+    const writer = this.writers.get(type);
+    const rollbacks: (() => Promise<void>)[] = [];
+    const commits: (() => Promise<void>)[] = [];
     try {
-      // Without an Idempotency-Key the step is one statement, atomic by itself; with one, the key's
-      // claim and the step share a transaction.
-      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey || prepare ? this.db.transaction(work) : work(this.db.manager));
+      // Without an Idempotency-Key, a preparer or a writer the step is one statement, atomic by itself;
+      // with one, the key's claim, the step and the feature's rows share a transaction.
+      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey || prepare || writer ? this.db.transaction(work) : work(this.db.manager));
       const view = await run(async (em) => {
         if (idempotencyKey) {
           // A concurrent twin with the same key waits here until the first commits, then finds its row.
@@ -152,14 +184,19 @@ export class WorkflowService {
           );
         }
         const { seq, snapshot } = outcome;
+        if (writer) {
+          await writer({ em, loanId, event, user, snapshot, onRollback: (undo) => rollbacks.push(undo), onCommit: (after) => commits.push(after) });
+        }
         const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user);
         if (idempotencyKey) {
           await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [user.id, idempotencyKey, view]);
         }
         return view;
       });
+      for (const after of commits) await after();
       return { view, repeated: false };
     } catch (error) {
+      for (const undo of rollbacks) await undo();
       if (error instanceof RepeatedRequest && idempotencyKey) {
         const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
         if (earlier) return { view: earlier, repeated: true };

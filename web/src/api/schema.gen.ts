@@ -1465,6 +1465,32 @@ export interface CollateralDto {
   certificateNo?: string | null;
 }
 
+export interface LoanDocumentDto {
+  id: string;
+  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy */
+  kind: 'CONTRACT' | 'SIGNED_CONTRACT' | 'GUARANTEE_LETTER';
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER' | null;
+  /** The file name offered on download */
+  name: string;
+  /** Bytes */
+  size: number;
+  sha256: string | null;
+  /** The bank template it was generated from */
+  templateId: string | null;
+  /** The version of that template */
+  templateVersion: number | null;
+  createdAt: string;
+  /** The id of the user who generated or uploaded it */
+  createdBy: string | null;
+}
+
+export interface ContractTemplateOptionDto {
+  id: string;
+  contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
+  version: number;
+  fileName: string;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1677,6 +1703,10 @@ export interface ApiResponses {
   'POST /loans/{loanId}/collaterals': CollateralRegisterDto;
   'PUT /loans/{loanId}/collaterals/{id}': CollateralRegisterDto;
   'DELETE /loans/{loanId}/collaterals/{id}': CollateralRegisterDto;
+  'GET /loans/{id}/documents': LoanDocumentDto[];
+  'POST /loans/{id}/documents': LoanDocumentDto;
+  'GET /documents/{id}/file': Blob;
+  'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1722,6 +1752,7 @@ export interface ApiBodies {
   'PUT /loan-types/{id}': LoanTypeDto;
   'POST /loans/{loanId}/collaterals': CollateralDto;
   'PUT /loans/{loanId}/collaterals/{id}': CollateralDto;
+  'POST /loans/{id}/documents': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;

@@ -126,6 +126,37 @@ describe('loan node page', () => {
     expect(within(nodes[0]).getByText(/通过“提交预审会”/)).toBeTruthy();
   });
 
+  it("lists the loan's documents and hides the panel from those who may not see them", async () => {
+    handler = (url) =>
+      url.endsWith(`/loans/${LOAN}/documents`)
+        ? ok([
+            {
+              id: 'd1',
+              kind: 'CONTRACT',
+              contractType: 'BANK_LOAN',
+              name: '上海页面测试有限公司-银行借款合同.docx',
+              size: 20480,
+              sha256: 'a'.repeat(64),
+              templateId: 't1',
+              templateVersion: 2,
+              createdAt: '2026-01-03T00:00:00Z',
+              createdBy: 'u1',
+            },
+          ])
+        : undefined;
+    const first = renderPage();
+    const panel = await screen.findByTestId('documents-panel');
+    expect(await within(panel).findByText('上海页面测试有限公司-银行借款合同.docx')).toBeTruthy();
+    expect(within(panel).getByText(/银行借款合同 · 模板第 2 版/)).toBeTruthy();
+    first.unmount();
+
+    handler = (url) => (url.endsWith(`/loans/${LOAN}/documents`) ? jsonResponse({ code: '403', message: '无权限', data: null }, 403) : undefined);
+    renderPage();
+    await screen.findByTestId('action-panel');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/documents'))).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('documents-panel')).toBeNull());
+  });
+
   it("shows the server's list and warns when the browser's machine disagrees", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const serverOnly = [{ type: 'PRE_REVIEW_DISCONTINUE' as const, permission: 'sys:review:discontinue', label: { zh: '终止项目', en: 'Discontinue' } }];

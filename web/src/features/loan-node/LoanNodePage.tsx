@@ -8,6 +8,7 @@ import { StatusPage } from '@/app/pages/StatusPage';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
 import { ActionPanel } from './components/ActionPanel';
+import { DocumentsPanel } from './components/DocumentsPanel';
 import { HistoryPanel } from './components/HistoryPanel';
 import { LoanHeader } from './components/LoanHeader';
 import { NodeTimeline } from './components/NodeTimeline';
@@ -110,6 +111,7 @@ export default function LoanNodePage() {
             {/* Shown from duringGuarantee on, to whoever holds their lists. */}
             <PremiumPanel loanId={loanId} version={view.version} />
             <CollateralPanel loanId={loanId} version={view.version} />
+            <DocumentsPanel loanId={loanId} version={view.version} />
           </Stack>
         </Grid.Col>
       </Grid>

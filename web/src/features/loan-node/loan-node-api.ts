@@ -6,11 +6,14 @@ import type { MachineDefinition } from '@app/workflow';
 import { http } from '@/api/http';
 import type {
   ApplyEventDto,
+  BankOptionDto,
+  ContractTemplateOptionDto,
   EventFailureDto,
   HistoryAtDto,
   HistoryEventDto,
   LegalActionDto,
   LoanDetailDto,
+  LoanDocumentDto,
   TimelineDto,
   TimelineNodeDto,
   VerifyDto,
@@ -77,4 +80,23 @@ export async function sendEvent(loanId: string, body: SendEventBody, idempotency
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return res.data;
+}
+
+export type LoanDocument = LoanDocumentDto;
+export type BankOption = BankOptionDto;
+export type ContractTemplateOption = ContractTemplateOptionDto;
+
+/** The loan's documents (generated contracts, signed copies); refused quietly for those who may not see the loan. */
+export async function fetchDocuments(loanId: string): Promise<LoanDocument[]> {
+  return (await http.get<LoanDocument[]>(`${loanPath(loanId)}/documents`, { passErrors: true })).data ?? [];
+}
+
+export const documentFilePath = (documentId: string) => `/documents/${encodeURIComponent(documentId)}/file`;
+
+export async function fetchBankOptions(): Promise<BankOption[]> {
+  return (await http.get<BankOption[]>('/banks/options')).data ?? [];
+}
+
+export async function fetchContractTemplates(bankId: string): Promise<ContractTemplateOption[]> {
+  return (await http.get<ContractTemplateOption[]>(`/banks/${encodeURIComponent(bankId)}/contract-templates`)).data ?? [];
 }

@@ -1,6 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fetchDefinition, fetchHistory, fetchHistoryAt, fetchLoan, fetchTimeline, fetchVerify, fetchWorkflow, type WorkflowView } from './loan-node-api';
+import {
+  fetchBankOptions,
+  fetchContractTemplates,
+  fetchDocuments,
+  fetchDefinition,
+  fetchHistory,
+  fetchHistoryAt,
+  fetchLoan,
+  fetchTimeline,
+  fetchVerify,
+  fetchWorkflow,
+  type WorkflowView,
+} from './loan-node-api';
 
 export const loanNodeKeys = {
   all: (loanId: string) => ['loan-node', loanId] as const,
@@ -10,6 +22,7 @@ export const loanNodeKeys = {
   history: (loanId: string) => ['loan-node', loanId, 'history'] as const,
   verify: (loanId: string) => ['loan-node', loanId, 'verify'] as const,
   at: (loanId: string, seq: number) => ['loan-node', loanId, 'at', seq] as const,
+  documents: (loanId: string) => ['loan-node', loanId, 'documents'] as const,
   definition: ['workflow-definition'] as const,
 };
 
@@ -79,4 +92,27 @@ export function useReloadLoan(loanId: string) {
     },
     [loanId, queryClient],
   );
+}
+
+/** Refetched with every new version of the loan (an event may have generated or deleted documents). */
+export function useDocuments(loanId: string, version: number | undefined) {
+  return useQuery({
+    queryKey: [...loanNodeKeys.documents(loanId), version],
+    queryFn: () => fetchDocuments(loanId),
+    enabled: version !== undefined,
+    retry: false,
+  });
+}
+
+export function useBankOptions(enabled: boolean) {
+  return useQuery({ queryKey: ['bank-options'], queryFn: fetchBankOptions, enabled, staleTime: 60_000 });
+}
+
+export function useContractTemplates(bankId: string) {
+  return useQuery({
+    queryKey: ['contract-templates', bankId],
+    queryFn: () => fetchContractTemplates(bankId),
+    enabled: LOAN_ID.test(bankId),
+    staleTime: 10_000,
+  });
 }

@@ -55,6 +55,12 @@ const loanNode: Translation<typeof zh> = {
     },
     illegal: 'That action is no longer possible at this step. The page has been reloaded.',
   },
+  documents: {
+    title: 'Documents',
+    empty: 'No documents yet: generated contracts are downloaded here',
+    version: 'template version {{version}}',
+    kinds: { CONTRACT: 'Contract', SIGNED_CONTRACT: 'Signed copy', GUARANTEE_LETTER: 'Guarantee letter' },
+  },
   form: {
     title: '{{action}}',
     confirmText: 'Do you want to “{{action}}”?',

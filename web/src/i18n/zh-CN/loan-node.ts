@@ -53,6 +53,12 @@ export default {
     },
     illegal: '该操作在当前节点已不可执行，页面已重新加载。',
   },
+  documents: {
+    title: '文档',
+    empty: '暂无文档：生成合同后在此下载',
+    version: '模板第 {{version}} 版',
+    kinds: { CONTRACT: '合同', SIGNED_CONTRACT: '签署件', GUARANTEE_LETTER: '保函' },
+  },
   form: {
     title: '{{action}}',
     confirmText: '确认执行“{{action}}”吗？',

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
+import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
 import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
@@ -410,18 +411,32 @@ function ActionForm({
       <Stack gap="sm">
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
         <FormErrorAlert message={formError} />
-        {fields.map((field) => (
-          <FieldInput
-            key={field.name}
-            field={field}
-            type={type}
-            value={values[field.name]}
-            error={form.errors[field.name] as string | undefined}
-            errors={form.errors as Errors}
-            context={open.context}
-            onChange={(value) => form.setFieldValue(field.name, value)}
-          />
-        ))}
+        {fields.map((field) =>
+          type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId') ? (
+            <ContractChoice
+              key={field.name}
+              field={field}
+              bankId={String(values.bankId ?? '')}
+              value={String(values[field.name] ?? '')}
+              error={form.errors[field.name] as string | undefined}
+              onChange={(value) => {
+                form.setFieldValue(field.name, value);
+                if (field.name === 'bankId') form.setFieldValue('templateId', '');
+              }}
+            />
+          ) : (
+            <FieldInput
+              key={field.name}
+              field={field}
+              type={type}
+              value={values[field.name]}
+              error={form.errors[field.name] as string | undefined}
+              errors={form.errors as Errors}
+              context={open.context}
+              onChange={(value) => form.setFieldValue(field.name, value)}
+            />
+          ),
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('loanNode.form.cancel')}

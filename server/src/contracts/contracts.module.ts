@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BasicDataModule } from '../basic-data/basic-data.module';
+import { WorkflowModule } from '../workflow/workflow.module';
+import { ContractsController } from './contracts.controller';
+import { ContractsService } from './contracts.service';
+
+/** Contracts of the during-guarantee stage: generated with their event, listed and served per loan. */
+@Module({
+  imports: [WorkflowModule, BasicDataModule],
+  controllers: [ContractsController],
+  providers: [ContractsService],
+})
+export class ContractsModule {}

@@ -1,0 +1,180 @@
+import { HttpStatus, Injectable, Logger, OnModuleInit, StreamableFile } from '@nestjs/common';
+import { CONTRACT_TYPE_LABELS, type ContractType, type GuaranteeContext } from '@app/workflow';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { buildContext, renderTemplate, yuanToFen } from '../basic-data/docx-template';
+import { TemplatesService } from '../basic-data/templates.service';
+import { AppError, CODES } from '../common/errors';
+import { downloadFile } from '../common/spreadsheet';
+import { assertMaySee } from '../files/file-access';
+import { FileStorage, type IncomingFile } from '../files/file-storage';
+import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+import { contextCollaterals } from '../collateral/collateral.service';
+import type { ContractTemplateOptionDto, LoanDocumentDto } from './contracts.responses';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const DOCUMENT_COLUMNS = `d.id, d.kind, d.contract_type AS "contractType", f.original_name AS name, f.size, f.sha256,
+  d.template_id AS "templateId", d.template_version AS "templateVersion", d.created_at AS "createdAt", d.created_by AS "createdBy"`;
+
+function toDocument(r: Record<string, any>): LoanDocumentDto {
+  return { ...r, sha256: r.sha256 ?? null, createdAt: new Date(r.createdAt).toISOString() } as LoanDocumentDto;
+}
+
+/**
+ * The documents of a loan's contract stage: generated with CONTRACT_GENERATE from a bank template
+ * (filled by the .docx engine, kept by the one file storage), deleted with CONTRACT_DELETE, both in
+ * the event's transaction (WorkflowService writers): the step and its documents commit or fail together.
+ */
+@Injectable()
+export class ContractsService implements OnModuleInit {
+  private readonly logger = new Logger(ContractsService.name);
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly workflow: WorkflowService,
+    private readonly templates: TemplatesService,
+    private readonly storage: FileStorage,
+  ) {}
+
+  onModuleInit(): void {
+    this.workflow.registerWriter('CONTRACT_GENERATE', (ctx) => this.generate(ctx));
+    this.workflow.registerWriter('CONTRACT_DELETE', (ctx) => this.deleteContracts(ctx));
+  }
+
+  /** CONTRACT_GENERATE {bankId, templateId}: the named template of the chosen bank, filled for the loan, as a document. */
+  private async generate({ em, loanId, event, user, snapshot, onRollback }: EventWriteContext): Promise<void> {
+    if (event.type !== 'CONTRACT_GENERATE') return;
+    const { bankId, templateId } = event;
+    // the share lock keeps the template enabled until this commits (a disable waits, or came first and is seen)
+    const [template] =
+      UUID.test(bankId) && UUID.test(templateId)
+        ? await em.query(
+            `SELECT t.id, t.contract_type, t.version, t.enabled, b.name AS bank_name
+               FROM bank_template t JOIN bank b ON b.id = t.bank_id AND b.deleted_at IS NULL
+              WHERE t.id = $1 AND t.bank_id = $2 AND t.deleted_at IS NULL FOR SHARE OF t, b`,
+            [templateId, bankId],
+          )
+        : [];
+    if (!template?.enabled) {
+      throw new AppError(
+        HttpStatus.CONFLICT,
+        CODES.contractTemplateUnusable,
+        'contractTemplateUnusable',
+        {},
+        { bankId, templateId },
+        'ContractTemplateUnusable',
+      );
+    }
+    const type = template.contract_type as ContractType;
+    if (type === 'GUARANTEE_LETTER') throw new AppError(HttpStatus.BAD_REQUEST, CODES.contractTemplateUnusable, 'contractTemplateIsLetter');
+    const [loan] = await em.query(
+      `SELECT l.amount::text AS amount, l.term_months, l.loan_type, c.name AS company_name, c.credit_code
+         FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`,
+      [loanId],
+    );
+    const [loanType] = loan.loan_type ? await em.query(`SELECT name, fee_rate_bp FROM loan_type WHERE name = $1`, [loan.loan_type]) : [];
+    // the machine holds the amount as it stands now (it may have been modified in the meetings)
+    const current = (snapshot as { context: GuaranteeContext }).context.amount;
+    const context = buildContext(
+      { amountFen: yuanToFen(typeof current === 'number' ? current : loan.amount), termMonths: loan.term_months },
+      { name: loan.company_name, creditCode: loan.credit_code },
+      { name: template.bank_name },
+      loanType ? { name: loanType.name, feeRateBp: loanType.fee_rate_bp } : null,
+      await contextCollaterals(em, loanId),
+      new Date(event.at),
+    );
+    const { bytes } = await this.templates.withBytes(template.id);
+    const filled = renderTemplate(bytes, context);
+    const name = `${loan.company_name}-${CONTRACT_TYPE_LABELS[type].zh}.docx`;
+    const prepared = await this.storage.prepare('document', { buffer: filled }, name);
+    const { file, undo } = await this.storage.putIn(em, prepared, user.id);
+    onRollback(undo);
+    await em.query(
+      `INSERT INTO loan_document (loan_id, kind, contract_type, file_id, template_id, template_version, created_by)
+       VALUES ($1, 'CONTRACT', $2, $3, $4, $5, $6)`,
+      [loanId, type, file.id, template.id, template.version, user.id],
+    );
+    this.logger.log(`contract ${type} generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+  }
+
+  /** CONTRACT_DELETE: the loan's contracts (generated and signed copies) go, their bytes once the step has committed. */
+  private async deleteContracts({ em, loanId, onCommit }: EventWriteContext): Promise<void> {
+    // a DELETE answers [rows, count] through TypeORM
+    const [docs]: [{ file_id: string }[], number] = await em.query(
+      `DELETE FROM loan_document WHERE loan_id = $1 AND kind IN ('CONTRACT', 'SIGNED_CONTRACT') RETURNING file_id`,
+      [loanId],
+    );
+    if (!docs.length) return;
+    const [files]: [{ storage: string; storageKey: string }[], number] = await em.query(
+      `DELETE FROM uploaded_file WHERE id = ANY($1) RETURNING storage, storage_key AS "storageKey"`,
+      [docs.map((d) => d.file_id)],
+    );
+    onCommit(() => this.storage.removeBytes(files));
+  }
+
+  async list(loanId: string, user: AuthUser): Promise<LoanDocumentDto[]> {
+    assertMaySee(user, { loanId });
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    const [loan] = await this.db.query(`SELECT id FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
+    if (!loan) throw AppError.notFound('loanNotFound');
+    const rows = await this.db.query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id
+        WHERE d.loan_id = $1 ORDER BY d.created_at, d.contract_type NULLS LAST, d.id`,
+      [loanId],
+    );
+    return rows.map(toDocument);
+  }
+
+  async file(id: string, user: AuthUser): Promise<StreamableFile> {
+    if (!UUID.test(id)) throw AppError.notFound('documentNotFound');
+    const [row] = await this.db.query(
+      `SELECT d.loan_id AS "loanId", f.id, f.kind, f.original_name AS name, f.mime, f.size, f.sha256, f.url, f.storage, f.storage_key AS "storageKey"
+         FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id JOIN loan l ON l.id = d.loan_id AND l.deleted_at IS NULL
+        WHERE d.id = $1`,
+      [id],
+    );
+    // the loan's rule first: whether such a document exists is not told to those who may not see loans
+    assertMaySee(user, { loanId: row?.loanId ?? '' });
+    if (!row) throw AppError.notFound('documentNotFound');
+    const { file, bytes } = await this.storage.read(row);
+    return downloadFile(bytes, file.mime, file.name);
+  }
+
+  /**
+   * A signed copy of the contract (pdf or docx, kind document), while the loan's contract stands
+   * generated (before it is submitted for review): the instance row is locked so a submit waits.
+   */
+  async uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    const prepared = await this.storage.prepare('document', incoming);
+    const { result: id } = await this.storage.put(prepared, user.id, async (em, stored) => {
+      const [row] = await em.query(
+        `SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id AND l.deleted_at IS NULL WHERE wi.loan_id = $1 FOR UPDATE OF wi`,
+        [loanId],
+      );
+      if (!row) throw AppError.notFound('loanNotFound');
+      const value = row.snapshot?.value;
+      if (value?.duringGuarantee?.contract !== 'generated') {
+        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
+      }
+      const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, 'SIGNED_CONTRACT', $2, $3) RETURNING id`, [
+        loanId,
+        stored.id,
+        user.id,
+      ]);
+      return doc.id as string;
+    });
+    this.logger.log(`signed copy ${id} uploaded for loan ${loanId} by ${user.username}`);
+    const [doc] = await this.db.query(`SELECT ${DOCUMENT_COLUMNS} FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id WHERE d.id = $1`, [id]);
+    return toDocument(doc);
+  }
+
+  /** The enabled contract templates of a bank (letters excluded): what CONTRACT_GENERATE may name. */
+  async templateOptions(bankId: string): Promise<ContractTemplateOptionDto[]> {
+    const rows = await this.templates.enabledTemplates(bankId);
+    return rows
+      .filter((t) => t.contractType !== 'GUARANTEE_LETTER')
+      .map((t) => ({ id: t.id, contractType: t.contractType as ContractType, version: t.version, fileName: t.fileName }));
+  }
+}
