@@ -1,3 +1,4 @@
+import { ATTACHMENT_KINDS } from '@app/workflow';
 import ExcelJS from 'exceljs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -397,7 +398,7 @@ describe('meetings, votes, attendees and archives', () => {
       const mine = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;
       expect(mine.groups.find((g: any) => g.kind === 'ZB_MINUTES').files).toEqual([]);
       const group = (kind: string) => detail.groups.find((g: any) => g.kind === kind);
-      expect(detail.groups).toHaveLength(10);
+      expect(detail.groups).toHaveLength(ATTACHMENT_KINDS.length);
       expect(group('BANK_CONTRACT').files.map((f: any) => f.name)).toEqual(['银行合同.png', '银行合同.png']);
       expect(group('ZB_MINUTES').files).toMatchObject([{ name: '第一次总办会纪要.pdf', source: 'meeting' }]);
       expect(group('BANK_CONTRACT').label).toEqual({ zh: '银行合同', en: 'Bank contract' });
