@@ -142,7 +142,7 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
     { type: 'LETTER_SEAL_COMPLETE', actorId: clerk },
     { type: 'LETTER_UPLOAD_SEALED', actorId: aPost },
     { type: 'VOUCHER_UPLOAD', actorId: aPost },
-    { type: 'VOUCHER_CONFIRM', actorId: finance },
+    { type: 'VOUCHER_CONFIRM', actorId: finance, disbursedOn: '2026-01-05', disbursedAmountFen: 100 },
     ...Array.from({ length: visitRounds }, (): Draft[] => [
       { type: 'VISIT_SUBMIT_REPORT', actorId: bPost, kind: 'REPORT' },
       { type: 'VISIT_APPROVE', actorId: leader },
