@@ -59,6 +59,8 @@ const loanNode: Translation<typeof zh> = {
     title: 'Documents',
     empty: 'No documents yet: generated contracts are downloaded here',
     version: 'template version {{version}}',
+    upload: 'Upload {{kind}}',
+    uploaded: 'Uploaded',
     kinds: {
       CONTRACT: 'Contract',
       SIGNED_CONTRACT: 'Signed copy',

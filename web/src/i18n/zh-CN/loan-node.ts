@@ -57,6 +57,8 @@ export default {
     title: '文档',
     empty: '暂无文档：生成合同后在此下载',
     version: '模板第 {{version}} 版',
+    upload: '上传{{kind}}',
+    uploaded: '已上传',
     kinds: { CONTRACT: '合同', SIGNED_CONTRACT: '签署件', GUARANTEE_LETTER: '保函', SEALED_LETTER: '盖章保函', DISBURSEMENT_VOUCHER: '放款凭证' },
   },
   form: {
