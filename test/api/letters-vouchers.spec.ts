@@ -160,7 +160,7 @@ describe('guarantee letters and the loan voucher', () => {
     }
     expect(await written(loan.id)).toEqual(confirmBefore);
 
-    v = await step('finance', loan.id, v, 'VOUCHER_CONFIRM', { disbursedOn: today, disbursedAmountFen: 199_999_900 });
+    await step('finance', loan.id, v, 'VOUCHER_CONFIRM', { disbursedOn: today, disbursedAmountFen: 199_999_900 });
     const [row] = await t.db.query(`SELECT snapshot FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
     expect(row.snapshot.value).toHaveProperty('afterGuarantee');
     expect(row.snapshot.context).toMatchObject({ disbursedOn: today, disbursedAmountFen: 199_999_900 });
