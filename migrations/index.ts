@@ -12,6 +12,7 @@ import { BasicData1764105000000 } from './1764105000000-basic-data';
 import { Collateral1764106000000 } from './1764106000000-collateral';
 import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
 import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
+import { LetterVoucherDocuments1764108000000 } from './1764108000000-letter-voucher-documents';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   Collateral1764106000000,
   TemplateStorage1764107000000,
   LoanDocuments1764107000001,
+  LetterVoucherDocuments1764108000000,
 ];

@@ -7,6 +7,7 @@ import { BasicDataModule } from './basic-data/basic-data.module';
 import { CollateralModule } from './collateral/collateral.module';
 import { PremiumModule } from './premium/premium.module';
 import { ContractsModule } from './contracts/contracts.module';
+import { LettersModule } from './letters/letters.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -50,6 +51,7 @@ export class AppModule implements NestModule {
         PremiumModule,
         CollateralModule,
         ContractsModule,
+        LettersModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

@@ -8,6 +8,7 @@ import { getNextTransitions } from 'xstate';
 import { pendingReleaseItems, type GuaranteeContext } from './context';
 import { DATA_TYPES, EVENT_TYPES, GUARANTEE_ITEM_ID, type EventType, type GuaranteeEvent } from './events';
 import { EVENT_LABELS, type Label } from './labels';
+import { toFen } from './money';
 import { guaranteeMachine, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
 import { EVENT_PERMISSIONS } from './permissions-map';
 import { holdsPermission } from './permission-check';
@@ -130,9 +131,11 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'LETTER_SEAL_COMPLETE':
       case 'LETTER_UPLOAD_SEALED':
       case 'VOUCHER_UPLOAD':
-      case 'VOUCHER_CONFIRM':
       case 'VISIT_APPROVE':
         return {};
+      case 'VOUCHER_CONFIRM':
+        // the event's own day; the whole guaranteed amount lent
+        return { disbursedOn: at.slice(0, 10), disbursedAmountFen: toFen(context.amount) };
     }
   })();
   return { ...payload, type, ...base } as GuaranteeEvent;

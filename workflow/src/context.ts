@@ -117,6 +117,9 @@ export interface GuaranteeContext {
   letterBankId: string | null;
   completedRegions: Region[];
   disbursedAt: string | null;
+  /** VOUCHER_CONFIRM's day the bank lent (YYYY-MM-DD) and the amount it lent, in fen. */
+  disbursedOn: string | null;
+  disbursedAmountFen: number | null;
   /** The after-guarantee visit round being worked on: 0 before disbursement, then 1 to 6. */
   visitRound: number;
   /** The report waiting for the leader, if any. */
@@ -176,6 +179,8 @@ export function initialContext(input: GuaranteeInput): GuaranteeContext {
     letterBankId: null,
     completedRegions: [],
     disbursedAt: null,
+    disbursedOn: null,
+    disbursedAmountFen: null,
     visitRound: 0,
     visitReport: null,
     outstandingPrincipal: 0,

@@ -44,6 +44,11 @@ export type NoPayload = Record<never, never>;
 export interface ReasonPayload {
   reason: string;
 }
+/** VOUCHER_CONFIRM: the day the bank lent (company calendar day, YYYY-MM-DD) and the amount actually lent. */
+export interface VoucherConfirmPayload {
+  disbursedOn: string;
+  disbursedAmountFen: number;
+}
 export interface MeetingRefPayload {
   meetingId: string;
 }
@@ -160,7 +165,7 @@ export interface EventPayloads {
   DURING_GUARANTEE_DISCONTINUE: ReasonPayload;
   // disbursement (FKPZ)
   VOUCHER_UPLOAD: NoPayload;
-  VOUCHER_CONFIRM: NoPayload;
+  VOUCHER_CONFIRM: VoucherConfirmPayload;
   // afterGuarantee (BHBG)
   VISIT_SUBMIT_REPORT: { kind: VisitReportKind };
   VISIT_APPROVE: NoPayload;
@@ -197,7 +202,9 @@ export type PayloadFieldKind =
   | 'enum' // one of `values`
   | 'enumList' // list of distinct values out of `values`
   | 'voteRule' // a VoteRule object
-  | 'collateral'; // list of {id, kind}
+  | 'collateral' // list of {id, kind}
+  | 'date' // a real calendar day, YYYY-MM-DD
+  | 'fen'; // positive whole number of fen (a safe integer)
 
 export interface PayloadField {
   name: string;
@@ -287,7 +294,10 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   LETTER_UPLOAD_SEALED: [],
   DURING_GUARANTEE_DISCONTINUE: reason,
   VOUCHER_UPLOAD: [],
-  VOUCHER_CONFIRM: [],
+  VOUCHER_CONFIRM: [
+    { name: 'disbursedOn', kind: 'date', required: true },
+    { name: 'disbursedAmountFen', kind: 'fen', required: true },
+  ],
   VISIT_SUBMIT_REPORT: [{ name: 'kind', kind: 'enum', required: true, values: VISIT_REPORT_KINDS }],
   VISIT_APPROVE: [],
   VISIT_RETURN: reason,
@@ -314,6 +324,14 @@ export function isIsoTime(value: unknown): value is string {
   return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
+/** A day that exists on the calendar (2026-02-30 does not). */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
 function fieldProblem(field: PayloadField, value: unknown): string | null {
@@ -335,6 +353,10 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
       const problems = validateVoteRule(value);
       return problems.length === 0 ? null : problems.join('; ');
     }
+    case 'date':
+      return isCalendarDay(value) ? null : 'must be a calendar date YYYY-MM-DD';
+    case 'fen':
+      return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? null : 'must be a positive whole number of fen';
     case 'collateral': {
       if (!Array.isArray(value)) return 'must be a list of {id, kind}';
       const ids = new Set<string>();

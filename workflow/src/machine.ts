@@ -134,6 +134,8 @@ const UPDATES = {
 
   disburse: ((context, event) => ({
     disbursedAt: event.at,
+    disbursedOn: 'disbursedOn' in event ? event.disbursedOn : null,
+    disbursedAmountFen: 'disbursedAmountFen' in event ? event.disbursedAmountFen : null,
     outstandingPrincipal: context.amount,
     repaidTotal: 0,
     visitRound: 1,

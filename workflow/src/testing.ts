@@ -142,7 +142,8 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
     { type: 'LETTER_SEAL_COMPLETE', actorId: clerk },
     { type: 'LETTER_UPLOAD_SEALED', actorId: aPost },
     { type: 'VOUCHER_UPLOAD', actorId: aPost },
-    { type: 'VOUCHER_CONFIRM', actorId: finance },
+    // the whole guaranteed amount lent; the day is fixed (the machine never reads a clock, nor checks the day)
+    { type: 'VOUCHER_CONFIRM', actorId: finance, disbursedOn: '2026-01-05', disbursedAmountFen: totalFen },
     ...Array.from({ length: visitRounds }, (): Draft[] => [
       { type: 'VISIT_SUBMIT_REPORT', actorId: bPost, kind: 'REPORT' },
       { type: 'VISIT_APPROVE', actorId: leader },

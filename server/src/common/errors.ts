@@ -87,6 +87,13 @@ export const CODES = {
   contractTemplateUnusable: 'A09301',
   documentNotFound: 'A09302',
   signedCopyNotNow: 'A09303',
+  // guarantee letters and the disbursement voucher
+  letterTemplateMissing: 'A09401',
+  sealedLetterMissing: 'A09402',
+  sealedLetterNotNow: 'A09403',
+  voucherMissing: 'A09404',
+  voucherNotNow: 'A09405',
+  disbursementInvalid: 'A09406',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -228,6 +228,17 @@ export const MESSAGES = {
     'zh-CN': '只能在合同已生成、尚未提交审核时上传签署件',
     en: 'A signed copy can be uploaded only while the contract is generated and not yet submitted for review',
   },
+  // guarantee letters and the disbursement voucher
+  letterTemplateMissing: { 'zh-CN': '所选银行没有启用的保函模板', en: 'The chosen bank has no enabled guarantee letter template' },
+  sealedLetterMissing: { 'zh-CN': '请先上传已盖章的保函', en: 'Upload the sealed guarantee letter first' },
+  sealedLetterNotNow: { 'zh-CN': '只能在保函用印完成后上传盖章保函', en: 'The sealed letter can be uploaded only once the letter is sealed' },
+  voucherMissing: { 'zh-CN': '请先上传放款凭证', en: 'Upload the disbursement voucher first' },
+  voucherNotNow: { 'zh-CN': '只能在待放款时上传放款凭证', en: 'The disbursement voucher can be uploaded only while the loan awaits disbursement' },
+  disbursedOnFuture: { 'zh-CN': '放款日期不能晚于今天（{today}）', en: 'The disbursement date cannot be after today ({today})' },
+  disbursedAmountTooLarge: {
+    'zh-CN': '放款金额不能超过担保金额 {guaranteed} 元',
+    en: 'The amount lent cannot exceed the guaranteed amount of {guaranteed} yuan',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,5 +9,6 @@ import { ContractsService } from './contracts.service';
   imports: [WorkflowModule, BasicDataModule],
   controllers: [ContractsController],
   providers: [ContractsService],
+  exports: [ContractsService],
 })
 export class ContractsModule {}

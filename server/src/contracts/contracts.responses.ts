@@ -1,14 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CONTRACT_TYPES, type ContractType } from '@app/workflow';
 
-export const DOCUMENT_KINDS = ['CONTRACT', 'SIGNED_CONTRACT', 'GUARANTEE_LETTER'] as const;
+export const DOCUMENT_KINDS = ['CONTRACT', 'SIGNED_CONTRACT', 'GUARANTEE_LETTER', 'SEALED_LETTER', 'DISBURSEMENT_VOUCHER'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document of a loan (fixed API: other tools rely on these fields). */
 export class LoanDocumentDto {
   @ApiProperty()
   id: string;
-  @ApiProperty({ enum: DOCUMENT_KINDS, description: 'CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy' })
+  @ApiProperty({
+    enum: DOCUMENT_KINDS,
+    description:
+      'CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads',
+  })
   kind: DocumentKind;
   @ApiProperty({ enum: CONTRACT_TYPES, nullable: true })
   contractType: ContractType | null;

@@ -68,6 +68,23 @@ export class ContractsService implements OnModuleInit {
     }
     const type = template.contract_type as ContractType;
     if (type === 'GUARANTEE_LETTER') throw new AppError(HttpStatus.BAD_REQUEST, CODES.contractTemplateUnusable, 'contractTemplateIsLetter');
+    await this.fillDocument(
+      { em, loanId, event, user, snapshot, onRollback },
+      { id: template.id, version: template.version, bankName: template.bank_name, type },
+      'CONTRACT',
+    );
+    this.logger.log(`contract ${type} generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+  }
+
+  /**
+   * Fills a bank template for the loan (company, bank, amount as the machine holds it, collateral) and
+   * keeps it as a loan document, in the event's transaction: shared by contracts and guarantee letters.
+   */
+  async fillDocument(
+    { em, loanId, event, user, snapshot, onRollback }: Omit<EventWriteContext, 'onCommit'>,
+    template: { id: string; version: number; bankName: string; type: ContractType },
+    kind: 'CONTRACT' | 'GUARANTEE_LETTER',
+  ): Promise<string> {
     const [loan] = await em.query(
       `SELECT l.amount::text AS amount, l.term_months, l.loan_type, c.name AS company_name, c.credit_code
          FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`,
@@ -79,23 +96,23 @@ export class ContractsService implements OnModuleInit {
     const context = buildContext(
       { amountFen: yuanToFen(typeof current === 'number' ? current : loan.amount), termMonths: loan.term_months },
       { name: loan.company_name, creditCode: loan.credit_code },
-      { name: template.bank_name },
+      { name: template.bankName },
       loanType ? { name: loanType.name, feeRateBp: loanType.fee_rate_bp } : null,
       await contextCollaterals(em, loanId),
       new Date(event.at),
     );
     const { bytes } = await this.templates.withBytes(template.id);
     const filled = renderTemplate(bytes, context);
-    const name = `${loan.company_name}-${CONTRACT_TYPE_LABELS[type].zh}.docx`;
+    const name = `${loan.company_name}-${CONTRACT_TYPE_LABELS[template.type].zh}.docx`;
     const prepared = await this.storage.prepare('document', { buffer: filled }, name);
     const { file, undo } = await this.storage.putIn(em, prepared, user.id);
     onRollback(undo);
-    await em.query(
+    const [doc] = await em.query(
       `INSERT INTO loan_document (loan_id, kind, contract_type, file_id, template_id, template_version, created_by)
-       VALUES ($1, 'CONTRACT', $2, $3, $4, $5, $6)`,
-      [loanId, type, file.id, template.id, template.version, user.id],
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [loanId, kind, template.type, file.id, template.id, template.version, user.id],
     );
-    this.logger.log(`contract ${type} generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+    return doc.id as string;
   }
 
   /** CONTRACT_DELETE: the loan's contracts (generated and signed copies) go, their bytes once the step has committed. */
@@ -145,7 +162,31 @@ export class ContractsService implements OnModuleInit {
    * A signed copy of the contract (pdf or docx, kind document), while the loan's contract stands
    * generated (before it is submitted for review): the instance row is locked so a submit waits.
    */
-  async uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+  uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+    return this.uploadDocument(
+      loanId,
+      incoming,
+      user,
+      'SIGNED_CONTRACT',
+      (value) => value?.duringGuarantee?.contract === 'generated',
+      () => {
+        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
+      },
+    );
+  }
+
+  /**
+   * An uploaded document of the loan (pdf or docx, kind document) while `allowed` holds for the
+   * machine's state; the instance row is locked so the step that needs the document waits.
+   */
+  async uploadDocument(
+    loanId: string,
+    incoming: IncomingFile | undefined,
+    user: AuthUser,
+    kind: 'SIGNED_CONTRACT' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER',
+    allowed: (value: any) => boolean,
+    refuse: () => never,
+  ): Promise<LoanDocumentDto> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     const prepared = await this.storage.prepare('document', incoming);
     const { result: id } = await this.storage.put(prepared, user.id, async (em, stored) => {
@@ -154,18 +195,16 @@ export class ContractsService implements OnModuleInit {
         [loanId],
       );
       if (!row) throw AppError.notFound('loanNotFound');
-      const value = row.snapshot?.value;
-      if (value?.duringGuarantee?.contract !== 'generated') {
-        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
-      }
-      const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, 'SIGNED_CONTRACT', $2, $3) RETURNING id`, [
+      if (!allowed(row.snapshot?.value)) refuse();
+      const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id`, [
         loanId,
+        kind,
         stored.id,
         user.id,
       ]);
       return doc.id as string;
     });
-    this.logger.log(`signed copy ${id} uploaded for loan ${loanId} by ${user.username}`);
+    this.logger.log(`${kind} ${id} uploaded for loan ${loanId} by ${user.username}`);
     const [doc] = await this.db.query(`SELECT ${DOCUMENT_COLUMNS} FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id WHERE d.id = $1`, [id]);
     return toDocument(doc);
   }

@@ -17,6 +17,10 @@ export class LoanDetailDto {
   currentAmount: number;
   @ApiProperty()
   termMonths: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The day the bank lent (company calendar, YYYY-MM-DD), set by VOUCHER_CONFIRM' })
+  disbursedOn: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount the bank actually lent, in fen, set by VOUCHER_CONFIRM' })
+  disbursedAmountFen: number | null;
   @ApiProperty({ type: String, nullable: true })
   bank: string | null;
   @ApiProperty({ type: String, nullable: true })

@@ -96,6 +96,9 @@ export class LoansService {
       ...loan,
       // `amount` is what the loan was initiated with; `currentAmount` what the machine holds now.
       currentAmount: context.amount,
+      // snapshots from before these fields existed lack them
+      disbursedOn: context.disbursedOn ?? null,
+      disbursedAmountFen: context.disbursedAmountFen ?? null,
       bPostOfficerId: context.bPostOfficerId,
       bPostOfficerName: b?.nickname ?? null,
       workflow,

@@ -17,6 +17,8 @@ const ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must be a list of (.*)$/, (m) => `须为以下取值组成的列表：${m[1]}`],
   [/^each item must be \{id, kind\} with kind one of (.*)$/, (m) => `每一项须为 {id, kind}，kind 为以下之一：${m[1]}`],
   [/^(\S+) is reserved for the guarantee itself$/, (m) => `${m[1]} 专用于担保本身`],
+  [/^must be a calendar date YYYY-MM-DD$/, () => '须为存在的日期（YYYY-MM-DD）'],
+  [/^must be a positive whole number of fen$/, () => '须为正整数（单位：分）'],
   [/^is not a field of this event$/, () => '不是该操作的字段'],
   [/^is not a known event type$/, () => '不是已知的操作类型'],
   [/^must be an ISO-8601 time with a zone$/, () => '须为带时区的 ISO-8601 时间'],

@@ -649,6 +649,10 @@ export interface LoanDetailDto {
   /** The current amount (the machine context) */
   currentAmount: number;
   termMonths: number;
+  /** The day the bank lent (company calendar, YYYY-MM-DD), set by VOUCHER_CONFIRM */
+  disbursedOn: string | null;
+  /** The amount the bank actually lent, in fen, set by VOUCHER_CONFIRM */
+  disbursedAmountFen: number | null;
   bank: string | null;
   loanType: string | null;
   aPostOfficerId: string;
@@ -1467,8 +1471,8 @@ export interface CollateralDto {
 
 export interface LoanDocumentDto {
   id: string;
-  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy */
-  kind: 'CONTRACT' | 'SIGNED_CONTRACT' | 'GUARANTEE_LETTER';
+  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads */
+  kind: 'CONTRACT' | 'SIGNED_CONTRACT' | 'GUARANTEE_LETTER' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER';
   contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER' | null;
   /** The file name offered on download */
   name: string;
@@ -1707,6 +1711,8 @@ export interface ApiResponses {
   'POST /loans/{id}/documents': LoanDocumentDto;
   'GET /documents/{id}/file': Blob;
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
+  'POST /loans/{id}/sealed-letter': LoanDocumentDto;
+  'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1753,6 +1759,8 @@ export interface ApiBodies {
   'POST /loans/{loanId}/collaterals': CollateralDto;
   'PUT /loans/{loanId}/collaterals/{id}': CollateralDto;
   'POST /loans/{id}/documents': FormData;
+  'POST /loans/{id}/sealed-letter': FormData;
+  'POST /loans/{id}/disbursement-voucher': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;

@@ -111,7 +111,7 @@ export default function LoanNodePage() {
             {/* Shown from duringGuarantee on, to whoever holds their lists. */}
             <PremiumPanel loanId={loanId} version={view.version} />
             <CollateralPanel loanId={loanId} version={view.version} />
-            <DocumentsPanel loanId={loanId} version={view.version} />
+            <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
           </Stack>
         </Grid.Col>
       </Grid>

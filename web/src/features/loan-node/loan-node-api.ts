@@ -100,3 +100,12 @@ export async function fetchBankOptions(): Promise<BankOption[]> {
 export async function fetchContractTemplates(bankId: string): Promise<ContractTemplateOption[]> {
   return (await http.get<ContractTemplateOption[]>(`/banks/${encodeURIComponent(bankId)}/contract-templates`)).data ?? [];
 }
+
+/** The uploads LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD require (pdf or docx). */
+export const DOCUMENT_UPLOADS = { SEALED_LETTER: 'sealed-letter', DISBURSEMENT_VOUCHER: 'disbursement-voucher' } as const;
+
+export async function uploadLoanDocument(loanId: string, kind: keyof typeof DOCUMENT_UPLOADS, file: File): Promise<void> {
+  const form = new FormData();
+  form.append('file', file);
+  await http.post(`${loanPath(loanId)}/${DOCUMENT_UPLOADS[kind]}`, form);
+}

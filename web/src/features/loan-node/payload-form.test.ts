@@ -23,6 +23,19 @@ describe('action form values', () => {
     expect(serverProblems('PRE_REVIEW_REJECT', { reason: '资料不全' })).toEqual([]);
   });
 
+  it('VOUCHER_CONFIRM: a real, past day and the amount lent typed in yuan, sent in fen', () => {
+    expect(issues('VOUCHER_CONFIRM', { disbursedOn: '', disbursedAmountFen: '' })).toEqual(['disbursedOn:required', 'disbursedAmountFen:required']);
+    expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2026-02-30', disbursedAmountFen: -1 })).toEqual(['disbursedOn:day', 'disbursedAmountFen:amountPositive']);
+    expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2999-01-01', disbursedAmountFen: 1.005 })).toEqual([
+      'disbursedOn:dayFuture',
+      'disbursedAmountFen:amountDecimals',
+    ]);
+    const values = { disbursedOn: '2026-01-05', disbursedAmountFen: '1999999.99' };
+    expect(issues('VOUCHER_CONFIRM', values)).toEqual([]);
+    expect(toPayload('VOUCHER_CONFIRM', values)).toEqual({ disbursedOn: '2026-01-05', disbursedAmountFen: 199_999_999 });
+    expect(serverProblems('VOUCHER_CONFIRM', values)).toEqual([]);
+  });
+
   it('sends an empty payload for an action without fields', () => {
     expect(initialValues('PRE_REVIEW_APPROVE')).toEqual({});
     expect(issues('PRE_REVIEW_APPROVE', {})).toEqual([]);

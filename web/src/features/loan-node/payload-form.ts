@@ -8,8 +8,10 @@ import {
   DEFAULT_VOTE_RULES,
   EVENT_PAYLOAD_FIELDS,
   GUARANTEE_ITEM_ID,
+  isCalendarDay,
   MAX_AMOUNT,
   pendingReleaseItems,
+  toFen,
   validateVoteRule,
   type EventType,
   type GuaranteeContext,
@@ -47,7 +49,9 @@ export type IssueKey =
   | 'collateralItem'
   | 'collateralReserved'
   | 'fraction'
-  | 'rule';
+  | 'rule'
+  | 'day'
+  | 'dayFuture';
 
 /** One problem with one field, language-free (the form translates `loanNode.validation.<key>`). */
 export interface FieldIssue {
@@ -82,6 +86,9 @@ function prefill(type: EventType, field: PayloadField, context?: GuaranteeContex
       if (type === 'RECORD_REPAYMENT') return context.outstandingPrincipal > 0 ? context.outstandingPrincipal : null;
       if (type === 'PREMIUM_EDIT') return context.premiumAmount;
       return null;
+    case 'disbursedAmountFen':
+      // entered in yuan like every amount on screen; sent in fen
+      return context.amount;
     default:
       return null;
   }
@@ -98,7 +105,11 @@ export function initialValues(type: EventType, context?: GuaranteeContext | null
         values[field.name] = preset === null ? '' : String(preset);
         break;
       case 'amount':
+      case 'fen':
         values[field.name] = typeof preset === 'number' ? preset : '';
+        break;
+      case 'date':
+        values[field.name] = '';
         break;
       case 'ids':
         values[field.name] = [];
@@ -133,6 +144,12 @@ function toNumber(value: FieldValue | undefined): number | null {
   return null;
 }
 
+/** Today in the browser, YYYY-MM-DD. */
+function localDay(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 const isBlank = (value: FieldValue | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function amountIssue(value: FieldValue | undefined): IssueKey | null {
@@ -164,8 +181,14 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
     case 'id':
       return field.required && asText(value) === '' ? [issue('required')] : [];
     case 'amount':
+    case 'fen':
       if (isBlank(value)) return field.required ? [issue('required')] : [];
       return [amountIssue(value)].filter((k): k is IssueKey => k !== null).map((k) => issue(k));
+    case 'date':
+      if (isBlank(value)) return field.required ? [issue('required')] : [];
+      if (!isCalendarDay(value)) return [issue('day')];
+      // the browser's day is close enough for a hint; the server judges in the company's calendar
+      return String(value) > localDay() ? [issue('dayFuture')] : [];
     case 'ids': {
       const ids = asList(value).map((v) => String(v).trim());
       if (ids.length === 0) return field.required ? [issue('required')] : [];
@@ -221,6 +244,14 @@ export function toPayload(type: EventType, values: FormValues): Record<string, u
       }
       case 'amount':
         if (!isBlank(value) || field.required) payload[field.name] = toNumber(value);
+        break;
+      case 'fen': {
+        const yuan = toNumber(value);
+        if (!isBlank(value) || field.required) payload[field.name] = yuan === null ? null : toFen(yuan);
+        break;
+      }
+      case 'date':
+        if (!isBlank(value) || field.required) payload[field.name] = asText(value);
         break;
       case 'ids':
         payload[field.name] = asList(value).map((v) => String(v).trim());

@@ -37,6 +37,8 @@ export function LoanDetailDrawer({ loanId, onClose }: { loanId: string | null; o
             {item('amount', d.currentAmount.toLocaleString())}
             {item('initialAmount', d.amount.toLocaleString())}
             {item('term', d.termMonths)}
+            {d.disbursedOn && item('disbursedOn', d.disbursedOn)}
+            {d.disbursedAmountFen !== null && item('disbursedAmount', (d.disbursedAmountFen / 100).toLocaleString(undefined, { minimumFractionDigits: 2 }))}
             {item('bank', d.bank)}
             {item('loanType', d.loanType)}
             {item('stage', d.workflow.statusLabels.stage[lang])}

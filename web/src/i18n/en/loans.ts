@@ -58,6 +58,8 @@ const loans: Translation<typeof zh> = {
     creditCode: 'Unified social credit code',
     amount: 'Current amount (yuan)',
     initialAmount: 'Amount applied for (yuan)',
+    disbursedOn: 'Disbursed on',
+    disbursedAmount: 'Amount lent (yuan)',
     term: 'Term (months)',
     bank: 'Bank',
     loanType: 'Loan type',

@@ -56,6 +56,8 @@ export default {
     creditCode: '统一社会信用代码',
     amount: '当前金额（元）',
     initialAmount: '申请金额（元）',
+    disbursedOn: '放款日期',
+    disbursedAmount: '实际放款金额（元）',
     term: '期限（月）',
     bank: '贷款银行',
     loanType: '贷款类型',

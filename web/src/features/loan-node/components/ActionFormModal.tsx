@@ -30,6 +30,8 @@ import { pick, useLang } from '@/i18n/use-lang';
 import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
 import { useReloadLoan } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
+import { DayInput } from '@/lib/dates';
+import { TypedNumberInput } from '@/lib/typed-number-input';
 import {
   choicesFor,
   initialValues,
@@ -113,6 +115,26 @@ function FieldInput({
           thousandSeparator=","
           hideControls
           allowNegative
+        />
+      );
+    case 'fen':
+      return (
+        <TypedNumberInput
+          {...common}
+          description={t('loanNode.form.yuanHint')}
+          value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next)}
+          thousandSeparator=","
+        />
+      );
+    case 'date':
+      return (
+        <DayInput
+          {...common}
+          maxDate={new Date()}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next)}
+          popoverProps={{ withinPortal: false }}
         />
       );
     case 'ids':
@@ -412,7 +434,8 @@ function ActionForm({
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
         <FormErrorAlert message={formError} />
         {fields.map((field) =>
-          type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId') ? (
+          (type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId')) ||
+          (type === 'LETTER_GENERATE' && field.name === 'bankId') ? (
             <ContractChoice
               key={field.name}
               field={field}

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '@/features/meetings/download';
@@ -6,14 +6,25 @@ import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';
 import { CONTRACT_TYPE_LABELS } from '@app/workflow';
-import { documentFilePath } from '../loan-node-api';
+import { showSuccessToast } from '@/api/feedback';
+import { useHolds } from '@/features/premium-collateral/use-holds';
+import { documentFilePath, uploadLoanDocument } from '../loan-node-api';
 import { useDocuments } from '../loan-node-queries';
 
 /** The loan's documents (generated contracts, signed copies), each downloadable; hidden from those who may not see the loan. */
-export function DocumentsPanel({ loanId, version }: { loanId: string; version: number }) {
+export function DocumentsPanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
   const { t } = useTranslation();
   const lang = useLang();
   const documents = useDocuments(loanId, version);
+  const value = (state ?? {}) as { duringGuarantee?: { letter?: string }; disbursement?: string };
+  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && value.duringGuarantee?.letter === 'sealed';
+  const mayUploadVoucher = useHolds('sys:voucher:upload') && typeof value.disbursement === 'string';
+  const upload = async (kind: 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER', file: File | null) => {
+    if (!file) return;
+    await uploadLoanDocument(loanId, kind, file);
+    showSuccessToast(t('loanNode.documents.uploaded'));
+    await documents.refetch();
+  };
   if (documents.error instanceof ApiError && documents.error.status === 403) return null;
   const list = documents.data ?? [];
   return (
@@ -48,6 +59,21 @@ export function DocumentsPanel({ loanId, version }: { loanId: string; version: n
             </Group>
           ))}
         </Stack>
+      )}
+      {(mayUploadSealed || mayUploadVoucher) && (
+        <Group mt="sm">
+          {(['SEALED_LETTER', 'DISBURSEMENT_VOUCHER'] as const)
+            .filter((kind) => (kind === 'SEALED_LETTER' ? mayUploadSealed : mayUploadVoucher))
+            .map((kind) => (
+              <FileButton key={kind} onChange={(file) => void upload(kind, file)} accept="application/pdf,.docx">
+                {(props) => (
+                  <Button {...props} variant="light" size="xs" data-testid={`upload-${kind}`}>
+                    {t('loanNode.documents.upload', { kind: t(`loanNode.documents.kinds.${kind}`) })}
+                  </Button>
+                )}
+              </FileButton>
+            ))}
+        </Group>
       )}
     </Card>
   );

@@ -1,0 +1,100 @@
+import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { toFen, type GuaranteeContext } from '@app/workflow';
+import type { AuthUser } from '../auth/auth-user';
+import { companyDay } from '../common/company-time';
+import { AppError, CODES } from '../common/errors';
+import { ContractsService } from '../contracts/contracts.service';
+import type { LoanDocumentDto } from '../contracts/contracts.responses';
+import type { IncomingFile } from '../files/file-storage';
+import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Guarantee letters and the disbursement voucher: LETTER_GENERATE fills the bank's enabled letter
+ * template (the contracts' filler), LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD need their uploaded
+ * document, VOUCHER_CONFIRM's day and amount are checked against the company calendar and the loan.
+ */
+@Injectable()
+export class LettersService implements OnModuleInit {
+  private readonly logger = new Logger(LettersService.name);
+
+  constructor(
+    private readonly workflow: WorkflowService,
+    private readonly contracts: ContractsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.workflow.registerWriter('LETTER_GENERATE', (ctx) => this.generate(ctx));
+    this.workflow.registerWriter('LETTER_UPLOAD_SEALED', (ctx) => this.requireDocument(ctx, 'SEALED_LETTER', 'sealedLetterMissing'));
+    this.workflow.registerWriter('VOUCHER_UPLOAD', (ctx) => this.requireDocument(ctx, 'DISBURSEMENT_VOUCHER', 'voucherMissing'));
+    this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.checkDisbursement(ctx));
+  }
+
+  private async generate(ctx: EventWriteContext): Promise<void> {
+    const { em, loanId, event, user } = ctx;
+    if (event.type !== 'LETTER_GENERATE') return;
+    // the newest enabled letter template of the bank; the share lock keeps it enabled until this commits
+    const [template] = UUID.test(event.bankId)
+      ? await em.query(
+          `SELECT t.id, t.version, b.name AS bank_name
+             FROM bank_template t JOIN bank b ON b.id = t.bank_id AND b.deleted_at IS NULL
+            WHERE t.bank_id = $1 AND t.contract_type = 'GUARANTEE_LETTER' AND t.enabled AND t.deleted_at IS NULL
+            ORDER BY t.version DESC LIMIT 1 FOR SHARE OF t, b`,
+          [event.bankId],
+        )
+      : [];
+    if (!template) {
+      throw new AppError(HttpStatus.CONFLICT, CODES.letterTemplateMissing, 'letterTemplateMissing', {}, { bankId: event.bankId }, 'LetterTemplateMissing');
+    }
+    await this.contracts.fillDocument(
+      ctx,
+      { id: template.id, version: template.version, bankName: template.bank_name, type: 'GUARANTEE_LETTER' },
+      'GUARANTEE_LETTER',
+    );
+    this.logger.log(`guarantee letter generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+  }
+
+  /** The step stands on an uploaded document; the upload locks the instance row, so the two do not cross. */
+  private async requireDocument({ em, loanId }: EventWriteContext, kind: string, missing: 'sealedLetterMissing' | 'voucherMissing'): Promise<void> {
+    const [found] = await em.query(`SELECT 1 FROM loan_document WHERE loan_id = $1 AND kind = $2 LIMIT 1`, [loanId, kind]);
+    if (!found) throw new AppError(HttpStatus.CONFLICT, CODES[missing], missing, {}, null, 'DocumentMissing');
+  }
+
+  /** The day must have come in the company's calendar, and the bank cannot lend more than is guaranteed. */
+  private async checkDisbursement({ event, snapshot }: EventWriteContext): Promise<void> {
+    if (event.type !== 'VOUCHER_CONFIRM') return;
+    const today = companyDay(new Date(event.at));
+    if (event.disbursedOn > today) throw new AppError(HttpStatus.BAD_REQUEST, CODES.disbursementInvalid, 'disbursedOnFuture', { today });
+    const guaranteedFen = toFen((snapshot as { context: GuaranteeContext }).context.amount);
+    if (event.disbursedAmountFen > guaranteedFen) {
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.disbursementInvalid, 'disbursedAmountTooLarge', { guaranteed: (guaranteedFen / 100).toFixed(2) });
+    }
+  }
+
+  uploadSealed(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+    return this.contracts.uploadDocument(
+      loanId,
+      incoming,
+      user,
+      'SEALED_LETTER',
+      (value) => value?.duringGuarantee?.letter === 'sealed',
+      () => {
+        throw new AppError(HttpStatus.CONFLICT, CODES.sealedLetterNotNow, 'sealedLetterNotNow', {}, null, 'SealedLetterNotNow');
+      },
+    );
+  }
+
+  uploadVoucher(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
+    return this.contracts.uploadDocument(
+      loanId,
+      incoming,
+      user,
+      'DISBURSEMENT_VOUCHER',
+      (value) => typeof value?.disbursement === 'string',
+      () => {
+        throw new AppError(HttpStatus.CONFLICT, CODES.voucherNotNow, 'voucherNotNow', {}, null, 'VoucherNotNow');
+      },
+    );
+  }
+}
