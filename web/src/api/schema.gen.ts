@@ -324,6 +324,7 @@ export interface LegalActionDto {
     | 'VISIT_APPROVE'
     | 'VISIT_RETURN'
     | 'RECORD_REPAYMENT'
+    | 'REPAYMENT_PLAN_EDIT'
     | 'CONFIRM_RELEASE';
   /** The permission code the action needs */
   permission: string;
@@ -806,6 +807,7 @@ export interface WorklistDto {
     | 'VISIT_APPROVE'
     | 'VISIT_RETURN'
     | 'RECORD_REPAYMENT'
+    | 'REPAYMENT_PLAN_EDIT'
     | 'CONFIRM_RELEASE'
   )[];
   columns: (
@@ -1495,6 +1497,47 @@ export interface ContractTemplateOptionDto {
   fileName: string;
 }
 
+export interface ReminderDto {
+  id: string;
+  kind: 'REPAYMENT' | 'MATURITY';
+  /** When the instalment or the loan falls due (ISO time) */
+  dueAt: string;
+  /** When the reminder is sent (ISO time) */
+  fireAt: string;
+  state: 'SCHEDULED' | 'SENT' | 'CANCELLED';
+  /** Its BullMQ job id (deterministic) */
+  jobId: string;
+  /** Read from BullMQ: the job exists and is delayed or waiting */
+  queued: boolean;
+}
+
+export interface RepaymentInstalmentDto {
+  seq: number;
+  dueOn: string;
+  principalFen: number;
+  interestFen: number | null;
+  repaidFen: number;
+  state: 'DUE' | 'REPAID';
+}
+
+export interface RepaymentPlanDto {
+  method: 'EQUAL_PRINCIPAL' | 'EQUAL_INSTALMENT' | 'INTEREST_ONLY' | 'BULLET';
+  annualRatePercent: number | null;
+  disbursedOn: string;
+  principalFen: number;
+  repaidFen: number;
+  termMonths: number;
+  maturityOn: string;
+  instalments: RepaymentInstalmentDto[];
+}
+
+export interface ReconcileResultDto {
+  /** Scheduled reminders whose fire time falls within the horizon */
+  scanned: number;
+  /** Of those, handed to BullMQ (a job id already there is kept, not doubled) */
+  queued: number;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1713,6 +1756,9 @@ export interface ApiResponses {
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'POST /loans/{id}/sealed-letter': LoanDocumentDto;
   'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
+  'GET /loans/{id}/reminders': ReminderDto[];
+  'GET /loans/{id}/repayment-plan': RepaymentPlanDto;
+  'POST /admin/reminders/reconcile': ReconcileResultDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
