@@ -3,7 +3,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
 import { Clock } from '../../server/src/common/clock';
 import { companyDay } from '../../server/src/common/company-time';
 import { createRedis } from '../../server/src/jobs/redis';
@@ -15,6 +17,7 @@ import { count, startTestApp, TestApp, tokenOf } from './support/app';
 import { sendEvent } from './support/loans';
 
 const DAY = 86_400_000;
+const ROOT = path.resolve(__dirname, '../..');
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20000): Promise<T> {
   const end = Date.now() + ms;
@@ -44,6 +47,7 @@ interface ReminderView {
 describe('repayment plan and reminders (BullMQ)', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
+  let workerOpen = false;
   let people: DemoPeople;
   const tokens: Record<string, string> = {};
   const prefix = `reminders-test-${process.pid}`;
@@ -58,6 +62,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
   const startWorker = async () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: ['error'] });
     await worker.init();
+    workerOpen = true;
   };
 
   /** A loan driven by the real machine to disbursement (voucher uploaded), of a loan type of its own. */
@@ -109,7 +114,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
   afterAll(async () => {
     Clock.offsetMs = 0;
     delete process.env.REMINDER_HORIZON_DAYS;
-    await worker?.close();
+    if (workerOpen) await worker.close();
     await t.close();
   });
 
@@ -308,6 +313,61 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const ours = new Set(scheduled.map((r) => r.jobId));
     expect(delayed.filter((j) => ours.has(j.id!)).length).toBe(scheduled.length);
   }, 60_000);
+
+  it('kill -9 of the worker process in the middle of a burst of due reminders, then a restart: each one sent once, none lost', async () => {
+    // a real worker process (the built one, as `npm start` runs it): build it when its sources changed
+    const built = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/lib.mjs'); m.buildIfStale(['workflow', 'server']);"], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    expect(built.status).toBe(0);
+    // only the child works the queue from here on
+    await worker.close();
+    workerOpen = false;
+    const loanId = await loanAwaitingDisbursement(12, { lead: 7, offsets: [1] });
+    await disburse(loanId, companyDay(new Date()));
+    const BURST = 200;
+    const ids: string[] = (
+      await t.db.query(
+        `INSERT INTO reminder (loan_id, kind, due_at, fire_at, job_id)
+         SELECT $1, 'MATURITY', now() + interval '1 day', now() - interval '1 minute', 'reminder-burst-' || g || '-' || $2 FROM generate_series(1, $3) g
+         RETURNING id`,
+        [loanId, process.pid, BURST],
+      )
+    ).map((r: { id: string }) => r.id);
+    const sentCount = () => count(t, `reminder WHERE id = ANY($1) AND state = 'SENT'`, [ids]);
+    const spawnWorker = () =>
+      spawn(process.execPath, [path.join(ROOT, 'server/dist/server/src/worker.js')], {
+        cwd: ROOT,
+        env: { ...process.env, QUEUE_PREFIX: prefix },
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
+
+    const first = spawnWorker();
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    await until('the burst under way', async () => (await sentCount()) >= 10, 60_000);
+    first.kill('SIGKILL');
+    expect(await exited).toBeNull();
+    const atKill = await sentCount();
+    // (printed, not asserted: how far the burst had got when the worker died)
+    console.log(`kill -9 after ${atKill} of ${BURST} reminders sent`);
+
+    const second = spawnWorker();
+    try {
+      // the restarted worker reconciles from PostgreSQL; a job the dead one held comes back once its lock expires
+      await until('every reminder sent', async () => (await sentCount()) === BURST, 150_000);
+    } finally {
+      second.kill('SIGTERM');
+    }
+    const perReminder: { n: number }[] = await t.db.query(
+      `SELECT count(m.id)::int AS n FROM reminder r LEFT JOIN message m ON m.source_key = 'reminder:' || r.id WHERE r.id = ANY($1) GROUP BY r.id`,
+      [ids],
+    );
+    expect(perReminder).toHaveLength(BURST);
+    // two officers each, exactly once
+    expect(perReminder.every((r) => r.n === 2)).toBe(true);
+    expect(await count(t, `reminder WHERE id = ANY($1) AND (state <> 'SENT' OR sent_at IS NULL)`, [ids])).toBe(0);
+  }, 300_000);
 
   it('reminders of an unknown or unreadable loan: 404 and 403', async () => {
     await t.http.get(`/server/loans/${randomUUID()}/reminders`).set(as('apost')).expect(404);
