@@ -58,7 +58,8 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const res = await t.http.get(`/server/loans/${loanId}/reminders`).set(as('apost')).expect(200);
     return res.body.data;
   };
-  const version = async (loanId: string): Promise<number> => (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
+  const version = async (loanId: string): Promise<number> =>
+    (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
   const startWorker = async () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: ['error'] });
     await worker.init();
@@ -256,10 +257,9 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const firstReminder = live[0];
     const after = await reminders(loanId);
     expect(after.find((r) => r.id === firstReminder.id)!.state).toBe('CANCELLED');
-    const [instalment] = await t.db.query(
-      `SELECT state, repaid_fen::int FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND seq = 1`,
-      [loanId],
-    );
+    const [instalment] = await t.db.query(`SELECT state, repaid_fen::int FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND seq = 1`, [
+      loanId,
+    ]);
     expect(instalment).toEqual({ state: 'REPAID', repaid_fen: 400_000_00 });
     const queue = worker.get<Queue>(getQueueToken(QUEUES.reminders));
     await until('the cancelled job removed', async () => !(await queue.getJob(firstReminder.jobId)));
@@ -316,10 +316,14 @@ describe('repayment plan and reminders (BullMQ)', () => {
 
   it('kill -9 of the worker process in the middle of a burst of due reminders, then a restart: each one sent once, none lost', async () => {
     // a real worker process (the built one, as `npm start` runs it): build it when its sources changed
-    const built = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/lib.mjs'); m.buildIfStale(['workflow', 'server']);"], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const built = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('./scripts/lib.mjs'); m.buildIfStale(['workflow', 'server']);"],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     expect(built.status).toBe(0);
     // only the child works the queue from here on
     await worker.close();

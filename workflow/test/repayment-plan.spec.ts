@@ -68,7 +68,9 @@ describe('principal in whole fen', () => {
     expect(() => buildRepaymentPlan({ method: 'EQUAL_INSTALMENT', disbursedOn: '2026-01-05', principalFen: 100, termMonths: 2 })).toThrow(/rate/);
     // a zero rate is equal principal
     expect(
-      buildRepaymentPlan({ method: 'EQUAL_INSTALMENT', disbursedOn: '2026-01-05', principalFen: 100, termMonths: 3, annualRateBp: 0 }).map((i) => i.principalFen),
+      buildRepaymentPlan({ method: 'EQUAL_INSTALMENT', disbursedOn: '2026-01-05', principalFen: 100, termMonths: 3, annualRateBp: 0 }).map(
+        (i) => i.principalFen,
+      ),
     ).toEqual([33, 33, 34]);
   });
 

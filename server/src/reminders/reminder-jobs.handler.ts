@@ -70,10 +70,9 @@ export class ReminderJobsHandler implements JobHandler<Names> {
            FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id WHERE l.id = $1`,
         [r.loan_id],
       );
-      const recipients: { id: string; language: string }[] = await em.query(
-        `SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`,
-        [[...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))]],
-      );
+      const recipients: { id: string; language: string }[] = await em.query(`SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
+        [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))],
+      ]);
       const dueDay = companyDay(new Date(r.due_at));
       const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
       let sent = 0;

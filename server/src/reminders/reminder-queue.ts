@@ -34,7 +34,12 @@ export function reminderJobOptions(jobId: string, fireAt: Date, now: Date): Jobs
  * in Redis is left as it is, so the horizon job and the reconcile may both run any number of times.
  * Answers how many reminders were read and handed to BullMQ.
  */
-export async function queueWithinHorizon(db: DataSource, queue: Queue, now: Date, horizonDays = reminderHorizonDays()): Promise<{ scanned: number; queued: number }> {
+export async function queueWithinHorizon(
+  db: DataSource,
+  queue: Queue,
+  now: Date,
+  horizonDays = reminderHorizonDays(),
+): Promise<{ scanned: number; queued: number }> {
   const until = new Date(now.getTime() + horizonDays * 86_400_000);
   let scanned = 0;
   let queued = 0;

@@ -115,7 +115,8 @@ async function writeInstalmentsAndReminders(em: EntityManager, loanId: string, p
   const maturity = maturityDay(plan.disbursedOn, plan.termMonths);
   const planned: { kind: 'REPAYMENT' | 'MATURITY'; instalmentId: string | null; dueOn: string; daysBefore: number }[] = [];
   instalments.forEach((i, n) => {
-    if (allocation[n].state === 'DUE') planned.push({ kind: 'REPAYMENT', instalmentId: idOf.get(i.seq)!, dueOn: i.dueOn, daysBefore: settings.repaymentLeadDays });
+    if (allocation[n].state === 'DUE')
+      planned.push({ kind: 'REPAYMENT', instalmentId: idOf.get(i.seq)!, dueOn: i.dueOn, daysBefore: settings.repaymentLeadDays });
   });
   for (const days of new Set(settings.maturityOffsets)) planned.push({ kind: 'MATURITY', instalmentId: null, dueOn: maturity, daysBefore: days });
   if (!planned.length) return;
@@ -195,6 +196,12 @@ export async function recordRepayment(em: EntityManager, loanId: string, amountF
        FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS x(id, repaid_fen, state) WHERE i.id = x.id`,
     [live.map((i) => i.id), allocation.map((a) => a.repaidFen), allocation.map((a) => a.state), now],
   );
-  if (newlyRepaid.length) await cancelReminders(em, loanId, now, newlyRepaid.map((i) => i.id));
+  if (newlyRepaid.length)
+    await cancelReminders(
+      em,
+      loanId,
+      now,
+      newlyRepaid.map((i) => i.id),
+    );
   return newlyRepaid.map((i) => i.seq);
 }

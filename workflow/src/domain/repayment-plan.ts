@@ -144,7 +144,10 @@ export type InstalmentState = 'DUE' | 'REPAID';
  * what is left after the earlier ones. An instalment with principal is REPAID once fully covered; one
  * without (interest-only months) once the whole principal is repaid.
  */
-export function allocateRepayments(instalments: readonly Pick<PlannedInstalment, 'principalFen'>[], repaidFen: number): { repaidFen: number; state: InstalmentState }[] {
+export function allocateRepayments(
+  instalments: readonly Pick<PlannedInstalment, 'principalFen'>[],
+  repaidFen: number,
+): { repaidFen: number; state: InstalmentState }[] {
   const total = instalments.reduce((sum, i) => sum + i.principalFen, 0);
   let left = Math.max(0, repaidFen);
   return instalments.map((i) => {
