@@ -373,6 +373,31 @@ describe('repayment plan and reminders (BullMQ)', () => {
     expect(await count(t, `reminder WHERE id = ANY($1) AND (state <> 'SENT' OR sent_at IS NULL)`, [ids])).toBe(0);
   }, 300_000);
 
+  it('loan types keep their maturity reminder days (default 30, 15, 7, 1), edited through the API; bad ones are a 400', async () => {
+    const name = `提醒天数${randomUUID().slice(0, 8)}`;
+    const body = { name, feeRate: 1.5, repaymentReminderDays: 7, maturityReminderDays: 30 };
+    const created = await t.http.post('/server/loan-types').set(as('admin')).send(body).expect(201);
+    expect(created.body.data.maturityReminderOffsets).toEqual([30, 15, 7, 1]);
+    const id = created.body.data.id;
+    const edited = await t.http
+      .put(`/server/loan-types/${id}`)
+      .set(as('admin'))
+      .send({ ...body, maturityReminderOffsets: [60, 10] })
+      .expect(200);
+    expect(edited.body.data.maturityReminderOffsets).toEqual([60, 10]);
+    // omitted: unchanged
+    await t.http.put(`/server/loan-types/${id}`).set(as('admin')).send(body).expect(200);
+    for (const bad of [[], [400], [1.5], ['x'], Array.from({ length: 11 }, (_, i) => i)]) {
+      await t.http
+        .put(`/server/loan-types/${id}`)
+        .set(as('admin'))
+        .send({ ...body, maturityReminderOffsets: bad })
+        .expect(400);
+    }
+    const [row] = await t.db.query(`SELECT maturity_reminder_offsets FROM loan_type WHERE id = $1`, [id]);
+    expect(row.maturity_reminder_offsets).toEqual([60, 10]);
+  });
+
   it('reminders of an unknown or unreadable loan: 404 and 403', async () => {
     await t.http.get(`/server/loans/${randomUUID()}/reminders`).set(as('apost')).expect(404);
     await t.http.get(`/server/loans/not-a-uuid/reminders`).set(as('apost')).expect(404);

@@ -97,7 +97,6 @@ export const CODES = {
   // repayment plan and reminders (issue 10)
   repaymentPlanMissing: 'A10001',
   repaymentRateRequired: 'A10002',
-  maturityOffsetsInvalid: 'A10003',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -245,10 +245,6 @@ export const MESSAGES = {
     'zh-CN': '等额本息需要年利率（annualRatePercent）',
     en: 'Equal instalments need an annual interest rate (annualRatePercent)',
   },
-  maturityOffsetsInvalid: {
-    'zh-CN': '到期提醒天数须为 1 至 10 个 0 到 365 之间的整数',
-    en: 'Maturity reminder days must be 1 to 10 whole numbers from 0 to 365',
-  },
   reminderTitleRepayment: { 'zh-CN': '还款提醒：{company}', en: 'Repayment reminder: {company}' },
   reminderContentRepayment: {
     'zh-CN': '第 {seq} 期还款（本金 {amount} 元）将于 {day} 到期。',

@@ -1383,6 +1383,8 @@ export interface LoanTypeRowDto {
   feeRateBp: number;
   repaymentReminderDays: number;
   maturityReminderDays: number;
+  /** Days before maturity each maturity reminder goes out */
+  maturityReminderOffsets: number[];
   /** Loans (not deleted) of this type: while any, it cannot be deleted */
   loanCount: number;
   createdAt: string;
@@ -1403,6 +1405,8 @@ export interface LoanTypeDto {
   repaymentReminderDays: number;
   /** Days before maturity the reminder goes out */
   maturityReminderDays: number;
+  /** Days before maturity each maturity reminder goes out (1 to 10 of 0..365); omitted: unchanged, 30, 15, 7 and 1 for a new type */
+  maturityReminderOffsets?: number[];
 }
 
 export interface PremiumVoucherDto {

@@ -163,6 +163,7 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
     feeRate: loanType ? Number(formatBasisPoints(loanType.feeRateBp)) : '',
     repaymentReminderDays: loanType?.repaymentReminderDays ?? 7,
     maturityReminderDays: loanType?.maturityReminderDays ?? 30,
+    maturityReminderOffsets: (loanType?.maturityReminderOffsets ?? [30, 15, 7, 1]).join(', '),
   });
   const [errors, setErrors] = useState<LoanTypeFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -237,6 +238,13 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
           value={values.maturityReminderDays}
           onChange={set('maturityReminderDays')}
           error={error('maturityReminderDays')}
+        />
+        <TextInput
+          label={t('basicData.loanTypes.columns.maturityReminderOffsets')}
+          value={values.maturityReminderOffsets ?? ''}
+          onChange={(e) => set('maturityReminderOffsets')(e.currentTarget.value)}
+          error={error('maturityReminderOffsets')}
+          data-testid="loan-type-maturity-offsets"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
