@@ -398,6 +398,22 @@ describe('repayment plan and reminders (BullMQ)', () => {
     expect(row.maturity_reminder_offsets).toEqual([60, 10]);
   });
 
+  it('the demo loan standing after guarantee has its plan and reminders', async () => {
+    const [loan] = await t.db.query(`SELECT l.id FROM loan l JOIN company c ON c.id = l.company_id WHERE c.name = '上海智造机器人有限公司'`);
+    const plan = (await t.http.get(`/server/loans/${loan.id}/repayment-plan`).set(as('apost')).expect(200)).body.data;
+    expect(plan).toMatchObject({ method: 'BULLET', disbursedOn: '2026-01-05', principalFen: 7_000_000_00, maturityOn: '2028-01-05' });
+    const list = await reminders(loan.id);
+    expect(list.map((r) => [r.kind, r.fireAt.slice(0, 10), r.state])).toEqual(
+      [
+        ['MATURITY', '2027-12-06', 'SCHEDULED'],
+        ['REPAYMENT', '2027-12-29', 'SCHEDULED'],
+        ['MATURITY', '2027-12-21', 'SCHEDULED'],
+        ['MATURITY', '2027-12-29', 'SCHEDULED'],
+        ['MATURITY', '2028-01-04', 'SCHEDULED'],
+      ].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0])),
+    );
+  });
+
   it('reminders of an unknown or unreadable loan: 404 and 403', async () => {
     await t.http.get(`/server/loans/${randomUUID()}/reminders`).set(as('apost')).expect(404);
     await t.http.get(`/server/loans/not-a-uuid/reminders`).set(as('apost')).expect(404);

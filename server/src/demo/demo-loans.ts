@@ -1,6 +1,7 @@
 import * as engine from '@app/workflow';
 import { EntityManager } from 'typeorm';
 import { withCheckChar } from '../companies/credit-code';
+import { createPlan } from '../reminders/reminder-store';
 import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
 import { commitEvent, createInstanceRow } from '../workflow/workflow.service';
 
@@ -132,6 +133,16 @@ export async function createDemoLoan(em: EntityManager, people: DemoPeople, demo
   let row = await createInstanceRow(em, repo, loan.id, input);
   for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
     row = await commitDemoEvent(em, repo, row, cast(abstract), demo.stage);
+  }
+  // A loan standing after guarantee has its repayment plan and reminders, as VOUCHER_CONFIRM's writer makes them.
+  const context = row.snapshot.context as engine.GuaranteeContext;
+  if (demo.stage === 'afterGuarantee' && context.disbursedOn && context.disbursedAmountFen) {
+    await createPlan(
+      em,
+      loan.id,
+      { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: context.disbursedOn, principalFen: context.disbursedAmountFen },
+      new Date(),
+    );
   }
   return row;
 }
