@@ -7,7 +7,10 @@
 // 2. Redis memory per queued reminder (used_memory before and after, on an emptied Redis).
 // 3. The hourly horizon job's time with BENCH_REMINDER_ROWS reminder rows (default 1,000,000), most of
 //    them beyond the horizon as in real life, the 100,000 within it already queued.
+// 4. Firing lateness p50/p99: the built worker process sends BENCH_LATENESS reminders (default 2,000)
+//    whose fire times are spread over BENCH_LATENESS_SECONDS (default 20).
 import { Queue } from 'bullmq';
+import { spawn } from 'node:child_process';
 import IORedis from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
@@ -16,6 +19,8 @@ import { queueWithinHorizon } from '../../server/src/reminders/reminder-queue';
 
 const WITHIN = Number(process.env.BENCH_WITHIN ?? 100_000);
 const TOTAL = Number(process.env.BENCH_REMINDER_ROWS ?? 1_000_000);
+const LATENESS = Number(process.env.BENCH_LATENESS ?? 2000);
+const LATENESS_SECONDS = Number(process.env.BENCH_LATENESS_SECONDS ?? 20);
 const DAY = 86_400_000;
 
 async function usedMemory(redis: IORedis): Promise<number> {
@@ -99,6 +104,39 @@ async function main() {
 
   await queue.close();
   await owner.query(`DELETE FROM reminder WHERE job_id LIKE 'bench-%'`);
+  await redis.flushdb();
+
+  // 4. firing lateness: the built worker process sends LATENESS reminders whose fire times are spread
+  //    over the next LATENESS_SECONDS (sent_at - fire_at, by the database's clock)
+  const start = new Date(Date.now() + 5000);
+  const ids: string[] = (
+    await owner.query(
+      `INSERT INTO reminder (loan_id, kind, due_at, fire_at, job_id)
+       SELECT $1, 'MATURITY', $2::timestamptz + interval '1 day', $2::timestamptz + (g * $4 / $3) * interval '1 millisecond', 'bench-late-' || g
+         FROM generate_series(1, $3) g RETURNING id`,
+      [loanId, start, LATENESS, LATENESS_SECONDS * 1000],
+    )
+  ).rows.map((r: { id: string }) => r.id);
+  const child = spawn(process.execPath, ['server/dist/server/src/worker.js'], { env: { ...process.env, QUEUE_PREFIX: 'bench-late' }, stdio: 'ignore' });
+  try {
+    const deadline = Date.now() + (LATENESS_SECONDS + 120) * 1000;
+    for (;;) {
+      const [{ n }] = (await owner.query(`SELECT count(*)::int AS n FROM reminder WHERE id = ANY($1) AND state = 'SENT'`, [ids])).rows;
+      if (n === LATENESS || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const late: number[] = (
+    await owner.query(`SELECT extract(epoch FROM (sent_at - fire_at)) * 1000 AS ms FROM reminder WHERE id = ANY($1) AND state = 'SENT' ORDER BY 1`, [ids])
+  ).rows.map((r: { ms: string }) => Number(r.ms));
+  const pct = (p: number) => late[Math.min(late.length - 1, Math.floor((p / 100) * late.length))];
+  console.log(
+    `firing lateness of ${late.length.toLocaleString('en')} of ${LATENESS.toLocaleString('en')} reminders over ${LATENESS_SECONDS} s (one worker process): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${late[late.length - 1]?.toFixed(0)} ms`,
+  );
+  await owner.query(`DELETE FROM message WHERE source_key = ANY($1)`, [ids.map((id) => `reminder:${id}`)]);
+  await owner.query(`DELETE FROM reminder WHERE id = ANY($1)`, [ids]);
   await redis.flushdb();
   redis.disconnect();
   await owner.end();
