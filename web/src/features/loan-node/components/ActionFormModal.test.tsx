@@ -55,7 +55,11 @@ describe('the action form of COUNTER_GUARANTEE_CONFIRM', () => {
       <ActionFormModal
         loanId={LOAN}
         open={{
-          action: { type: 'COUNTER_GUARANTEE_CONFIRM', permission: EVENT_PERMISSIONS.COUNTER_GUARANTEE_CONFIRM, label: { zh: 'B岗确认', en: 'B-post confirm' } },
+          action: {
+            type: 'COUNTER_GUARANTEE_CONFIRM',
+            permission: EVENT_PERMISSIONS.COUNTER_GUARANTEE_CONFIRM,
+            label: { zh: 'B岗确认', en: 'B-post confirm' },
+          },
           version: 7,
           context: null,
         }}
@@ -82,7 +86,11 @@ describe('the action form of COUNTER_GUARANTEE_CONFIRM', () => {
       <ActionFormModal
         loanId={LOAN}
         open={{
-          action: { type: 'COUNTER_GUARANTEE_CONFIRM', permission: EVENT_PERMISSIONS.COUNTER_GUARANTEE_CONFIRM, label: { zh: 'B岗确认', en: 'B-post confirm' } },
+          action: {
+            type: 'COUNTER_GUARANTEE_CONFIRM',
+            permission: EVENT_PERMISSIONS.COUNTER_GUARANTEE_CONFIRM,
+            label: { zh: 'B岗确认', en: 'B-post confirm' },
+          },
           version: 7,
           context: null,
         }}

@@ -70,14 +70,14 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
       {uploads.length > 0 && (
         <Group mt="sm">
           {uploads.map((kind) => (
-              <FileButton key={kind} onChange={(file) => void upload(kind, file)} accept="application/pdf,.docx">
-                {(props) => (
-                  <Button {...props} variant="light" size="xs" data-testid={`upload-${kind}`}>
-                    {t('loanNode.documents.upload', { kind: t(`loanNode.documents.kinds.${kind}`) })}
-                  </Button>
-                )}
-              </FileButton>
-            ))}
+            <FileButton key={kind} onChange={(file) => void upload(kind, file)} accept="application/pdf,.docx">
+              {(props) => (
+                <Button {...props} variant="light" size="xs" data-testid={`upload-${kind}`}>
+                  {t('loanNode.documents.upload', { kind: t(`loanNode.documents.kinds.${kind}`) })}
+                </Button>
+              )}
+            </FileButton>
+          ))}
         </Group>
       )}
     </Card>
