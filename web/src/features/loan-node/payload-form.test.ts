@@ -1,6 +1,6 @@
 import { DATA_TYPES, DEFAULT_VOTE_RULES, demoInput, eventsToStage, replay, validateEvent, type EventType } from '@app/workflow';
 import { describe, expect, it } from 'vitest';
-import { initialValues, toPayload, validateValues, type FormValues, type RuleDraft } from './payload-form';
+import { initialValues, isServerFilled, payloadFields, toPayload, validateValues, type FormValues, type RuleDraft } from './payload-form';
 
 const issues = (type: EventType, values: FormValues) => validateValues(type, values).map((i) => `${i.field}:${i.key}`);
 
@@ -95,18 +95,17 @@ describe('action form values', () => {
     expect(serverProblems('GENERAL_OFFICE_ALLOCATE', good)).toEqual([]);
   });
 
-  it('checks collateral items: id and kind, no reserved or repeated id', () => {
+  it('leaves COUNTER_GUARANTEE_CONFIRM without fields: the server fills the collateral from the register', () => {
     const type = 'COUNTER_GUARANTEE_CONFIRM';
-    expect(issues(type, { collateral: [] })).toEqual([]);
-    expect(issues(type, { collateral: [{ id: 'H1', kind: null }] })).toEqual(['collateral:collateralItem']);
-    expect(issues(type, { collateral: [{ id: 'GUARANTEE', kind: 'PLEDGE' }] })).toEqual(['collateral:collateralReserved']);
-    const twice = [
-      { id: 'H1', kind: 'MORTGAGE' },
-      { id: 'H1 ', kind: 'PLEDGE' },
-    ];
-    expect(issues(type, { collateral: twice })).toEqual(['collateral:distinct']);
-    const fine = { collateral: [{ id: ' H1', kind: 'MORTGAGE' }] };
-    expect(toPayload(type, fine)).toEqual({ collateral: [{ id: 'H1', kind: 'MORTGAGE' }] });
-    expect(serverProblems(type, fine)).toEqual([]);
+    expect(payloadFields(type)).toEqual([]);
+    expect(isServerFilled(type, 'collateral')).toBe(true);
+    expect(initialValues(type)).toEqual({});
+    // whatever the values hold, nothing is checked or sent
+    const stray = { collateral: [{ id: '', kind: null }] };
+    expect(issues(type, stray)).toEqual([]);
+    expect(toPayload(type, stray)).toEqual({});
+    // what the server validates: its register rows, then the (empty) payload over them
+    const register = { collateral: [{ id: 'c1', kind: 'MORTGAGE' }] };
+    expect(validateEvent({ ...register, ...toPayload(type, stray), type, actorId: 'someone', at: '2026-01-01T00:00:00.000Z' })).toEqual([]);
   });
 });

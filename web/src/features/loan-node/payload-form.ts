@@ -59,8 +59,19 @@ export interface FieldIssue {
   key: IssueKey;
 }
 
+/**
+ * Payload fields the server fills itself whatever the client sends: COUNTER_GUARANTEE_CONFIRM carries
+ * the loan's collateral register. The form shows them read-only and never sends them.
+ */
+const SERVER_FILLED: Partial<Record<EventType, readonly string[]>> = { COUNTER_GUARANTEE_CONFIRM: ['collateral'] };
+
+export function isServerFilled(type: EventType, field: string): boolean {
+  return SERVER_FILLED[type]?.includes(field) ?? false;
+}
+
+/** The fields the user fills in for `type` (those the server fills are left out). */
 export function payloadFields(type: EventType): readonly PayloadField[] {
-  return EVENT_PAYLOAD_FIELDS[type];
+  return EVENT_PAYLOAD_FIELDS[type].filter((field) => !isServerFilled(type, field.name));
 }
 
 const meetingTypeOf = (type: EventType) => (type.startsWith('GENERAL_OFFICE') ? 'GENERAL_OFFICE' : 'REVIEW_COMMITTEE');

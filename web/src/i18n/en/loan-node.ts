@@ -78,6 +78,7 @@ const loanNode: Translation<typeof zh> = {
     customRule: 'Custom vote rule (unticked: the default rule of this meeting type)',
     addItem: 'Add an item',
     removeItem: 'Remove',
+    registerItems: 'The collateral confirmed with it (from the collateral register; change it there):',
     noItems: 'No collateral: you may submit as it is.',
     attendeesHint: 'Type an attendee’s user id and press Enter',
     selectPlaceholder: 'Choose',

@@ -70,6 +70,7 @@ export default {
     customRule: '自定义表决规则（不勾选则使用该会议类型的默认规则）',
     addItem: '添加一项',
     removeItem: '删除',
+    registerItems: '随确认提交的反担保物（取自反担保物登记，不可在此修改）：',
     noItems: '暂无反担保物，可直接提交。',
     attendeesHint: '输入参会人用户编号后回车',
     selectPlaceholder: '请选择',

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
+import { CollateralRegisterItems } from './CollateralRegisterItems';
 import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
@@ -35,6 +36,7 @@ import { TypedNumberInput } from '@/lib/typed-number-input';
 import {
   choicesFor,
   initialValues,
+  isServerFilled,
   payloadFields,
   toPayload,
   validateValues,
@@ -432,6 +434,7 @@ function ActionForm({
     <form data-testid="action-form" data-action={type} noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
+        {isServerFilled(type, 'collateral') && <CollateralRegisterItems loanId={loanId} version={open.version} />}
         <FormErrorAlert message={formError} />
         {fields.map((field) =>
           (type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId')) ||
