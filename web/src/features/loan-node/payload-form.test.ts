@@ -1,5 +1,5 @@
 import { DATA_TYPES, DEFAULT_VOTE_RULES, demoInput, eventsToStage, replay, validateEvent, type EventType } from '@app/workflow';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialValues, isServerFilled, payloadFields, toPayload, validateValues, type FormValues, type RuleDraft } from './payload-form';
 
 const issues = (type: EventType, values: FormValues) => validateValues(type, values).map((i) => `${i.field}:${i.key}`);
@@ -34,6 +34,17 @@ describe('action form values', () => {
     expect(issues('VOUCHER_CONFIRM', values)).toEqual([]);
     expect(toPayload('VOUCHER_CONFIRM', values)).toEqual({ disbursedOn: '2026-01-05', disbursedAmountFen: 199_999_999 });
     expect(serverProblems('VOUCHER_CONFIRM', values)).toEqual([]);
+  });
+
+  describe('the day lent is judged by the company calendar, not the browser', () => {
+    afterEach(() => vi.useRealTimers());
+    it('accepts the company day that is already tomorrow for a browser on UTC', () => {
+      // 20:00 UTC on 23 November is 04:00 on 24 November in Shanghai.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T20:00:00Z'));
+      expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2026-11-24', disbursedAmountFen: '100' })).toEqual([]);
+      expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2026-11-25', disbursedAmountFen: '100' })).toEqual(['disbursedOn:dayFuture']);
+    });
   });
 
   it('sends an empty payload for an action without fields', () => {

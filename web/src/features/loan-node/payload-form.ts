@@ -18,6 +18,7 @@ import {
   type PayloadField,
   type VoteRule,
 } from '@app/workflow';
+import { companyToday } from '@/lib/format';
 
 export interface CollateralRow {
   id: string;
@@ -155,12 +156,6 @@ function toNumber(value: FieldValue | undefined): number | null {
   return null;
 }
 
-/** Today in the browser, YYYY-MM-DD. */
-function localDay(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 const isBlank = (value: FieldValue | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function amountIssue(value: FieldValue | undefined): IssueKey | null {
@@ -199,7 +194,7 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
       if (isBlank(value)) return field.required ? [issue('required')] : [];
       if (!isCalendarDay(value)) return [issue('day')];
       // the browser's day is close enough for a hint; the server judges in the company's calendar
-      return String(value) > localDay() ? [issue('dayFuture')] : [];
+      return String(value) > companyToday() ? [issue('dayFuture')] : [];
     case 'ids': {
       const ids = asList(value).map((v) => String(v).trim());
       if (ids.length === 0) return field.required ? [issue('required')] : [];

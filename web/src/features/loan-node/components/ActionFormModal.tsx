@@ -32,6 +32,7 @@ import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody
 import { useReloadLoan } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { DayInput } from '@/lib/dates';
+import { companyToday } from '@/lib/format';
 import { TypedNumberInput } from '@/lib/typed-number-input';
 import {
   choicesFor,
@@ -133,7 +134,7 @@ function FieldInput({
       return (
         <DayInput
           {...common}
-          maxDate={new Date()}
+          maxDate={companyToday()}
           value={typeof value === 'string' ? value : ''}
           onChange={(next) => onChange(next)}
           popoverProps={{ withinPortal: false }}
