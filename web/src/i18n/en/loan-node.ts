@@ -80,6 +80,7 @@ const loanNode: Translation<typeof zh> = {
     removeItem: 'Remove',
     noItems: 'No collateral: you may submit as it is.',
     attendeesHint: 'Type an attendee’s user id and press Enter',
+    wholeContractSet: 'Whole contract set',
     selectPlaceholder: 'Choose',
     yuanHint: 'In yuan, two decimals at most',
   },

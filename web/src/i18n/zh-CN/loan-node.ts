@@ -72,6 +72,7 @@ export default {
     removeItem: '删除',
     noItems: '暂无反担保物，可直接提交。',
     attendeesHint: '输入参会人用户编号后回车',
+    wholeContractSet: '全套合同',
     selectPlaceholder: '请选择',
     yuanHint: '单位：元，最多两位小数',
   },
