@@ -178,7 +178,12 @@ describe('contracts', () => {
     const expected: Record<string, { id: string; version: number }> = {};
     const upload = async (bank: string, contractType: string, title: string) => {
       const docx = buildDocx([text(title), text('借款人：{companyName}'), text('贷款人：{bankName}'), text('金额：人民币{amountInWords}')].join(''));
-      const res = await t.http.post(`/server/banks/${bank}/templates`).set(as(admin)).field('contractType', contractType).attach('file', docx, `${title}.docx`).expect(201);
+      const res = await t.http
+        .post(`/server/banks/${bank}/templates`)
+        .set(as(admin))
+        .field('contractType', contractType)
+        .attach('file', docx, `${title}.docx`)
+        .expect(201);
       return { id: res.body.data.id as string, version: res.body.data.version as number };
     };
 
@@ -240,7 +245,13 @@ describe('contracts', () => {
 
     it('409 in zh and en for a bank without an enabled contract template (a letter does not count), nothing written', async () => {
       const loan = await loanInStage(t, 'duringGuarantee');
-      const letterOnly = (await t.http.post('/server/banks').set(as(admin)).send({ name: `只有保函银行${randomUUID().slice(0, 6)}`, category: 'RURAL_FINANCIAL' }).expect(201)).body.data.id;
+      const letterOnly = (
+        await t.http
+          .post('/server/banks')
+          .set(as(admin))
+          .send({ name: `只有保函银行${randomUUID().slice(0, 6)}`, category: 'RURAL_FINANCIAL' })
+          .expect(201)
+      ).body.data.id;
       await upload(letterOnly, 'GUARANTEE_LETTER', '保函');
       const before = await written();
       const zh = await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: letterOnly }).expect(409);

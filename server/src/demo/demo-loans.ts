@@ -110,7 +110,9 @@ export async function commitDemoEvent(
  * of every demo loan whose events pass CONTRACT_GENERATE (its contracts and letter name its own bank).
  */
 export function demoTemplateBanks(): string[] {
-  const generating = DEMO_LOANS.filter((demo) => eventsFor(demo.stage, engine.demoInput(), new Date(0).toISOString()).some((e) => e.type === 'CONTRACT_GENERATE'));
+  const generating = DEMO_LOANS.filter((demo) =>
+    eventsFor(demo.stage, engine.demoInput(), new Date(0).toISOString()).some((e) => e.type === 'CONTRACT_GENERATE'),
+  );
   return [...new Set([DEMO_TEMPLATE_BANK, ...generating.map((demo) => demo.bank)])];
 }
 
@@ -174,6 +176,9 @@ async function demoDocuments(
       await dated(await storeLoanDocument(target, { kind: 'DISBURSEMENT_VOUCHER', bytes, name: `${loan.company}-放款凭证.docx` }));
       return;
     }
+    default:
+      // every other event leaves no document
+      return;
   }
 }
 
