@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Client } from 'pg';
 import PizZip from 'pizzip';
 import { CONTRACT_TYPES } from '@app/workflow';
@@ -60,7 +62,15 @@ describe('the demo data, walked by a newcomer', () => {
 
   beforeAll(async () => {
     const name = `demo_walk_${process.pid}`;
-    t = await startTestApp({ databaseUrl: await freshDatabaseUrl(name), migrationDatabaseUrl: ownerUrlOf(name) });
+    // its own folder too: the demo documents' bytes (and any checkpoint) stay apart from the shared database's
+    const dataDir = path.resolve(__dirname, '../../.data/test/demo-walk-files');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    t = await startTestApp({
+      databaseUrl: await freshDatabaseUrl(name),
+      migrationDatabaseUrl: ownerUrlOf(name),
+      dataDir,
+      checkpointDir: path.join(dataDir, 'checkpoints'),
+    });
     // signed in as the browser signs in: the password RSA-encrypted with the server's key
     for (const user of ['admin', 'apost', 'bpost', 'leader', 'finance']) {
       const res = await login(t, user).expect(200);
