@@ -87,7 +87,8 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'TRANSFER_DATA':
         return { toOfficerId: PLACEHOLDER };
       case 'CONTRACT_GENERATE':
-        return { bankId: PLACEHOLDER, templateId: PLACEHOLDER };
+        // the whole contract set of the bank (templateId optional)
+        return { bankId: PLACEHOLDER };
       case 'PREMIUM_ADD':
       case 'PREMIUM_EDIT':
         return { amount: 1 };

@@ -133,7 +133,8 @@ export interface EventPayloads {
   LEADER_RETURN: ReasonPayload;
   WITHDRAWAL_DISCONTINUE: ReasonPayload;
   // duringGuarantee (DKHT): contract region
-  CONTRACT_GENERATE: { bankId: string; templateId: string };
+  /** Without `templateId`: the bank's whole contract set (one document per enabled contract template). */
+  CONTRACT_GENERATE: { bankId: string; templateId?: string };
   CONTRACT_DELETE: NoPayload;
   CONTRACT_SUBMIT_REVIEW: NoPayload;
   CONTRACT_MUTUAL_REVIEW_PASS: NoPayload;
@@ -267,7 +268,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   LEADER_APPROVE: [],
   LEADER_RETURN: reason,
   WITHDRAWAL_DISCONTINUE: reason,
-  CONTRACT_GENERATE: [id('bankId'), id('templateId')],
+  CONTRACT_GENERATE: [id('bankId'), id('templateId', false)],
   CONTRACT_DELETE: [],
   CONTRACT_SUBMIT_REVIEW: [],
   CONTRACT_MUTUAL_REVIEW_PASS: [],

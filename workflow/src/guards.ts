@@ -175,7 +175,8 @@ const resolutionIs =
 
 const contractGeneration: Rule = (_c, e) => [
   ...when('bankId' in e && hasText(e.bankId), REFUSALS.BANK_REQUIRED),
-  ...when('templateId' in e && hasText(e.templateId), REFUSALS.TEMPLATE_REQUIRED),
+  // no templateId: the whole contract set of the bank; one given must name something
+  ...when(!('templateId' in e) || e.templateId === undefined || hasText(e.templateId), REFUSALS.TEMPLATE_REQUIRED),
 ];
 
 const collateralValid: Rule = (_c, e) => {

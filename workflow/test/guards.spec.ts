@@ -267,6 +267,19 @@ describe('during the guarantee', () => {
     expect(generated.value).toMatchObject({ duringGuarantee: { letter: 'generated', contract: 'sealed' } });
   });
 
+  it('a contract is generated for a bank: the whole set without a template, or the one template named', () => {
+    const s = atDuring();
+    // a templateId given must name something (the shape check refuses an empty one)
+    expect(refusalCode(s, ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-1', templateId: '' }))).toBe('INVALID_EVENT');
+    const wholeSet = applyAll(s, [ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-1' })]);
+    expect(wholeSet.value).toMatchObject({ duringGuarantee: { contract: 'generated' } });
+    expect(wholeSet.context).toMatchObject({ contractBankId: 'bank-1', contractTemplateId: null });
+    const deleted = applyAll(wholeSet, [ev('CONTRACT_DELETE', A_POST)]);
+    expect(deleted.context).toMatchObject({ contractBankId: null, contractTemplateId: null });
+    const one = applyAll(deleted, [ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-2', templateId: 'template-9' })]);
+    expect(one.context).toMatchObject({ contractBankId: 'bank-2', contractTemplateId: 'template-9' });
+  });
+
   it('contract reviews are by others than the submitter, and different people', () => {
     const submitted = applyAll(atDuring(), contractUntil('CONTRACT_SUBMIT_REVIEW'));
     expect(refusalCode(submitted, ev('CONTRACT_MUTUAL_REVIEW_PASS', A_POST))).toBe('MAKER_CANNOT_CHECK');

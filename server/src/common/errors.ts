@@ -87,6 +87,7 @@ export const CODES = {
   contractTemplateUnusable: 'A09301',
   documentNotFound: 'A09302',
   signedCopyNotNow: 'A09303',
+  contractSetEmpty: 'A09305',
   // guarantee letters and the disbursement voucher
   letterTemplateMissing: 'A09401',
   sealedLetterMissing: 'A09402',

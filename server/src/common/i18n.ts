@@ -222,6 +222,10 @@ export const MESSAGES = {
     'zh-CN': '所选合同模板不可用（不属于所选银行、已停用或已删除），请重新选择',
     en: 'The chosen contract template cannot be used (not of the chosen bank, disabled or deleted): choose again',
   },
+  contractSetEmpty: {
+    'zh-CN': '所选银行没有启用的合同模板，无法生成全套合同；请先在“基础数据 - 合同模板”中上传并启用',
+    en: 'The chosen bank has no enabled contract template, so no contract set can be generated: upload and enable one under Basic data - Contract templates',
+  },
   contractTemplateIsLetter: { 'zh-CN': '保函模板不能用于生成合同', en: 'A guarantee letter template cannot generate a contract' },
   documentNotFound: { 'zh-CN': '文档不存在', en: 'The document does not exist' },
   signedCopyNotNow: {

@@ -47,6 +47,17 @@ describe('action form values', () => {
     });
   });
 
+  it('CONTRACT_GENERATE: a bank is required; no template chosen sends the whole set (templateId left out)', () => {
+    const values = initialValues('CONTRACT_GENERATE');
+    expect(values).toEqual({ bankId: '', templateId: '' });
+    expect(issues('CONTRACT_GENERATE', values)).toEqual(['bankId:required']);
+    const wholeSet = { bankId: 'b1', templateId: '' };
+    expect(issues('CONTRACT_GENERATE', wholeSet)).toEqual([]);
+    expect(toPayload('CONTRACT_GENERATE', wholeSet)).toEqual({ bankId: 'b1' });
+    expect(serverProblems('CONTRACT_GENERATE', wholeSet)).toEqual([]);
+    expect(toPayload('CONTRACT_GENERATE', { bankId: 'b1', templateId: 't1' })).toEqual({ bankId: 'b1', templateId: 't1' });
+  });
+
   it('sends an empty payload for an action without fields', () => {
     expect(initialValues('PRE_REVIEW_APPROVE')).toEqual({});
     expect(issues('PRE_REVIEW_APPROVE', {})).toEqual([]);

@@ -81,6 +81,7 @@ const loanNode: Translation<typeof zh> = {
     registerItems: 'The collateral confirmed with it (from the collateral register; change it there):',
     noItems: 'No collateral: you may submit as it is.',
     attendeesHint: 'Type an attendee’s user id and press Enter',
+    wholeContractSet: 'Whole contract set',
     selectPlaceholder: 'Choose',
     yuanHint: 'In yuan, two decimals at most',
   },

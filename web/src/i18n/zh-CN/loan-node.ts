@@ -73,6 +73,7 @@ export default {
     registerItems: '随确认提交的反担保物（取自反担保物登记，不可在此修改）：',
     noItems: '暂无反担保物，可直接提交。',
     attendeesHint: '输入参会人用户编号后回车',
+    wholeContractSet: '全套合同',
     selectPlaceholder: '请选择',
     yuanHint: '单位：元，最多两位小数',
   },
