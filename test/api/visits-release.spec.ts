@@ -229,7 +229,7 @@ describe('visits and release', () => {
     await sendEvent(t, tokens.admin, loan.id, 'CONFIRM_RELEASE', v, { itemId: engine.GUARANTEE_ITEM_ID }).expect(409);
     expect(await events(loan.id)).toBe(once);
     v = await step('admin', loan.id, v, 'CONFIRM_RELEASE', { itemId: mortgage });
-    v = await step('admin', loan.id, v, 'CONFIRM_RELEASE', { itemId: pledge });
+    await step('admin', loan.id, v, 'CONFIRM_RELEASE', { itemId: pledge });
     const [row] = await t.db.query(`SELECT snapshot FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
     expect(row.snapshot.value).toBe('closed');
     const after = (await t.http.get(`/server/loans/${loan.id}/release`).set(as('admin')).expect(200)).body.data;
