@@ -120,7 +120,7 @@ it('round 2 is downgraded to doubtful: a reason is required, the leader sees the
     await f.getByLabel('可疑', { exact: true }).check();
   });
   // refused without a reason: the server's message on the reason field, nothing written
-  await form.getByText('请填写分类原因', { exact: false }).waitFor();
+  await form.locator('.mantine-InputWrapper-error', { hasText: '请填写分类原因' }).waitFor();
   await form.locator('textarea[data-field="reason"]').fill('主要客户流失，连续两月未付息');
   await form.getByTestId('action-submit').click();
   await form.waitFor({ state: 'detached' });
