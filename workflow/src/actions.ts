@@ -97,7 +97,7 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'LETTER_GENERATE':
         return { bankId: PLACEHOLDER };
       case 'VISIT_SUBMIT_REPORT':
-        return { kind: 'REPORT' };
+        return { kind: 'REPORT', classification: 'NORMAL' };
       case 'RECORD_REPAYMENT':
         return { amount: context.outstandingPrincipal };
       case 'CONFIRM_RELEASE':

@@ -550,7 +550,11 @@ const states = {
     states: {
       awaitingVisitReport: {
         on: {
-          VISIT_SUBMIT_REPORT: { target: 'visitReportSubmitted', guard: 'visitReportSubmittable', actions: ['recordVisitReport', maker('visitReport')] },
+          VISIT_SUBMIT_REPORT: {
+            target: 'visitReportSubmitted',
+            guard: 'visitReportSubmittable',
+            actions: ['recordVisitReport', maker('visitReport'), EFFECT_REFS.notifyRiskDowngrade],
+          },
         },
       },
       visitReportSubmitted: {

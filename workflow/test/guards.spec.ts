@@ -354,6 +354,25 @@ describe('after the guarantee', () => {
     expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT' }))).toBe('NOT_ACCEPTED_IN_STATE');
   });
 
+  it('a visit report with a risk classification: a known level, and a reason unless NORMAL; the context keeps its shape', () => {
+    const s = afterGuarantee();
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'DOUBTFUL' }))).toBe('VISIT_CLASSIFICATION_REASON_REQUIRED');
+    // a blank reason or an unknown level is refused by the shape check before any guard
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'LOSS', reason: '  ' }))).toBe('INVALID_EVENT');
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'GOOD' } as never))).toBe('INVALID_EVENT');
+    const normal = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'NORMAL' })]);
+    const doubtful = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'DOUBTFUL', reason: 'two instalments late' })]);
+    // reports from before the classification (none given) are accepted as they were, so their histories replay
+    const legacy = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT' })]);
+    for (const after of [normal, doubtful, legacy]) {
+      expect(after.value).toEqual({ afterGuarantee: 'visitReportSubmitted' });
+      expect(Object.keys(after.context).sort()).toEqual(Object.keys(legacy.context).sort());
+      expect(after.context.visitReport).toEqual(
+        legacy.context.visitReport === null ? null : { ...legacy.context.visitReport, at: after.context.visitReport!.at },
+      );
+    }
+  });
+
   it('the machine refuses a seventh round even from a forged snapshot', () => {
     const forged: PersistedSnapshot = { ...afterGuarantee(), context: { ...afterGuarantee().context, visitRound: 7 } };
     expect(refusalCode(forged, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT' }))).toBe('VISIT_ROUNDS_EXHAUSTED');

@@ -95,6 +95,11 @@ export const CODES = {
   voucherMissing: 'A09404',
   voucherNotNow: 'A09405',
   disbursementInvalid: 'A09406',
+  // after-guarantee visits and release (A10070-A10099)
+  visitClassificationRequired: 'A10070',
+  visitReasonRequired: 'A10071',
+  visitRoundsExhausted: 'A10072',
+  visitAttachmentNotNow: 'A10073',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -243,6 +243,23 @@ export const MESSAGES = {
     'zh-CN': '放款金额不能超过担保金额 {guaranteed} 元',
     en: 'The amount lent cannot exceed the guaranteed amount of {guaranteed} yuan',
   },
+  // after-guarantee visits and release
+  visitClassificationRequired: {
+    'zh-CN': '请选择本轮保后走访的风险分类（正常、关注、次级、可疑、损失）',
+    en: "Choose this visit round's risk classification (normal, special mention, substandard, doubtful, loss)",
+  },
+  visitReasonRequired: {
+    'zh-CN': '风险分类为「{classification}」（上一轮为「{previous}」），请填写分类原因',
+    en: 'The risk classification is "{classification}" (previous round: "{previous}"): give the reason for it',
+  },
+  visitRoundsExhausted: {
+    'zh-CN': '保后走访最多6轮，本项目6轮均已审核通过，不能再提交第7轮',
+    en: 'There are at most six visit rounds: all six of this loan are approved, a seventh cannot be submitted',
+  },
+  visitAttachmentNotNow: {
+    'zh-CN': '只能在保后管理阶段上传保后附件',
+    en: 'Visit attachments can be uploaded only while the loan is under after-guarantee management',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

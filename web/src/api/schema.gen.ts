@@ -1495,6 +1495,85 @@ export interface ContractTemplateOptionDto {
   fileName: string;
 }
 
+export interface VisitRecordDto {
+  id: string;
+  /** The event's place in the loan's history */
+  seq: number;
+  /** Visit round, 1 to 6 */
+  round: number;
+  kind: 'REPORT' | 'MATERIAL';
+  classification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS';
+  /** The classification of the report before this one (null: the first) */
+  previousClassification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | null;
+  /** A downgrade to substandard or worse: the leaders were told */
+  downgraded: boolean;
+  reason: string | null;
+  /** The next visit is due on this company calendar day (YYYY-MM-DD): quarterly, monthly or fortnightly by classification */
+  nextVisitDueOn: string;
+  state: 'SUBMITTED' | 'APPROVED' | 'RETURNED';
+  submittedBy: string;
+  submittedByName: string | null;
+  submittedAt: string;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  /** The leader's reason when the report was returned */
+  decisionReason: string | null;
+}
+
+export interface VisitAttachmentDto {
+  id: string;
+  name: string;
+  size: number;
+  uploadedByName: string | null;
+  uploadedAt: string;
+}
+
+export interface VisitsViewDto {
+  loanId: string;
+  /** The round being worked on (0 before disbursement, then 1 to 6) */
+  round: number;
+  /** The after-guarantee state (awaitingVisitReport, visitReportSubmitted, visitsCompleted), null outside it */
+  state: string | null;
+  /** The classification of the latest report */
+  currentClassification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | null;
+  /** The next visit due day set by the latest report */
+  nextVisitDueOn: string | null;
+  records: VisitRecordDto[];
+  attachments: VisitAttachmentDto[];
+}
+
+export interface ReleaseItemDto {
+  /** GUARANTEE for the guarantee itself, else the collateral register row's id */
+  itemId: string;
+  kind: 'GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  owner: string | null;
+  description: string | null;
+  /** Whole fen: the guaranteed amount, or the appraised value */
+  valueFen: number | null;
+  state: 'UNRESOLVED' | 'RELEASED';
+  releasedAt: string | null;
+  releasedByName: string | null;
+}
+
+export interface ReleaseViewDto {
+  loanId: string;
+  /** True while the loan stands in release (CONFIRM_RELEASE is accepted) */
+  releasable: boolean;
+  items: ReleaseItemDto[];
+}
+
+export interface ReleaseLedgerRowDto {
+  loanId: string;
+  company: string;
+  itemId: string;
+  kind: 'GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  description: string | null;
+  /** Whole fen */
+  valueFen: number | null;
+  releasedAt: string;
+  releasedByName: string | null;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1713,6 +1792,12 @@ export interface ApiResponses {
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'POST /loans/{id}/sealed-letter': LoanDocumentDto;
   'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
+  'GET /loans/{loanId}/visits': VisitsViewDto;
+  'POST /loans/{loanId}/visits/attachments': IdDto;
+  'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
+  'GET /loans/{loanId}/release': ReleaseViewDto;
+  'GET /release-ledger': ReleaseLedgerRowDto[];
+  'GET /release-ledger/export': Blob;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1761,6 +1846,7 @@ export interface ApiBodies {
   'POST /loans/{id}/documents': FormData;
   'POST /loans/{id}/sealed-letter': FormData;
   'POST /loans/{id}/disbursement-voucher': FormData;
+  'POST /loans/{loanId}/visits/attachments': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
@@ -2092,6 +2178,12 @@ export interface ApiQueries {
     name?: string;
     sort?: 'name' | 'feeRate' | 'createdAt';
     order?: 'asc' | 'desc';
+  };
+  'GET /release-ledger': {
+    loanId?: string;
+  };
+  'GET /release-ledger/export': {
+    loanId?: string;
   };
   'GET /archives': {
     pageNum?: number;

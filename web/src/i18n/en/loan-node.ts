@@ -86,6 +86,7 @@ const loanNode: Translation<typeof zh> = {
     yuanHint: 'In yuan, two decimals at most',
   },
   fields: {
+    classification: 'Risk classification',
     reason: 'Reason',
     comment: 'Comment',
     amount: 'Amount (yuan)',
@@ -113,6 +114,13 @@ const loanNode: Translation<typeof zh> = {
     onTie: 'On a tie',
   },
   enums: {
+    classification: {
+      NORMAL: 'Normal',
+      SPECIAL_MENTION: 'Special mention',
+      SUBSTANDARD: 'Substandard',
+      DOUBTFUL: 'Doubtful',
+      LOSS: 'Loss',
+    },
     completeDataTypes: {
       CLIENT: 'Client data',
       INQUIRY: 'Inquiry data',

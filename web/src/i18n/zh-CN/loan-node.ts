@@ -78,6 +78,7 @@ export default {
     yuanHint: '单位：元，最多两位小数',
   },
   fields: {
+    classification: '风险分类',
     reason: '原因',
     comment: '意见说明',
     amount: '金额（元）',
@@ -105,6 +106,13 @@ export default {
     onTie: '平票时',
   },
   enums: {
+    classification: {
+      NORMAL: '正常',
+      SPECIAL_MENTION: '关注',
+      SUBSTANDARD: '次级',
+      DOUBTFUL: '可疑',
+      LOSS: '损失',
+    },
     completeDataTypes: {
       CLIENT: '客户资料',
       INQUIRY: '询价资料',
