@@ -5,7 +5,7 @@ import { downloadFile } from '@/features/meetings/download';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';
-import { CONTRACT_TYPE_LABELS } from '@app/workflow';
+import { CONTRACT_TYPE_LABELS, windowOpen } from '@app/workflow';
 import { showSuccessToast } from '@/api/feedback';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { documentFilePath, uploadLoanDocument } from '../loan-node-api';
@@ -16,9 +16,9 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
   const { t } = useTranslation();
   const lang = useLang();
   const documents = useDocuments(loanId, version);
-  const value = (state ?? {}) as { duringGuarantee?: { letter?: string }; disbursement?: string };
-  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && value.duringGuarantee?.letter === 'sealed';
-  const mayUploadVoucher = useHolds('sys:voucher:upload') && typeof value.disbursement === 'string';
+  // the same state windows the server checks (workflow STATE_WINDOWS)
+  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && windowOpen('SEALED_LETTER_UPLOAD', { value: state });
+  const mayUploadVoucher = useHolds('sys:voucher:upload') && windowOpen('DISBURSEMENT_VOUCHER_UPLOAD', { value: state });
   const upload = async (kind: 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER', file: File | null) => {
     if (!file) return;
     await uploadLoanDocument(loanId, kind, file);
