@@ -94,6 +94,8 @@ export const CODES = {
   voucherMissing: 'A09404',
   voucherNotNow: 'A09405',
   disbursementInvalid: 'A09406',
+  reminderNotNow: 'A09407',
+  reminderNoOfficer: 'A09408',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */
