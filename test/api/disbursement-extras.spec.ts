@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as engine from '@app/workflow';
+import { DisbursementColumns1764109100000 } from '../../migrations/1764109100000-disbursement-columns';
+import { listColumns } from '../../server/src/workflow/list-columns';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 import { loanInStage, readExport, shanghaiDay, userWith } from './support/lists';
 
 /**
@@ -155,6 +157,40 @@ describe('disbursement reminder and disbursement columns', () => {
       expect(byId[early.id]).toEqual({ on: '2026-01-05', fen: 150_000_000 });
       expect(byId[late.id]).toEqual({ on: '2026-02-10', fen: 90_000_050 });
       expect(byId[waiting.id]).toEqual({ on: null, fen: null });
+    });
+
+    it("match every instance's snapshot, as written with each event and as the migration fills them in SQL", async () => {
+      type Stored = { loan_id: string; snapshot: any; on: string | null; fen: string | null };
+      const read = (q: { query: (sql: string) => Promise<Stored[]> }) =>
+        q.query(`SELECT loan_id, snapshot, disbursed_on::text AS "on", disbursed_amount_fen AS fen FROM workflow_instance ORDER BY loan_id`);
+      const expectFromSnapshots = (stored: Stored[]) => {
+        for (const row of stored) {
+          const want = listColumns(row.snapshot);
+          expect([row.loan_id, row.on, row.fen === null ? null : Number(row.fen)]).toEqual([row.loan_id, want.disbursedOn, want.disbursedAmountFen]);
+        }
+      };
+      const written = await read(t.db);
+      // demo loans after disbursement and the ones above: some lent, some not
+      expect(written.filter((r) => r.on !== null).length).toBeGreaterThanOrEqual(3);
+      expect(written.filter((r) => r.on === null).length).toBeGreaterThan(0);
+      expectFromSnapshots(written);
+
+      // the migration's backfill on the same rows (rolled back), as the owner that may alter tables
+      const owner = await ownerDb();
+      const runner = owner.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        const migration = new DisbursementColumns1764109100000();
+        await migration.down(runner);
+        await migration.up(runner);
+        const refilled = await read(runner);
+        expect(refilled.map((r) => [r.loan_id, r.on, r.fen])).toEqual(written.map((r) => [r.loan_id, r.on, r.fen]));
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+        await owner.destroy();
+      }
     });
 
     it('shows them on the loan list and the ledger, sorted both ways (undisbursed last)', async () => {
