@@ -95,6 +95,8 @@ export const CODES = {
   voucherMissing: 'A09404',
   voucherNotNow: 'A09405',
   disbursementInvalid: 'A09406',
+  reminderNotNow: 'A09407',
+  reminderNoOfficer: 'A09408',
   // after-guarantee visits and release (A10070-A10099)
   visitClassificationRequired: 'A10070',
   visitReasonRequired: 'A10071',

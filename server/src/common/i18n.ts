@@ -238,6 +238,11 @@ export const MESSAGES = {
   sealedLetterNotNow: { 'zh-CN': '只能在保函用印完成后上传盖章保函', en: 'The sealed letter can be uploaded only once the letter is sealed' },
   voucherMissing: { 'zh-CN': '请先上传放款凭证', en: 'Upload the disbursement voucher first' },
   voucherNotNow: { 'zh-CN': '只能在待放款时上传放款凭证', en: 'The disbursement voucher can be uploaded only while the loan awaits disbursement' },
+  disbursementReminderNotNow: {
+    'zh-CN': '只能在贷款等待放款时发送放款提醒',
+    en: 'A disbursement reminder can be sent only while the loan awaits disbursement',
+  },
+  disbursementReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送放款提醒', en: 'The loan has no A-post officer to remind' },
   disbursedOnFuture: { 'zh-CN': '放款日期不能晚于今天（{today}）', en: 'The disbursement date cannot be after today ({today})' },
   disbursedAmountTooLarge: {
     'zh-CN': '放款金额不能超过担保金额 {guaranteed} 元',

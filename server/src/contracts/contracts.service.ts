@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable, Logger, OnModuleInit, StreamableFile } from '@nestjs/common';
-import { type ContractType, type GuaranteeContext } from '@app/workflow';
+import { windowOpen, type ContractType, type GuaranteeContext, type StateWindowKey } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { TemplatesService } from '../basic-data/templates.service';
@@ -157,28 +157,21 @@ export class ContractsService implements OnModuleInit {
    * generated (before it is submitted for review): the instance row is locked so a submit waits.
    */
   uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
-    return this.uploadDocument(
-      loanId,
-      incoming,
-      user,
-      'SIGNED_CONTRACT',
-      (value) => value?.duringGuarantee?.contract === 'generated',
-      () => {
-        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
-      },
-    );
+    return this.uploadDocument(loanId, incoming, user, 'SIGNED_CONTRACT', 'SIGNED_CONTRACT_UPLOAD', () => {
+      throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
+    });
   }
 
   /**
-   * An uploaded document of the loan (pdf or docx, kind document) while `allowed` holds for the
-   * machine's state; the instance row is locked so the step that needs the document waits.
+   * An uploaded document of the loan (pdf or docx, kind document) while its state window (workflow
+   * STATE_WINDOWS) is open; the instance row is locked so the step that needs the document waits.
    */
   async uploadDocument(
     loanId: string,
     incoming: IncomingFile | undefined,
     user: AuthUser,
     kind: 'SIGNED_CONTRACT' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER',
-    allowed: (value: any) => boolean,
+    window: StateWindowKey,
     refuse: () => never,
   ): Promise<LoanDocumentDto> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
@@ -189,7 +182,7 @@ export class ContractsService implements OnModuleInit {
         [loanId],
       );
       if (!row) throw AppError.notFound('loanNotFound');
-      if (!allowed(row.snapshot?.value)) refuse();
+      if (!windowOpen(window, row.snapshot)) refuse();
       const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id`, [
         loanId,
         kind,

@@ -618,6 +618,10 @@ export interface LoanRowDto {
   bPostOfficer: OfficerDto | null;
   createdAt: string;
   updatedAt: string;
+  /** The day the bank lent (VOUCHER_CONFIRM); null before */
+  disbursedOn: string | null;
+  /** The amount the bank lent, in fen (VOUCHER_CONFIRM); null before */
+  disbursedAmountFen: number | null;
   /** The caller may soft-delete the loan now */
   deletable: boolean;
   workflow: RowWorkflowDto;
@@ -822,6 +826,8 @@ export interface WorklistDto {
     | 'bPostOfficer'
     | 'createdAt'
     | 'updatedAt'
+    | 'disbursedOn'
+    | 'disbursedAmount'
   )[];
   label: Label;
 }
@@ -1428,6 +1434,8 @@ export interface PremiumViewDto {
   reason: string | null;
   /** The premium region's state; null before duringGuarantee */
   state: 'toUpload' | 'uploaded' | 'submitted' | 'done' | null;
+  /** Whether a payment voucher may be uploaded now (workflow STATE_WINDOWS PREMIUM_VOUCHER_UPLOAD) */
+  voucherUploadable: boolean;
   vouchers: PremiumVoucherDto[];
 }
 
@@ -1493,6 +1501,27 @@ export interface ContractTemplateOptionDto {
   contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
   version: number;
   fileName: string;
+}
+
+export interface ReminderRecipientDto {
+  id: string;
+  name: string;
+}
+
+export interface DisbursementReminderDto {
+  /** The message on the officer's dashboard */
+  messageId: string;
+  /** false: the reminder of the day had already been sent; this is it */
+  created: boolean;
+  /** The company day the reminder counts for (one per loan and day) */
+  day: string;
+  /** The loan's A-post officer */
+  recipient: ReminderRecipientDto;
+  /** The recipient's language, in which the message is written */
+  language: 'zh-CN' | 'en';
+  title: string;
+  content: string;
+  sentAt: string;
 }
 
 export interface VisitRecordDto {
@@ -1792,6 +1821,7 @@ export interface ApiResponses {
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'POST /loans/{id}/sealed-letter': LoanDocumentDto;
   'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
+  'POST /loans/{id}/disbursement-reminder': DisbursementReminderDto;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;
   'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
@@ -1914,7 +1944,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
     stage?:
       | 'collection'
@@ -1948,7 +1978,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
     stage?:
       | 'collection'
@@ -1985,7 +2015,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
   };
   'GET /worklists/{name}/export': {
@@ -2006,7 +2036,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
   };
   'GET /meetings/ys': {

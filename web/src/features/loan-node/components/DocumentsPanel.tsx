@@ -5,7 +5,7 @@ import { downloadFile } from '@/features/meetings/download';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';
-import { CONTRACT_TYPE_LABELS } from '@app/workflow';
+import { CONTRACT_TYPE_LABELS, windowOpen } from '@app/workflow';
 import { showSuccessToast } from '@/api/feedback';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { DOCUMENT_UPLOADS, documentFilePath, uploadLoanDocument } from '../loan-node-api';
@@ -19,11 +19,10 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
   const { t } = useTranslation();
   const lang = useLang();
   const documents = useDocuments(loanId, version);
-  const value = (state ?? {}) as { duringGuarantee?: { contract?: string; letter?: string }; disbursement?: string };
-  // the server takes a signed copy while the contract stands generated (before it is submitted)
-  const mayUploadSigned = useHolds('sys:contract:upload') && value.duringGuarantee?.contract === 'generated';
-  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && value.duringGuarantee?.letter === 'sealed';
-  const mayUploadVoucher = useHolds('sys:voucher:upload') && typeof value.disbursement === 'string';
+  // the same state windows the server checks (workflow STATE_WINDOWS)
+  const mayUploadSigned = useHolds('sys:contract:upload') && windowOpen('SIGNED_CONTRACT_UPLOAD', { value: state });
+  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && windowOpen('SEALED_LETTER_UPLOAD', { value: state });
+  const mayUploadVoucher = useHolds('sys:voucher:upload') && windowOpen('DISBURSEMENT_VOUCHER_UPLOAD', { value: state });
   const upload = async (kind: UploadKind, file: File | null) => {
     if (!file) return;
     await uploadLoanDocument(loanId, kind, file);
