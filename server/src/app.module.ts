@@ -9,6 +9,7 @@ import { PremiumModule } from './premium/premium.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { LettersModule } from './letters/letters.module';
 import { RemindersModule } from './reminders/reminders.module';
+import { VisitsModule } from './visits/visits.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -54,6 +55,7 @@ export class AppModule implements NestModule {
         ContractsModule,
         LettersModule,
         RemindersModule,
+        VisitsModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
       providers: [HistoryWriter],

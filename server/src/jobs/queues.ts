@@ -49,6 +49,7 @@ export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   'purge-expired': QUEUES.maintenance,
   'audit-checkpoint': QUEUES.maintenance,
   notifyNextActors: QUEUES.notifications,
+  notifyRiskDowngrade: QUEUES.notifications,
   'workflow.transitioned': QUEUES.notifications,
   'reminder.fire': QUEUES.reminders,
   'reminders.horizon': QUEUES.reminders,

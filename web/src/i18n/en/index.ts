@@ -16,6 +16,7 @@ import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
+import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import routes from './routes';
 import shell from './shell';
@@ -42,6 +43,7 @@ const en: Translation<typeof zhCN> = {
   archives,
   basicData,
   premiumCollateral,
+  afterGuarantee,
   permissions,
   routes,
 };

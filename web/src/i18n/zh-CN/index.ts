@@ -14,6 +14,7 @@ import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
+import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import routes from './routes';
 import shell from './shell';
@@ -41,6 +42,7 @@ const zhCN = {
   archives,
   basicData,
   premiumCollateral,
+  afterGuarantee,
   permissions,
   routes,
 };
