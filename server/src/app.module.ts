@@ -1,4 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { QueuePageController } from './admin-queues/queue-page.controller';
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
@@ -53,7 +54,7 @@ export class AppModule implements NestModule {
         ContractsModule,
         LettersModule,
       ],
-      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
+      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],
     };
   }

@@ -147,6 +147,11 @@ export interface HistoryEntryDto {
   outcome: 'SUCCESS' | 'FAILURE';
 }
 
+export interface QueuePageSessionDto {
+  /** Where the queue page is: open it in a new tab */
+  url: string;
+}
+
 export interface LoginFailureDto {
   /** The next attempt must carry a verification code */
   captchaRequired?: boolean;
@@ -1592,6 +1597,8 @@ export interface ApiResponses {
   'GET /messages/unread-count': UnreadCountDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
+  'POST /admin/queue-page/session': QueuePageSessionDto;
+  'DELETE /admin/queue-page/session': null;
   'GET /open/auth/public-key': PublicKeyDto;
   'GET /open/auth/settings': AuthSettingsDto;
   'GET /open/auth/captcha': CaptchaDto;
