@@ -156,7 +156,7 @@ export function mountQueuePage(app: NestExpressApplication): void {
   createBullBoard({
     queues,
     serverAdapter: adapter,
-    options: { uiConfig: { boardTitle: 'Guarantee back office queues', hideDocsLink: true } },
+    options: { uiConfig: { boardTitle: 'Job queues', hideDocsLink: true } },
   });
   const board = adapter.getRouter() as { disable?: (setting: string) => void } & RequestHandler;
   // Bull Board runs its own express app, which would announce itself (X-Powered-By) like a new one does.

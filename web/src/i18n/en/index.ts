@@ -17,6 +17,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import profile from './profile';
+import queues from './queues';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -43,6 +44,7 @@ const en: Translation<typeof zhCN> = {
   basicData,
   premiumCollateral,
   permissions,
+  queues,
   routes,
 };
 export default en;

@@ -15,6 +15,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import profile from './profile';
+import queues from './queues';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -42,6 +43,7 @@ const zhCN = {
   basicData,
   premiumCollateral,
   permissions,
+  queues,
   routes,
 };
 export default zhCN;
