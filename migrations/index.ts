@@ -13,6 +13,7 @@ import { Collateral1764106000000 } from './1764106000000-collateral';
 import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
 import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
 import { LetterVoucherDocuments1764108000000 } from './1764108000000-letter-voucher-documents';
+import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-index';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   TemplateStorage1764107000000,
   LoanDocuments1764107000001,
   LetterVoucherDocuments1764108000000,
+  MessageUnreadIndex1764111000000,
 ];

@@ -127,6 +127,11 @@ export interface UnreadCountDto {
   count: number;
 }
 
+export interface MessagesReadAllDto {
+  /** How many unread messages this marked read (0 when there were none) */
+  count: number;
+}
+
 export interface MessageReadDto {
   id: string;
   read: boolean;
@@ -1595,6 +1600,7 @@ export interface ApiResponses {
   'GET /open/agreements/versions': AgreementDto[];
   'GET /messages': Page<MessageDto>;
   'GET /messages/unread-count': UnreadCountDto;
+  'PATCH /messages/read-all': MessagesReadAllDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
   'POST /admin/queue-page/session': QueuePageSessionDto;
