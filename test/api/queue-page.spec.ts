@@ -125,11 +125,7 @@ describe('queue page', () => {
     expect(shown?.jobs.map((j) => j.id)).toContain(job.id);
 
     // From another site's page: refused even with the cookie (a browser names the origin).
-    await t.http
-      .put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`)
-      .set('Cookie', adminCookie)
-      .set('Origin', 'http://evil.example')
-      .expect(403);
+    await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', adminCookie).set('Origin', 'http://evil.example').expect(403);
     await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', apostCookie).expect(403);
     expect(await job.getState()).toBe('failed');
 

@@ -79,20 +79,24 @@ describe('Redis safety', () => {
   });
 
   it('a production start (NODE_ENV=production) stops on that Redis before touching the database', () => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', path.join(ROOT, 'server/tsconfig.json'), path.join(ROOT, 'server/src/main.ts')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 90_000,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        REDIS_URL: lru.url,
-        // Nothing listens there: a start that went past the Redis check would fail on it instead.
-        DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none',
-        MIGRATION_DATABASE_URL: '',
-        REDIS_REFUSE_UNSAFE: '',
+    const result = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', path.join(ROOT, 'server/tsconfig.json'), path.join(ROOT, 'server/src/main.ts')],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 90_000,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          REDIS_URL: lru.url,
+          // Nothing listens there: a start that went past the Redis check would fail on it instead.
+          DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none',
+          MIGRATION_DATABASE_URL: '',
+          REDIS_REFUSE_UNSAFE: '',
+        },
       },
-    });
+    );
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status).toBe(1);
     expect(output).toContain('Redis is not safe for queues, start refused');
