@@ -127,9 +127,17 @@ describe('queue page', () => {
     // From another site's page: refused even with the cookie (a browser names the origin).
     await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', adminCookie).set('Origin', 'http://evil.example').expect(403);
     await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', apostCookie).expect(403);
+    await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', adminCookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', adminCookie).set('Sec-Fetch-Site', 'same-site').expect(403);
     expect(await job.getState()).toBe('failed');
 
-    await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`).set('Cookie', adminCookie).expect(204);
+    // The page's own request, through a proxy that rewrote Host (the browser still says same-origin).
+    await t.http
+      .put(`${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`)
+      .set('Cookie', adminCookie)
+      .set('Origin', 'http://localhost:5173')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(204);
     expect(await queue.getJobState(job.id as string)).toBe('waiting');
 
     // Adding jobs, editing their data and wiping a queue are not the page's to do.

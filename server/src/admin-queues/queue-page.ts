@@ -89,8 +89,15 @@ export function isAllowedWrite(path: string): boolean {
   return ALLOWED_WRITES.some((pattern) => pattern.test(path));
 }
 
-/** A browser names the page's origin on every POST/PUT/DELETE; without the header (a script, curl), SameSite and the token decide. */
+/**
+ * Is a change asked for by the queue page itself? Browsers say so in Sec-Fetch-Site, which no page
+ * can set or forge; this holds through proxies that rewrite Host (Vite's dev server). A browser
+ * without it names the page's origin in Origin, compared with Host. Without either (a script, curl)
+ * the token or the SameSite cookie decides alone.
+ */
 function sameOrigin(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
   const origin = req.headers.origin;
   if (!origin) return true;
   try {
