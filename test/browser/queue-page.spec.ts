@@ -1,9 +1,10 @@
 /**
  * The queue page as an administrator finds it: top menu "系统管理" -> "任务队列", the button opens
  * Bull Board in a new tab (authenticated by the path-scoped cookie the page asked for), which lists
- * every queue, and "Retry all" there puts a failed job back to waiting. The only CSP violation allowed there is the Google Fonts stylesheet Bull Board links
- * (kept blocked on purpose, see server/src/admin-queues/queue-page.ts). A non-administrator has no
- * menu entry and gets 401 from the page itself.
+ * every queue, and "Retry all" there puts a failed job back to waiting. The only CSP violation
+ * allowed there is the Google Fonts stylesheet Bull Board links (kept blocked on purpose, see
+ * server/src/admin-queues/queue-page.ts). A non-administrator has no menu entry and gets 401 from
+ * the page itself.
  */
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
