@@ -147,6 +147,16 @@ describe('queue page', () => {
     await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/empty`).set('Cookie', adminCookie).expect(403);
     expect(await queue.getJobState(job.id as string)).toBe('waiting');
     await queue.remove(job.id as string);
+
+    // The history log has the retry with its administrator, and the refusals.
+    const target = `${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`;
+    let rows: { actor_name: string | null; status: number }[] = [];
+    for (let i = 0; i < 40 && !rows.some((r) => r.status === 204); i++) {
+      rows = await t.db.query(`SELECT actor_name, status FROM history_log WHERE target = $1 ORDER BY id`, [target]);
+      if (!rows.some((r) => r.status === 204)) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(rows).toContainEqual({ actor_name: 'admin', status: 204 });
+    expect(rows).toContainEqual({ actor_name: 'apost', status: 403 });
   });
 
   it('closes with the session: after sign-out the cookie opens nothing', async () => {

@@ -10,6 +10,8 @@ import { isAdmin, type AuthUser } from '../auth/auth-user';
 import { TOKEN_HEADER } from '../auth/auth.guard';
 import { SessionRepository } from '../auth/session.repository';
 import { AppError } from '../common/errors';
+import { HistoryMiddleware } from '../history/history.middleware';
+import { HistoryWriter } from '../history/history.writer';
 import { QUEUES } from '../jobs/queues';
 
 /** The queue page (Bull Board): fixed path, stated in the API contract of issue 10. */
@@ -59,12 +61,13 @@ export function queuePageGuard(sessions: Pick<SessionRepository, 'resolve'>): Re
       const token = (Array.isArray(header) ? header[0] : header) || cookieValue(req.headers.cookie, QUEUE_PAGE_COOKIE);
       const user: AuthUser | null = token ? await sessions.resolve(token) : null;
       if (!user) throw AppError.unauthorized();
+      // Named in the history log even when refused below.
+      (req as Request & { user?: AuthUser }).user = user;
       if (!isAdmin(user)) throw AppError.forbidden({ required: 'ROLE_ADMIN' });
       if (!READS.has(req.method)) {
         if (!sameOrigin(req)) throw AppError.forbidden({ reason: 'cross-origin' });
         if (!isAllowedWrite(req.path)) throw AppError.forbidden({ reason: 'not-on-this-page' });
       }
-      (req as Request & { user?: AuthUser }).user = user;
     })().then(() => next(), next);
   };
 }
@@ -168,5 +171,9 @@ export function mountQueuePage(app: NestExpressApplication): void {
   const board = adapter.getRouter() as { disable?: (setting: string) => void } & RequestHandler;
   // Bull Board runs its own express app, which would announce itself (X-Powered-By) like a new one does.
   board.disable?.('x-powered-by');
-  app.use(QUEUE_PAGE_PATH, queuePageGuard(app.get(SessionRepository, { strict: false })), board);
+  // Nest's middleware does not run here: the history log is written as for every other change (retries
+  // and removals from the page, refused attempts too), with the administrator the guard found.
+  const history = new HistoryMiddleware(app.get(HistoryWriter, { strict: false }));
+  const recordChanges: RequestHandler = (req, res, next) => history.use(req, res, next);
+  app.use(QUEUE_PAGE_PATH, recordChanges, queuePageGuard(app.get(SessionRepository, { strict: false })), board);
 }
