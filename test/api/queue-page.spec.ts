@@ -159,6 +159,26 @@ describe('queue page', () => {
     expect(rows).toContainEqual({ actor_name: 'apost', status: 403 });
   });
 
+  it('answers bad input to its API with a 4xx, never a 500', async () => {
+    const probes: [string, string][] = [
+      ['get', `${PAGE}/api/queues?activeQueue=nope&status=failed&page=1`],
+      ['get', `${PAGE}/api/queues?activeQueue=${QUEUES.maintenance}&status=bogus&page=abc`],
+      ['get', `${PAGE}/api/queues/${QUEUES.maintenance}/no-such-job`],
+      ['get', `${PAGE}/api/queues/nope/no-such-job`],
+      ['put', `${PAGE}/api/queues/nope/retry/failed`],
+      ['put', `${PAGE}/api/queues/${QUEUES.maintenance}/no-such-job/retry`],
+      ['put', `${PAGE}/api/queues/${QUEUES.maintenance}/no-such-job/promote`],
+      ['put', `${PAGE}/api/queues/${QUEUES.maintenance}/clean/failed?grace=-5`],
+      ['get', `${PAGE}/nowhere/at/all`],
+    ];
+    const answers: string[] = [];
+    for (const [method, path] of probes) {
+      const res = await (method === 'get' ? t.http.get(path) : t.http.put(path)).set('Cookie', adminCookie);
+      answers.push(`${res.status} ${method} ${path}`);
+    }
+    expect(answers.filter((a) => Number(a.slice(0, 3)) >= 500)).toEqual([]);
+  });
+
   it('closes with the session: after sign-out the cookie opens nothing', async () => {
     const token = await tokenOf(t, 'admin');
     const cookie = sendBack(cookieFrom(await t.http.post('/server/admin/queue-page/session').set('X-Platform-Token', token).expect(200)));
