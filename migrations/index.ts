@@ -13,7 +13,9 @@ import { Collateral1764106000000 } from './1764106000000-collateral';
 import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
 import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
 import { LetterVoucherDocuments1764108000000 } from './1764108000000-letter-voucher-documents';
+import { DisbursementColumns1764109100000 } from './1764109100000-disbursement-columns';
 import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-index';
+import { VisitRecords1764112000000 } from './1764112000000-visit-records';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -32,5 +34,7 @@ export const MIGRATIONS = [
   TemplateStorage1764107000000,
   LoanDocuments1764107000001,
   LetterVoucherDocuments1764108000000,
+  DisbursementColumns1764109100000,
   MessageUnreadIndex1764111000000,
+  VisitRecords1764112000000,
 ];

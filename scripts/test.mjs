@@ -159,6 +159,10 @@ try {
     const common = { REDIS_URL: services.redis.url, DEMO_PASSWORD: process.env.DEMO_PASSWORD || 'Demo@2026', NODE_ENV: 'test' };
 
     if (wants('api')) {
+      // test/api/office-documents.spec.ts opens the generated documents in LibreOffice
+      if (!files.length || files.some((f) => f.includes('office-documents'))) {
+        ensureDebianCommand('soffice', 'libreoffice-writer-nogui', 'Install LibreOffice Writer (Debian package libreoffice-writer-nogui) for the API tests.');
+      }
       const databaseUrl = await services.pg.ensureDatabase('api_test');
       await step('API tests (jest + supertest)', () =>
         runJest('api', {

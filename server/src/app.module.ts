@@ -9,6 +9,7 @@ import { CollateralModule } from './collateral/collateral.module';
 import { PremiumModule } from './premium/premium.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { LettersModule } from './letters/letters.module';
+import { VisitsModule } from './visits/visits.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -53,6 +54,7 @@ export class AppModule implements NestModule {
         CollateralModule,
         ContractsModule,
         LettersModule,
+        VisitsModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],

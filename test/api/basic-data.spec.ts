@@ -79,6 +79,15 @@ describe('basic data', () => {
       await t.http.post('/server/banks').set(as(admin)).send({ name: mark(), category: 'STATE_OWNED', phone: 'call me' }).expect(400);
       const taken = await t.http.post('/server/banks').set(as(admin)).send({ name: '浦发银行', category: 'JOINT_STOCK' }).expect(409);
       expect(taken.body.message).toContain('浦发银行');
+      // the refusal names its field, so a form shows it under the name (A09101, both languages)
+      expect(taken.body).toMatchObject({ code: 'A09101', data: { fieldErrors: [{ field: 'name', message: '已有同名银行：浦发银行' }] } });
+      const takenEn = await t.http
+        .post('/server/banks')
+        .set(as(admin))
+        .set('Accept-Language', 'en')
+        .send({ name: '浦发银行', category: 'JOINT_STOCK' })
+        .expect(409);
+      expect(takenEn.body.data.fieldErrors).toEqual([{ field: 'name', message: 'A bank named 浦发银行 already exists' }]);
       expect(await count(t, 'bank')).toBe(before);
     });
 
@@ -273,7 +282,8 @@ describe('basic data', () => {
         .set(as(admin))
         .send({ ...body('z'), maturityReminderDays: 400 })
         .expect(400);
-      await t.http.post('/server/loan-types').set(as(admin)).send(body('流动资金贷款')).expect(409);
+      const taken = await t.http.post('/server/loan-types').set(as(admin)).send(body('流动资金贷款')).expect(409);
+      expect(taken.body).toMatchObject({ code: 'A09106', data: { fieldErrors: [{ field: 'name', message: '已有同名贷款类型：流动资金贷款' }] } });
       expect(await count(t, 'loan_type')).toBe(before);
     });
 

@@ -170,4 +170,111 @@ describe('contracts', () => {
     const [{ version }] = await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
     expect(version).toBe(loan.version);
   });
+
+  describe('the whole contract set (CONTRACT_GENERATE without templateId)', () => {
+    let setBankId: string;
+    let setBankName: string;
+    /** contract type -> the enabled template's id and version the set must use */
+    const expected: Record<string, { id: string; version: number }> = {};
+    const upload = async (bank: string, contractType: string, title: string) => {
+      const docx = buildDocx([text(title), text('借款人：{companyName}'), text('贷款人：{bankName}'), text('金额：人民币{amountInWords}')].join(''));
+      const res = await t.http
+        .post(`/server/banks/${bank}/templates`)
+        .set(as(admin))
+        .field('contractType', contractType)
+        .attach('file', docx, `${title}.docx`)
+        .expect(201);
+      return { id: res.body.data.id as string, version: res.body.data.version as number };
+    };
+
+    beforeAll(async () => {
+      setBankName = `全套合同银行${randomUUID().slice(0, 6)}`;
+      setBankId = (await t.http.post('/server/banks').set(as(admin)).send({ name: setBankName, category: 'LOCAL_COMMERCIAL' }).expect(201)).body.data.id;
+      expected.BANK_LOAN = await upload(setBankId, 'BANK_LOAN', '借款合同');
+      // a second upload of a type is its next version and the enabled one: the set takes version 2
+      await upload(setBankId, 'BANK_GUARANTEE', '保证合同旧版');
+      expected.BANK_GUARANTEE = await upload(setBankId, 'BANK_GUARANTEE', '保证合同');
+      expect(expected.BANK_GUARANTEE.version).toBe(2);
+      expected.COUNTER_GUARANTEE = await upload(setBankId, 'COUNTER_GUARANTEE', '反担保合同');
+      // disabled: skipped
+      const mortgage = await upload(setBankId, 'MORTGAGE', '抵押合同');
+      await t.http.put(`/server/templates/${mortgage.id}/enabled`).set(as(admin)).send({ enabled: false }).expect(200);
+      // the letter template is never part of the contract set
+      await upload(setBankId, 'GUARANTEE_LETTER', '保函');
+    });
+
+    it('makes one document per enabled contract type of the bank, each filled for the loan; regenerates after a delete', async () => {
+      const companyName = `全套合同${randomUUID().slice(0, 6)}有限公司`;
+      const loan = await loanInStage(t, 'duringGuarantee', companyName);
+      await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: setBankId }).expect(200);
+      const [{ snapshot }] = await t.db.query(`SELECT snapshot FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
+      expect(snapshot.value.duringGuarantee.contract).toBe('generated');
+      expect(snapshot.context).toMatchObject({ contractBankId: setBankId, contractTemplateId: null });
+      const [{ payload }] = await t.db.query(`SELECT payload FROM workflow_event WHERE loan_id = $1 AND type = 'CONTRACT_GENERATE'`, [loan.id]);
+      expect(payload).toEqual({ bankId: setBankId });
+
+      const docs = (await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data as Record<string, any>[];
+      expect(docs.map((d) => [d.kind, d.contractType, d.templateId, d.templateVersion]).sort()).toEqual(
+        Object.entries(expected)
+          .map(([type, tpl]) => ['CONTRACT', type, tpl.id, tpl.version])
+          .sort(),
+      );
+      const titles: Record<string, string> = { BANK_LOAN: '借款合同', BANK_GUARANTEE: '保证合同', COUNTER_GUARANTEE: '反担保合同' };
+      for (const doc of docs) {
+        const file = await download(`/server/documents/${doc.id}/file`, apost).expect(200);
+        expect(file.body.length).toBe(doc.size);
+        const body = documentText(file.body);
+        expect(body.startsWith(titles[doc.contractType])).toBe(true);
+        expect(body).not.toContain('旧版');
+        expect(body).toContain(`借款人：${companyName}`);
+        expect(body).toContain(`贷款人：${setBankName}`);
+        // the loan of loanInStage is 2,000,000 yuan
+        expect(body).toContain('金额：人民币贰佰万元整');
+      }
+
+      // delete, then generate again: the whole set, then (after another delete) one named template
+      await sendEvent(t, apost, loan.id, 'CONTRACT_DELETE', loan.version + 1).expect(200);
+      expect((await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data).toEqual([]);
+      await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version + 2, { bankId: setBankId }).expect(200);
+      expect((await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data).toHaveLength(3);
+      await sendEvent(t, apost, loan.id, 'CONTRACT_DELETE', loan.version + 3).expect(200);
+      await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version + 4, { bankId: setBankId, templateId: expected.COUNTER_GUARANTEE.id }).expect(200);
+      const one = (await t.http.get(`/server/loans/${loan.id}/documents`).set(as(apost)).expect(200)).body.data;
+      expect(one.map((d: Record<string, unknown>) => [d.contractType, d.templateId])).toEqual([['COUNTER_GUARANTEE', expected.COUNTER_GUARANTEE.id]]);
+    });
+
+    it('409 in zh and en for a bank without an enabled contract template (a letter does not count), nothing written', async () => {
+      const loan = await loanInStage(t, 'duringGuarantee');
+      const letterOnly = (
+        await t.http
+          .post('/server/banks')
+          .set(as(admin))
+          .send({ name: `只有保函银行${randomUUID().slice(0, 6)}`, category: 'RURAL_FINANCIAL' })
+          .expect(201)
+      ).body.data.id;
+      await upload(letterOnly, 'GUARANTEE_LETTER', '保函');
+      const before = await written();
+      const zh = await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: letterOnly }).expect(409);
+      expect(zh.body.code).toBe('A09305');
+      expect(zh.body.message).toMatch(/所选银行没有启用的合同模板/);
+      const en = await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: letterOnly }).set('Accept-Language', 'en').expect(409);
+      expect(en.body.message).toMatch(/has no enabled contract template/);
+      // an unknown bank is the same answer
+      await sendEvent(t, apost, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: randomUUID() }).expect(409);
+      expect(await written()).toEqual(before);
+      const [{ version, snapshot }] = await t.db.query(`SELECT version, snapshot FROM workflow_instance WHERE loan_id = $1`, [loan.id]);
+      expect(version).toBe(loan.version);
+      expect(snapshot.value.duringGuarantee.contract).toBe('toGenerate');
+      expect(await count(t, `workflow_event WHERE loan_id = '${loan.id}' AND type = 'CONTRACT_GENERATE'`)).toBe(0);
+    });
+
+    it('403 without the permission, nothing written', async () => {
+      const loan = await loanInStage(t, 'duringGuarantee');
+      const before = await written();
+      const seer = await userWith(t, ['sys:loan:detail']);
+      await sendEvent(t, seer.token, loan.id, 'CONTRACT_GENERATE', loan.version, { bankId: setBankId }).expect(403);
+      expect(await written()).toEqual(before);
+      await t.http.get(`/server/banks/${setBankId}/contract-templates`).set(as(seer.token)).expect(403);
+    });
+  });
 });

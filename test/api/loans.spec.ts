@@ -178,6 +178,8 @@ describe('loans: list, export, delete, officers', () => {
       'A岗经办人',
       'B岗经办人',
       '创建时间（Asia/Shanghai）',
+      '放款日期',
+      '放款金额（元）',
     ]);
     expect(zh.rows.map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
       [company.name, '700000', '资料收集与完善', '待完善'],

@@ -118,6 +118,8 @@ describe('meetings, votes, attendees and archives', () => {
       await post('admin', '/conferees', { userIds: [person.id], meetingKinds: ['ZB', 'BS'] }).expect(201);
       const dup = await post('admin', '/conferees', { userIds: [person.id], meetingKinds: ['ZB'] }).expect(409);
       expect(dup.body.code).toBe('A07008');
+      // the refusal names the people field, so the add form shows it there
+      expect(dup.body.data.fieldErrors).toEqual([{ field: 'userIds', message: expect.stringContaining(person.username) }]);
 
       const pool = async () => (await get('leader', '/meetings/bs/attendee-pool').expect(200)).body.data.map((p: any) => p.id);
       expect(await pool()).toContain(person.id);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { buildDocx, loopTable, paragraph, run, text } from '../../server/src/basic-data/demo-templates';
-import { eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { errorUnder, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(180_000);
 
@@ -97,4 +97,60 @@ it('adds a bank and uploads its mortgage template, refusing an unknown placehold
     async () => [await second.getByTestId('template-enabled').isChecked(), await first.getByTestId('template-enabled').isChecked()],
     (states) => expect(states).toEqual([true, false]),
   );
+});
+
+it("shows the server's refusal of a duplicate bank or loan-type name under the name field, and filters the lists from the filter bar", async () => {
+  // the demo data's bank: the server refuses the name (A09101) and names the field
+  await page.goto('/basicData/bankList');
+  await active().getByTestId('bank-list').waitFor();
+  await active().getByTestId('bank-add').click();
+  const form = page.getByTestId('bank-form');
+  await form.getByTestId('bank-name').fill('浦发银行');
+  await form.getByTestId('bank-category').click();
+  await page.getByRole('option', { name: '股份制商业银行' }).click();
+  await form.getByTestId('bank-save').click();
+  expect(await errorUnder(page, form.getByTestId('bank-name'))).toBe('已有同名银行：浦发银行');
+  // the field took the message: no alert repeats it, and the form stays open with what was typed
+  expect(await form.getByTestId('bank-form-error').count()).toBe(0);
+  expect(await form.getByTestId('bank-name').inputValue()).toBe('浦发银行');
+  // typing a free name clears the mark, and the bank is added
+  const bankName = `筛选测试银行${randomUUID().slice(0, 6)}`;
+  await form.getByTestId('bank-name').fill(bankName);
+  await eventually(
+    () => form.getByTestId('bank-name').getAttribute('aria-invalid'),
+    (invalid) => expect(invalid).not.toBe('true'),
+  );
+  await form.getByTestId('bank-save').click();
+  await form.waitFor({ state: 'detached' });
+
+  // the filter bar: the name searched goes to the URL and the list holds that bank alone; reset clears both
+  const bar = active().getByTestId('list-filter-bar');
+  await bar.locator('[data-field="name"]').fill(bankName);
+  await bar.getByRole('button', { name: '搜索' }).click();
+  await page.waitForURL((url) => url.searchParams.get('name') === bankName);
+  await eventually(
+    () =>
+      active()
+        .getByTestId('bank-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))),
+    (names) => expect(names).toEqual([bankName]),
+  );
+  await bar.getByRole('button', { name: '重置' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('name'));
+  expect(await bar.locator('[data-field="name"]').inputValue()).toBe('');
+  await eventually(
+    () => active().getByTestId('bank-row').count(),
+    (rows) => expect(rows).toBeGreaterThan(1),
+  );
+
+  // a loan type of the demo data: A09106 under its name field too
+  await page.goto('/basicData/typeList');
+  await active().getByTestId('loan-type-list').waitFor();
+  await active().getByTestId('loan-type-add').click();
+  const typeForm = page.getByTestId('loan-type-form');
+  await typeForm.getByTestId('loan-type-name').fill('流动资金贷款');
+  await typeForm.getByTestId('loan-type-rate').fill('1.5');
+  await typeForm.getByTestId('loan-type-save').click();
+  expect(await errorUnder(page, typeForm.getByTestId('loan-type-name'))).toBe('已有同名贷款类型：流动资金贷款');
+  expect(await typeForm.getByTestId('loan-type-form-error').count()).toBe(0);
 });

@@ -87,7 +87,8 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'TRANSFER_DATA':
         return { toOfficerId: PLACEHOLDER };
       case 'CONTRACT_GENERATE':
-        return { bankId: PLACEHOLDER, templateId: PLACEHOLDER };
+        // the whole contract set of the bank (templateId optional)
+        return { bankId: PLACEHOLDER };
       case 'PREMIUM_ADD':
       case 'PREMIUM_EDIT':
         return { amount: 1 };
@@ -96,7 +97,7 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'LETTER_GENERATE':
         return { bankId: PLACEHOLDER };
       case 'VISIT_SUBMIT_REPORT':
-        return { kind: 'REPORT' };
+        return { kind: 'REPORT', classification: 'NORMAL' };
       case 'RECORD_REPAYMENT':
         return { amount: context.outstandingPrincipal };
       case 'CONFIRM_RELEASE':

@@ -10,12 +10,18 @@
  * without one). Declare an effect only together with its real handler.
  */
 
-import type { EventType, GuaranteeEvent } from './events';
+import type { EventType, GuaranteeEvent, RiskClassification } from './events';
 
 /** Effect name -> its params, as the machine declares them and the handler receives them. */
 export interface EffectParams {
   /** Everyone who can act on the loan after this step, except whoever took it, gets a to-do. */
   notifyNextActors: { event: EventType; actorId: string };
+  /**
+   * A visit report was submitted with this classification: when the server's visit record says it is a
+   * downgrade to substandard or worse, every leader gets one message (null: a report from before the
+   * classification existed, nothing to tell).
+   */
+  notifyRiskDowngrade: { classification: RiskClassification | null; actorId: string };
 }
 
 export type EffectName = keyof EffectParams;
@@ -24,7 +30,7 @@ export type EffectName = keyof EffectParams;
 export type Effect = { [K in EffectName]: { type: K; params: EffectParams[K] } }[EffectName];
 
 /** Every effect name (checked against EffectParams by the type below). */
-export const EFFECT_NAMES = ['notifyNextActors'] as const satisfies readonly EffectName[];
+export const EFFECT_NAMES = ['notifyNextActors', 'notifyRiskDowngrade'] as const satisfies readonly EffectName[];
 // Fails to compile when a name of EffectParams is missing from EFFECT_NAMES.
 const allNamesListed: Exclude<EffectName, (typeof EFFECT_NAMES)[number]> extends never ? true : false = true;
 void allNamesListed;
@@ -38,7 +44,7 @@ export function isEffectName(name: string): name is EffectName {
  * effects; whoever runs it (the engine's pure `transition()`) collects them, and the server does them.
  */
 export function effectActions(): { [K in EffectName]: (args: unknown, params: EffectParams[K]) => void } {
-  return { notifyNextActors: () => undefined };
+  return { notifyNextActors: () => undefined, notifyRiskDowngrade: () => undefined };
 }
 
 /** The effect references of a transition, as its `actions` entries (params computed from the event). */
@@ -46,6 +52,13 @@ export const EFFECT_REFS = {
   notifyNextActors: {
     type: 'notifyNextActors',
     params: ({ event }: { event: GuaranteeEvent }): EffectParams['notifyNextActors'] => ({ event: event.type, actorId: event.actorId }),
+  },
+  notifyRiskDowngrade: {
+    type: 'notifyRiskDowngrade',
+    params: ({ event }: { event: GuaranteeEvent }): EffectParams['notifyRiskDowngrade'] => ({
+      classification: event.type === 'VISIT_SUBMIT_REPORT' ? (event.classification ?? null) : null,
+      actorId: event.actorId,
+    }),
   },
 } as const;
 

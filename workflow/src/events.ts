@@ -37,6 +37,30 @@ export interface CollateralItem {
 export const VISIT_REPORT_KINDS = ['REPORT', 'MATERIAL'] as const;
 export type VisitReportKind = (typeof VISIT_REPORT_KINDS)[number];
 
+/**
+ * The five-level risk classification of a visit report (loan classification of the regulator), from
+ * best to worst. The order matters: a later level is a downgrade.
+ */
+export const RISK_CLASSIFICATIONS = ['NORMAL', 'SPECIAL_MENTION', 'SUBSTANDARD', 'DOUBTFUL', 'LOSS'] as const;
+export type RiskClassification = (typeof RISK_CLASSIFICATIONS)[number];
+
+/** Levels at which a downgrade is told to the leaders (substandard or worse). */
+export function isSevereClassification(value: RiskClassification): boolean {
+  return RISK_CLASSIFICATIONS.indexOf(value) >= RISK_CLASSIFICATIONS.indexOf('SUBSTANDARD');
+}
+
+/**
+ * VISIT_SUBMIT_REPORT: the review kind, and the round's risk classification with its reason. Both are
+ * optional in the shape, because reports submitted before the classification existed are replayed as
+ * they were; the server asks for the classification on every new report (and for a reason when it is
+ * not NORMAL or differs from the previous round), and the guard refuses a reason-less non-NORMAL one.
+ */
+export interface VisitReportPayload {
+  kind: VisitReportKind;
+  classification?: RiskClassification;
+  reason?: string;
+}
+
 /** The release item that stands for the guarantee itself (collateral items use their own ids). */
 export const GUARANTEE_ITEM_ID = 'GUARANTEE';
 
@@ -133,7 +157,8 @@ export interface EventPayloads {
   LEADER_RETURN: ReasonPayload;
   WITHDRAWAL_DISCONTINUE: ReasonPayload;
   // duringGuarantee (DKHT): contract region
-  CONTRACT_GENERATE: { bankId: string; templateId: string };
+  /** Without `templateId`: the bank's whole contract set (one document per enabled contract template). */
+  CONTRACT_GENERATE: { bankId: string; templateId?: string };
   CONTRACT_DELETE: NoPayload;
   CONTRACT_SUBMIT_REVIEW: NoPayload;
   CONTRACT_MUTUAL_REVIEW_PASS: NoPayload;
@@ -167,7 +192,7 @@ export interface EventPayloads {
   VOUCHER_UPLOAD: NoPayload;
   VOUCHER_CONFIRM: VoucherConfirmPayload;
   // afterGuarantee (BHBG)
-  VISIT_SUBMIT_REPORT: { kind: VisitReportKind };
+  VISIT_SUBMIT_REPORT: VisitReportPayload;
   VISIT_APPROVE: NoPayload;
   VISIT_RETURN: ReasonPayload;
   RECORD_REPAYMENT: AmountPayload;
@@ -267,7 +292,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   LEADER_APPROVE: [],
   LEADER_RETURN: reason,
   WITHDRAWAL_DISCONTINUE: reason,
-  CONTRACT_GENERATE: [id('bankId'), id('templateId')],
+  CONTRACT_GENERATE: [id('bankId'), id('templateId', false)],
   CONTRACT_DELETE: [],
   CONTRACT_SUBMIT_REVIEW: [],
   CONTRACT_MUTUAL_REVIEW_PASS: [],
@@ -298,7 +323,11 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
     { name: 'disbursedOn', kind: 'date', required: true },
     { name: 'disbursedAmountFen', kind: 'fen', required: true },
   ],
-  VISIT_SUBMIT_REPORT: [{ name: 'kind', kind: 'enum', required: true, values: VISIT_REPORT_KINDS }],
+  VISIT_SUBMIT_REPORT: [
+    { name: 'kind', kind: 'enum', required: true, values: VISIT_REPORT_KINDS },
+    { name: 'classification', kind: 'enum', required: false, values: RISK_CLASSIFICATIONS },
+    text('reason', false),
+  ],
   VISIT_APPROVE: [],
   VISIT_RETURN: reason,
   RECORD_REPAYMENT: [amount],

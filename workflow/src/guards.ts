@@ -14,6 +14,7 @@ import {
   DATA_REQUIRED_FOR_SUBMISSION,
   GUARANTEE_ITEM_ID,
   RESOLUTION_RESULTS,
+  RISK_CLASSIFICATIONS,
   VISIT_REPORT_KINDS,
   VOTE_OPINIONS,
   type GuaranteeEvent,
@@ -61,6 +62,16 @@ export const REFUSALS = {
   BANK_REQUIRED: refusal('BANK_REQUIRED', '请选择银行', 'A bank is required'),
   TEMPLATE_REQUIRED: refusal('TEMPLATE_REQUIRED', '请选择合同模板', 'A contract template is required'),
   VISIT_ROUNDS_EXHAUSTED: refusal('VISIT_ROUNDS_EXHAUSTED', '保后走访最多6轮', 'There are at most 6 visit rounds'),
+  VISIT_CLASSIFICATION_INVALID: refusal(
+    'VISIT_CLASSIFICATION_INVALID',
+    '风险分类须为正常、关注、次级、可疑或损失',
+    'The risk classification must be NORMAL, SPECIAL_MENTION, SUBSTANDARD, DOUBTFUL or LOSS',
+  ),
+  VISIT_CLASSIFICATION_REASON_REQUIRED: refusal(
+    'VISIT_CLASSIFICATION_REASON_REQUIRED',
+    '风险分类不是正常时须填写原因',
+    'A reason is required when the risk classification is not NORMAL',
+  ),
   VISIT_KIND_INVALID: refusal('VISIT_KIND_INVALID', '审核类型须为报告审核或资料审核', 'The review kind must be REPORT or MATERIAL'),
   REPAYMENT_EXCEEDS_OUTSTANDING: refusal('REPAYMENT_EXCEEDS_OUTSTANDING', '还款金额超过剩余本金', 'The repayment exceeds the outstanding principal'),
   RELEASE_ITEM_UNKNOWN: refusal('RELEASE_ITEM_UNKNOWN', '该项不存在或已解除', 'Nothing to release under this item (unknown or already released)'),
@@ -175,7 +186,8 @@ const resolutionIs =
 
 const contractGeneration: Rule = (_c, e) => [
   ...when('bankId' in e && hasText(e.bankId), REFUSALS.BANK_REQUIRED),
-  ...when('templateId' in e && hasText(e.templateId), REFUSALS.TEMPLATE_REQUIRED),
+  // no templateId: the whole contract set of the bank; one given must name something
+  ...when(!('templateId' in e) || e.templateId === undefined || hasText(e.templateId), REFUSALS.TEMPLATE_REQUIRED),
 ];
 
 const collateralValid: Rule = (_c, e) => {
@@ -193,9 +205,21 @@ const letterGeneration: Rule = (c, e) => [
   ...when('bankId' in e && hasText(e.bankId), REFUSALS.BANK_REQUIRED),
 ];
 
+/**
+ * The round's risk classification, when the report carries one (reports from before it existed carry
+ * none and replay as they were; the server requires it on new reports): a known level, and a reason
+ * unless NORMAL.
+ */
+const visitClassification: Rule = (_c, e) => {
+  if (e.type !== 'VISIT_SUBMIT_REPORT' || e.classification === undefined) return ok;
+  if (!RISK_CLASSIFICATIONS.includes(e.classification)) return [REFUSALS.VISIT_CLASSIFICATION_INVALID];
+  return when(e.classification === 'NORMAL' || hasText(e.reason), REFUSALS.VISIT_CLASSIFICATION_REASON_REQUIRED);
+};
+
 const visitReportSubmittable: Rule = (c, e) => [
   ...when(c.visitRound >= 1 && c.visitRound <= MAX_VISIT_ROUND, REFUSALS.VISIT_ROUNDS_EXHAUSTED),
   ...when('kind' in e && VISIT_REPORT_KINDS.includes(e.kind), REFUSALS.VISIT_KIND_INVALID),
+  ...visitClassification(c, e),
 ];
 
 const lastVisitRound =

@@ -28,3 +28,4 @@ export * from './domain/loan-data';
 export * from './domain/loan-data-examples';
 export * from './domain/contract-templates';
 export * from './domain/collateral';
+export * from './domain/state-windows';

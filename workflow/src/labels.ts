@@ -5,7 +5,7 @@
  */
 
 import type { StageKey } from './context';
-import type { EventType } from './events';
+import type { EventType, RiskClassification } from './events';
 
 export interface Label {
   zh: string;
@@ -293,4 +293,13 @@ export const EVENT_LABELS: Readonly<Record<EventType, Label>> = {
   VISIT_RETURN: l('保后报告退回', 'Return visit report'),
   RECORD_REPAYMENT: l('上传还款凭证', 'Record repayment'),
   CONFIRM_RELEASE: l('确认解除', 'Confirm release'),
+};
+
+/** The five risk classification levels (VISIT_SUBMIT_REPORT's `classification`). */
+export const RISK_CLASSIFICATION_LABELS: Readonly<Record<RiskClassification, Label>> = {
+  NORMAL: l('正常', 'Normal'),
+  SPECIAL_MENTION: l('关注', 'Special mention'),
+  SUBSTANDARD: l('次级', 'Substandard'),
+  DOUBTFUL: l('可疑', 'Doubtful'),
+  LOSS: l('损失', 'Loss'),
 };

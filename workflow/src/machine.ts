@@ -114,7 +114,9 @@ const UPDATES = {
     };
   }) satisfies Update<{ stage: MeetingStage }>,
 
-  recordContract: ((_context, event) => ('templateId' in event ? { contractBankId: event.bankId, contractTemplateId: event.templateId } : {})) satisfies Update,
+  // contractTemplateId stays null when the whole set of the bank was generated
+  recordContract: ((_context, event) =>
+    event.type === 'CONTRACT_GENERATE' ? { contractBankId: event.bankId, contractTemplateId: event.templateId ?? null } : {}) satisfies Update,
 
   clearContract: (() => ({ contractBankId: null, contractTemplateId: null })) satisfies Update,
 
@@ -548,7 +550,11 @@ const states = {
     states: {
       awaitingVisitReport: {
         on: {
-          VISIT_SUBMIT_REPORT: { target: 'visitReportSubmitted', guard: 'visitReportSubmittable', actions: ['recordVisitReport', maker('visitReport')] },
+          VISIT_SUBMIT_REPORT: {
+            target: 'visitReportSubmitted',
+            guard: 'visitReportSubmittable',
+            actions: ['recordVisitReport', maker('visitReport'), EFFECT_REFS.notifyRiskDowngrade],
+          },
         },
       },
       visitReportSubmitted: {

@@ -145,7 +145,7 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
     // the whole guaranteed amount lent; the day is fixed (the machine never reads a clock, nor checks the day)
     { type: 'VOUCHER_CONFIRM', actorId: finance, disbursedOn: '2026-01-05', disbursedAmountFen: totalFen },
     ...Array.from({ length: visitRounds }, (): Draft[] => [
-      { type: 'VISIT_SUBMIT_REPORT', actorId: bPost, kind: 'REPORT' },
+      { type: 'VISIT_SUBMIT_REPORT', actorId: bPost, kind: 'REPORT', classification: 'NORMAL' },
       { type: 'VISIT_APPROVE', actorId: leader },
     ]).flat(),
     ...repayments,

@@ -29,6 +29,9 @@ export const WORKLIST_COLUMNS = [
   'bPostOfficer',
   'createdAt',
   'updatedAt',
+  // VOUCHER_CONFIRM's day and amount lent (context.disbursedOn / disbursedAmountFen); empty before
+  'disbursedOn',
+  'disbursedAmount',
 ] as const;
 export type WorklistColumn = (typeof WORKLIST_COLUMNS)[number];
 
@@ -202,7 +205,7 @@ export const WORKLISTS = {
     permission: 'voucher_list',
     states: ['disbursement'],
     events: ['VOUCHER_UPLOAD', 'VOUCHER_CONFIRM'],
-    columns: DEFAULT_COLUMNS,
+    columns: [...DEFAULT_COLUMNS, 'disbursedOn', 'disbursedAmount'],
   },
 
   // /protectAfter: the loans after disbursement. Lists without events are ledgers and reminders.
@@ -211,7 +214,7 @@ export const WORKLISTS = {
     permission: 'ledger_list',
     states: ['afterGuarantee', 'release', 'closed'],
     events: ['RECORD_REPAYMENT'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'updatedAt'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'disbursedOn', 'disbursedAmount', 'updatedAt'],
   },
   financeList: {
     group: 'protectAfter',

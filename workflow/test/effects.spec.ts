@@ -40,14 +40,18 @@ describe('effects declared by the machine', () => {
     expect(accepted(snapshot, vote).effects).toEqual([notify(vote)]);
   });
 
-  it('every accepted event of a whole pipeline returns exactly one to-do effect, also where onDone moves on in the same step', () => {
+  it('every accepted event of a whole pipeline returns exactly one to-do effect (a visit report also its downgrade check), also where onDone moves on in the same step', () => {
     const input = testInput();
     const events = happyPathEvents(input, actors);
     let snapshot = initial(input);
     const stages = new Set<string>();
     for (const event of events) {
       const result = accepted(snapshot, event);
-      expect(result.effects).toEqual([notify(event)]);
+      const downgradeCheck =
+        event.type === 'VISIT_SUBMIT_REPORT'
+          ? [{ type: 'notifyRiskDowngrade', params: { classification: event.classification ?? null, actorId: event.actorId } }]
+          : [];
+      expect(result.effects).toEqual([...downgradeCheck, notify(event)]);
       stages.add(result.stage);
       snapshot = result.snapshot;
     }

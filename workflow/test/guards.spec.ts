@@ -267,6 +267,19 @@ describe('during the guarantee', () => {
     expect(generated.value).toMatchObject({ duringGuarantee: { letter: 'generated', contract: 'sealed' } });
   });
 
+  it('a contract is generated for a bank: the whole set without a template, or the one template named', () => {
+    const s = atDuring();
+    // a templateId given must name something (the shape check refuses an empty one)
+    expect(refusalCode(s, ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-1', templateId: '' }))).toBe('INVALID_EVENT');
+    const wholeSet = applyAll(s, [ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-1' })]);
+    expect(wholeSet.value).toMatchObject({ duringGuarantee: { contract: 'generated' } });
+    expect(wholeSet.context).toMatchObject({ contractBankId: 'bank-1', contractTemplateId: null });
+    const deleted = applyAll(wholeSet, [ev('CONTRACT_DELETE', A_POST)]);
+    expect(deleted.context).toMatchObject({ contractBankId: null, contractTemplateId: null });
+    const one = applyAll(deleted, [ev('CONTRACT_GENERATE', A_POST, { bankId: 'bank-2', templateId: 'template-9' })]);
+    expect(one.context).toMatchObject({ contractBankId: 'bank-2', contractTemplateId: 'template-9' });
+  });
+
   it('contract reviews are by others than the submitter, and different people', () => {
     const submitted = applyAll(atDuring(), contractUntil('CONTRACT_SUBMIT_REVIEW'));
     expect(refusalCode(submitted, ev('CONTRACT_MUTUAL_REVIEW_PASS', A_POST))).toBe('MAKER_CANNOT_CHECK');
@@ -339,6 +352,25 @@ describe('after the guarantee', () => {
     expect(s.value).toEqual({ afterGuarantee: 'visitsCompleted' });
     expect(s.context.visitRound).toBe(MAX_VISIT_ROUND);
     expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT' }))).toBe('NOT_ACCEPTED_IN_STATE');
+  });
+
+  it('a visit report with a risk classification: a known level, and a reason unless NORMAL; the context keeps its shape', () => {
+    const s = afterGuarantee();
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'DOUBTFUL' }))).toBe('VISIT_CLASSIFICATION_REASON_REQUIRED');
+    // a blank reason or an unknown level is refused by the shape check before any guard
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'LOSS', reason: '  ' }))).toBe('INVALID_EVENT');
+    expect(refusalCode(s, ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'GOOD' } as never))).toBe('INVALID_EVENT');
+    const normal = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'NORMAL' })]);
+    const doubtful = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT', classification: 'DOUBTFUL', reason: 'two instalments late' })]);
+    // reports from before the classification (none given) are accepted as they were, so their histories replay
+    const legacy = applyAll(s, [ev('VISIT_SUBMIT_REPORT', B_POST, { kind: 'REPORT' })]);
+    for (const after of [normal, doubtful, legacy]) {
+      expect(after.value).toEqual({ afterGuarantee: 'visitReportSubmitted' });
+      expect(Object.keys(after.context).sort()).toEqual(Object.keys(legacy.context).sort());
+      expect(after.context.visitReport).toEqual(
+        legacy.context.visitReport === null ? null : { ...legacy.context.visitReport, at: after.context.visitReport!.at },
+      );
+    }
   });
 
   it('the machine refuses a seventh round even from a forged snapshot', () => {

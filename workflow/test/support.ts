@@ -107,7 +107,7 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
     case 'LETTER_GENERATE':
       return [{ bankId: 'bank-1' }];
     case 'VISIT_SUBMIT_REPORT':
-      return [{ kind: 'REPORT' }];
+      return [{ kind: 'REPORT', classification: 'NORMAL' }];
     case 'RECORD_REPAYMENT': {
       // All of it, and half of it (in whole yuan, so the walk stays small).
       const half = Math.floor(context.outstandingPrincipal / 2);

@@ -68,7 +68,7 @@ export class BanksService {
 
   /** 409 for a name another live bank has; the unique index still decides a race between two saves. */
   private async uniqueName<T>(name: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
-    const taken = () => new AppError(HttpStatus.CONFLICT, CODES.bankNameTaken, 'bankNameTaken', { name }, null, 'BankNameTaken');
+    const taken = () => AppError.ofField(HttpStatus.CONFLICT, CODES.bankNameTaken, 'bankNameTaken', 'name', 'BankNameTaken', { name });
     const [other] = await this.db.query(`SELECT 1 FROM bank WHERE name = $1 AND deleted_at IS NULL AND id IS DISTINCT FROM $2::uuid`, [name, selfId]);
     if (other) throw taken();
     try {

@@ -30,11 +30,17 @@ const DEMO_LOAN_TYPES: { name: string; bp: number; repayment: number; maturity: 
 ];
 
 /**
- * Demo banks, loan types and, for DEMO_TEMPLATE_BANK, one template per contract type and the letter,
- * written as .docx at seed time (no binary file in the repository) and kept by the one file storage
- * in the seed's transaction.
+ * Demo banks, loan types and, for DEMO_TEMPLATE_BANK (and the other `templateBanks`: those the demo
+ * loans' documents come from), one template per contract type and the letter, written as .docx at
+ * seed time (no binary file in the repository) and kept by the one file storage in the seed's
+ * transaction.
  */
-export async function seedDemoBasicData(em: EntityManager, storage: FileStorage, adminId: string): Promise<void> {
+export async function seedDemoBasicData(
+  em: EntityManager,
+  storage: FileStorage,
+  adminId: string,
+  templateBanks: readonly string[] = [DEMO_TEMPLATE_BANK],
+): Promise<void> {
   const ids: Record<string, string> = {};
   for (const bank of DEMO_BANKS) {
     const [row] = await em.query(`INSERT INTO bank (name, category, phone, address, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`, [
@@ -46,17 +52,20 @@ export async function seedDemoBasicData(em: EntityManager, storage: FileStorage,
     ]);
     ids[bank.name] = row.id;
   }
-  for (const type of CONTRACT_TYPES) {
-    const name = `${DEMO_TEMPLATE_BANK}-${type.toLowerCase()}.docx`;
-    const bytes = demoTemplate(type);
-    const prepared = await storage.prepare('template', { buffer: bytes, originalname: name }, name);
-    // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
-    const { file } = await storage.putIn(em, prepared, adminId);
-    await em.query(
-      `INSERT INTO bank_template (bank_id, contract_type, version, file_name, file_id, size, sha256, placeholders, enabled, created_by)
-       VALUES ($1, $2, 1, $3, $4, $5, $6, $7, true, $8)`,
-      [ids[DEMO_TEMPLATE_BANK], type, name, file.id, file.size, file.sha256, scanTemplate(bytes).placeholders, adminId],
-    );
+  for (const bank of templateBanks) {
+    if (!ids[bank]) throw new Error(`demo templates: ${bank} is not a demo bank`);
+    for (const type of CONTRACT_TYPES) {
+      const name = `${bank}-${type.toLowerCase()}.docx`;
+      const bytes = demoTemplate(type);
+      const prepared = await storage.prepare('template', { buffer: bytes, originalname: name }, name);
+      // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
+      const { file } = await storage.putIn(em, prepared, adminId);
+      await em.query(
+        `INSERT INTO bank_template (bank_id, contract_type, version, file_name, file_id, size, sha256, placeholders, enabled, created_by)
+         VALUES ($1, $2, 1, $3, $4, $5, $6, $7, true, $8)`,
+        [ids[bank], type, name, file.id, file.size, file.sha256, scanTemplate(bytes).placeholders, adminId],
+      );
+    }
   }
   for (const t of DEMO_LOAN_TYPES) {
     await em.query(

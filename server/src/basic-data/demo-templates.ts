@@ -3,16 +3,19 @@ import PizZip from 'pizzip';
 
 /**
  * Word documents written from scratch (no binary files in the repository): the demo data's bank
- * templates, and the tests' templates. The package is the smallest Word and LibreOffice open:
- * content types, the package relationship, the document with East Asian fonts named.
+ * templates, and the tests' templates. The package is a small one Word and LibreOffice open:
+ * content types, the package relationship, the document and its styles. Chinese text is marked as
+ * such for Word: every run names an East Asian font (w:eastAsia, with w:hint) and the East Asian
+ * language, and the styles' document defaults do the same for text typed into the document later.
  */
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const FONTS = '<w:rFonts w:ascii="SimSun" w:hAnsi="SimSun" w:eastAsia="SimSun"/>';
+const FONTS = '<w:rFonts w:ascii="SimSun" w:hAnsi="SimSun" w:eastAsia="SimSun" w:hint="eastAsia"/>';
+const LANG = '<w:lang w:val="en-US" w:eastAsia="zh-CN"/>';
 
 /** A run; `text` is written as is, tags included. */
 export const run = (text: string, bold = false) =>
-  `<w:r><w:rPr>${FONTS}${bold ? '<w:b/>' : ''}</w:rPr><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
+  `<w:r><w:rPr>${FONTS}${bold ? '<w:b/>' : ''}${LANG}</w:rPr><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
 /** A paragraph of runs (several runs let a test split a tag the way Word does). */
 export const paragraph = (runs: string | string[], center = false) =>
   `<w:p>${center ? '<w:pPr><w:jc w:val="center"/></w:pPr>' : ''}${Array.isArray(runs) ? runs.join('') : runs}</w:p>`;
@@ -37,11 +40,19 @@ export function buildDocx(bodyXml: string): Buffer {
   const zip = new PizZip();
   zip.file(
     '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>',
   );
   zip.file(
     '_rels/.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/styles.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:docDefaults><w:rPrDefault><w:rPr>${FONTS}<w:sz w:val="24"/>${LANG}</w:rPr></w:rPrDefault><w:pPrDefault/></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
   );
   zip.file(
     'word/document.xml',

@@ -60,7 +60,7 @@ export class LoanTypesService {
 
   /** 409 for a name another loan type has; the unique index still decides a race between two saves. */
   private async uniqueName<T>(name: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
-    const taken = () => new AppError(HttpStatus.CONFLICT, CODES.loanTypeNameTaken, 'loanTypeNameTaken', { name }, null, 'LoanTypeNameTaken');
+    const taken = () => AppError.ofField(HttpStatus.CONFLICT, CODES.loanTypeNameTaken, 'loanTypeNameTaken', 'name', 'LoanTypeNameTaken', { name });
     const [other] = await this.db.query(`SELECT 1 FROM loan_type WHERE name = $1 AND id IS DISTINCT FROM $2::uuid`, [name, selfId]);
     if (other) throw taken();
     try {

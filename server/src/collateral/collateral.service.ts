@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
-import { loanToValueBp, statusLabels, totalAppraisedFen, type CollateralItem } from '@app/workflow';
+import { loanToValueBp, statusLabels, totalAppraisedFen, windowOpen, type CollateralItem } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import type { ContextCollateral } from '../basic-data/docx-template';
@@ -12,6 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROW_SELECT = `SELECT id, kind, owner, description, appraised_value_fen::bigint AS "appraisedValueFen", certificate_no AS "certificateNo", created_at AS "createdAt"
                       FROM collateral WHERE loan_id = $1 ORDER BY created_at, id`;
 
+/** The counterGuarantee region's state, for display only (what may be done comes from STATE_WINDOWS). */
 function regionState(snapshot: any): string | null {
   const state = snapshot?.value?.duringGuarantee?.counterGuarantee;
   return typeof state === 'string' ? state : null;
@@ -78,7 +79,7 @@ export class CollateralService implements OnModuleInit {
       amountFen,
       totalAppraisedFen: total,
       ltvBp: loanToValueBp(amountFen, total),
-      editable: state === 'pending',
+      editable: windowOpen('COLLATERAL_EDIT', snapshot),
       state,
       rows: rows.map((r) => ({ ...r, ltvBp: loanToValueBp(amountFen, r.appraisedValueFen) })),
     };
@@ -87,7 +88,7 @@ export class CollateralService implements OnModuleInit {
   /** Locks the instance and refuses (409) unless the register may change now. */
   private async lockEditable(em: EntityManager, loanId: string): Promise<void> {
     const { snapshot } = await this.instance(em, loanId, true);
-    if (regionState(snapshot) !== 'pending') {
+    if (!windowOpen('COLLATERAL_EDIT', snapshot)) {
       const status = statusLabels(snapshot).status;
       throw new AppError(HttpStatus.CONFLICT, CODES.collateralLocked, 'collateralLocked', { status: { 'zh-CN': status.zh, en: status.en } });
     }

@@ -87,6 +87,7 @@ export const CODES = {
   contractTemplateUnusable: 'A09301',
   documentNotFound: 'A09302',
   signedCopyNotNow: 'A09303',
+  contractSetEmpty: 'A09305',
   // guarantee letters and the disbursement voucher
   letterTemplateMissing: 'A09401',
   sealedLetterMissing: 'A09402',
@@ -94,6 +95,13 @@ export const CODES = {
   voucherMissing: 'A09404',
   voucherNotNow: 'A09405',
   disbursementInvalid: 'A09406',
+  reminderNotNow: 'A09407',
+  reminderNoOfficer: 'A09408',
+  // after-guarantee visits and release (A10070-A10099)
+  visitClassificationRequired: 'A10070',
+  visitReasonRequired: 'A10071',
+  visitRoundsExhausted: 'A10072',
+  visitAttachmentNotNow: 'A10073',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -222,6 +222,10 @@ export const MESSAGES = {
     'zh-CN': '所选合同模板不可用（不属于所选银行、已停用或已删除），请重新选择',
     en: 'The chosen contract template cannot be used (not of the chosen bank, disabled or deleted): choose again',
   },
+  contractSetEmpty: {
+    'zh-CN': '所选银行没有启用的合同模板，无法生成全套合同；请先在“基础数据 - 合同模板”中上传并启用',
+    en: 'The chosen bank has no enabled contract template, so no contract set can be generated: upload and enable one under Basic data - Contract templates',
+  },
   contractTemplateIsLetter: { 'zh-CN': '保函模板不能用于生成合同', en: 'A guarantee letter template cannot generate a contract' },
   documentNotFound: { 'zh-CN': '文档不存在', en: 'The document does not exist' },
   signedCopyNotNow: {
@@ -234,10 +238,32 @@ export const MESSAGES = {
   sealedLetterNotNow: { 'zh-CN': '只能在保函用印完成后上传盖章保函', en: 'The sealed letter can be uploaded only once the letter is sealed' },
   voucherMissing: { 'zh-CN': '请先上传放款凭证', en: 'Upload the disbursement voucher first' },
   voucherNotNow: { 'zh-CN': '只能在待放款时上传放款凭证', en: 'The disbursement voucher can be uploaded only while the loan awaits disbursement' },
+  disbursementReminderNotNow: {
+    'zh-CN': '只能在贷款等待放款时发送放款提醒',
+    en: 'A disbursement reminder can be sent only while the loan awaits disbursement',
+  },
+  disbursementReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送放款提醒', en: 'The loan has no A-post officer to remind' },
   disbursedOnFuture: { 'zh-CN': '放款日期不能晚于今天（{today}）', en: 'The disbursement date cannot be after today ({today})' },
   disbursedAmountTooLarge: {
     'zh-CN': '放款金额不能超过担保金额 {guaranteed} 元',
     en: 'The amount lent cannot exceed the guaranteed amount of {guaranteed} yuan',
+  },
+  // after-guarantee visits and release
+  visitClassificationRequired: {
+    'zh-CN': '请选择本轮保后走访的风险分类（正常、关注、次级、可疑、损失）',
+    en: "Choose this visit round's risk classification (normal, special mention, substandard, doubtful, loss)",
+  },
+  visitReasonRequired: {
+    'zh-CN': '风险分类为「{classification}」（上一轮为「{previous}」），请填写分类原因',
+    en: 'The risk classification is "{classification}" (previous round: "{previous}"): give the reason for it',
+  },
+  visitRoundsExhausted: {
+    'zh-CN': '保后走访最多6轮，本项目6轮均已审核通过，不能再提交第7轮',
+    en: 'There are at most six visit rounds: all six of this loan are approved, a seventh cannot be submitted',
+  },
+  visitAttachmentNotNow: {
+    'zh-CN': '只能在保后管理阶段上传保后附件',
+    en: 'Visit attachments can be uploaded only while the loan is under after-guarantee management',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -72,14 +72,14 @@ export class ConfereesService {
   async add(dto: AddConfereesDto, actor: AuthUser) {
     return this.db.transaction(async (em) => {
       const users = await em.query(`SELECT id, nickname FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [dto.userIds]);
-      if (users.length !== dto.userIds.length) throw AppError.badRequest('userMissing');
+      if (users.length !== dto.userIds.length) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.badRequest, 'userMissing', 'userIds', 'userMissing');
       const existing = await em.query(
         `SELECT u.nickname FROM conferee c JOIN app_user u ON u.id = c.user_id WHERE c.user_id = ANY($1::uuid[]) ORDER BY u.nickname`,
         [dto.userIds],
       );
       if (existing.length) {
         const names = existing.map((r: { nickname: string }) => r.nickname).join('、');
-        throw new AppError(HttpStatus.CONFLICT, CODES.confereeExists, 'confereeExists', { names });
+        throw AppError.ofField(HttpStatus.CONFLICT, CODES.confereeExists, 'confereeExists', 'userIds', 'ConfereeExists', { names });
       }
       await em.query(`INSERT INTO conferee (user_id, meeting_kinds, created_by) SELECT unnest($1::uuid[]), $2::varchar[], $3`, [
         dto.userIds,

@@ -1,16 +1,15 @@
 import { HttpStatus, Injectable, Logger, OnModuleInit, StreamableFile } from '@nestjs/common';
-import { CONTRACT_TYPE_LABELS, type ContractType, type GuaranteeContext } from '@app/workflow';
+import { windowOpen, type ContractType, type GuaranteeContext, type StateWindowKey } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { buildContext, renderTemplate, yuanToFen } from '../basic-data/docx-template';
 import { TemplatesService } from '../basic-data/templates.service';
 import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
 import { assertMaySee } from '../files/file-access';
 import { FileStorage, type IncomingFile } from '../files/file-storage';
 import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
-import { contextCollaterals } from '../collateral/collateral.service';
 import type { ContractTemplateOptionDto, LoanDocumentDto } from './contracts.responses';
+import { contractSetOf, fillLoanDocument, type FillTemplate } from './fill-document';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,10 +41,23 @@ export class ContractsService implements OnModuleInit {
     this.workflow.registerWriter('CONTRACT_DELETE', (ctx) => this.deleteContracts(ctx));
   }
 
-  /** CONTRACT_GENERATE {bankId, templateId}: the named template of the chosen bank, filled for the loan, as a document. */
+  /**
+   * CONTRACT_GENERATE {bankId, templateId?}: with templateId, that template of the chosen bank; without,
+   * the bank's whole contract set (the latest enabled version of each contract type, never the letter).
+   * Every document is written in the event's transaction: all of them commit with the step or none.
+   */
   private async generate({ em, loanId, event, user, snapshot, onRollback }: EventWriteContext): Promise<void> {
     if (event.type !== 'CONTRACT_GENERATE') return;
     const { bankId, templateId } = event;
+    const templates = templateId === undefined ? await this.contractSet(em, bankId) : [await this.namedTemplate(em, bankId, templateId)];
+    for (const template of templates) {
+      await this.fillDocument({ em, loanId, event, user, snapshot, onRollback }, template, 'CONTRACT');
+      this.logger.log(`contract ${template.type} generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+    }
+  }
+
+  /** The one template CONTRACT_GENERATE names: enabled, of the chosen bank, not a letter. */
+  private async namedTemplate(em: EventWriteContext['em'], bankId: string, templateId: string): Promise<FillTemplate> {
     // the share lock keeps the template enabled until this commits (a disable waits, or came first and is seen)
     const [template] =
       UUID.test(bankId) && UUID.test(templateId)
@@ -68,51 +80,33 @@ export class ContractsService implements OnModuleInit {
     }
     const type = template.contract_type as ContractType;
     if (type === 'GUARANTEE_LETTER') throw new AppError(HttpStatus.BAD_REQUEST, CODES.contractTemplateUnusable, 'contractTemplateIsLetter');
-    await this.fillDocument(
-      { em, loanId, event, user, snapshot, onRollback },
-      { id: template.id, version: template.version, bankName: template.bank_name, type },
-      'CONTRACT',
-    );
-    this.logger.log(`contract ${type} generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
+    return { id: template.id, version: template.version, bankName: template.bank_name, type };
+  }
+
+  /** The bank's whole contract set (see contractSetOf); 409 when the bank has no enabled contract template. */
+  private async contractSet(em: EventWriteContext['em'], bankId: string): Promise<FillTemplate[]> {
+    const set = UUID.test(bankId) ? await contractSetOf(em, bankId) : [];
+    if (!set.length) throw new AppError(HttpStatus.CONFLICT, CODES.contractSetEmpty, 'contractSetEmpty', {}, { bankId }, 'ContractSetEmpty');
+    return set;
   }
 
   /**
    * Fills a bank template for the loan (company, bank, amount as the machine holds it, collateral) and
-   * keeps it as a loan document, in the event's transaction: shared by contracts and guarantee letters.
+   * keeps it as a loan document, in the event's transaction: shared by contracts and guarantee letters
+   * (and, through fillLoanDocument, by the demo data).
    */
   async fillDocument(
     { em, loanId, event, user, snapshot, onRollback }: Omit<EventWriteContext, 'onCommit'>,
-    template: { id: string; version: number; bankName: string; type: ContractType },
+    template: FillTemplate,
     kind: 'CONTRACT' | 'GUARANTEE_LETTER',
   ): Promise<string> {
-    const [loan] = await em.query(
-      `SELECT l.amount::text AS amount, l.term_months, l.loan_type, c.name AS company_name, c.credit_code
-         FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`,
-      [loanId],
-    );
-    const [loanType] = loan.loan_type ? await em.query(`SELECT name, fee_rate_bp FROM loan_type WHERE name = $1`, [loan.loan_type]) : [];
     // the machine holds the amount as it stands now (it may have been modified in the meetings)
     const current = (snapshot as { context: GuaranteeContext }).context.amount;
-    const context = buildContext(
-      { amountFen: yuanToFen(typeof current === 'number' ? current : loan.amount), termMonths: loan.term_months },
-      { name: loan.company_name, creditCode: loan.credit_code },
-      { name: template.bankName },
-      loanType ? { name: loanType.name, feeRateBp: loanType.fee_rate_bp } : null,
-      await contextCollaterals(em, loanId),
-      new Date(event.at),
+    return fillLoanDocument(
+      { em, storage: this.storage, loanId, actorId: user.id, at: event.at, amount: typeof current === 'number' ? current : null, onRollback },
+      template,
+      kind,
     );
-    const { bytes } = await this.templates.withBytes(template.id);
-    const filled = renderTemplate(bytes, context);
-    const name = `${loan.company_name}-${CONTRACT_TYPE_LABELS[template.type].zh}.docx`;
-    const prepared = await this.storage.prepare('document', { buffer: filled }, name);
-    const { file, undo } = await this.storage.putIn(em, prepared, user.id);
-    onRollback(undo);
-    const [doc] = await em.query(
-      `INSERT INTO loan_document (loan_id, kind, contract_type, file_id, template_id, template_version, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [loanId, kind, template.type, file.id, template.id, template.version, user.id],
-    );
-    return doc.id as string;
   }
 
   /** CONTRACT_DELETE: the loan's contracts (generated and signed copies) go, their bytes once the step has committed. */
@@ -163,28 +157,21 @@ export class ContractsService implements OnModuleInit {
    * generated (before it is submitted for review): the instance row is locked so a submit waits.
    */
   uploadSigned(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
-    return this.uploadDocument(
-      loanId,
-      incoming,
-      user,
-      'SIGNED_CONTRACT',
-      (value) => value?.duringGuarantee?.contract === 'generated',
-      () => {
-        throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
-      },
-    );
+    return this.uploadDocument(loanId, incoming, user, 'SIGNED_CONTRACT', 'SIGNED_CONTRACT_UPLOAD', () => {
+      throw new AppError(HttpStatus.CONFLICT, CODES.signedCopyNotNow, 'signedCopyNotNow', {}, null, 'SignedCopyNotNow');
+    });
   }
 
   /**
-   * An uploaded document of the loan (pdf or docx, kind document) while `allowed` holds for the
-   * machine's state; the instance row is locked so the step that needs the document waits.
+   * An uploaded document of the loan (pdf or docx, kind document) while its state window (workflow
+   * STATE_WINDOWS) is open; the instance row is locked so the step that needs the document waits.
    */
   async uploadDocument(
     loanId: string,
     incoming: IncomingFile | undefined,
     user: AuthUser,
     kind: 'SIGNED_CONTRACT' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER',
-    allowed: (value: any) => boolean,
+    window: StateWindowKey,
     refuse: () => never,
   ): Promise<LoanDocumentDto> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
@@ -195,7 +182,7 @@ export class ContractsService implements OnModuleInit {
         [loanId],
       );
       if (!row) throw AppError.notFound('loanNotFound');
-      if (!allowed(row.snapshot?.value)) refuse();
+      if (!windowOpen(window, row.snapshot)) refuse();
       const [doc] = await em.query(`INSERT INTO loan_document (loan_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4) RETURNING id`, [
         loanId,
         kind,

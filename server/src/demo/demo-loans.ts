@@ -1,6 +1,10 @@
 import * as engine from '@app/workflow';
 import { EntityManager } from 'typeorm';
+import { buildDocx, text } from '../basic-data/demo-templates';
+import { DEMO_TEMPLATE_BANK } from '../basic-data/demo-basic-data';
 import { withCheckChar } from '../companies/credit-code';
+import { contractSetOf, fillLoanDocument, renderLoanDocument, storeLoanDocument, type FillTarget, type FillTemplate } from '../contracts/fill-document';
+import type { FileStorage } from '../files/file-storage';
 import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
 import { commitEvent, createInstanceRow } from '../workflow/workflow.service';
 
@@ -68,6 +72,15 @@ function eventsFor(stage: StageTarget, input: engine.GuaranteeInput, startAt: st
   return engine.eventsToStage(input, stage, engine.demoActors, options);
 }
 
+/** The contract and letter events name the loan's bank; CONTRACT_GENERATE asks for its whole contract set. */
+function withBank(event: engine.GuaranteeEvent, bankId: string | undefined): engine.GuaranteeEvent {
+  if (event.type !== 'CONTRACT_GENERATE' && event.type !== 'LETTER_GENERATE') return event;
+  if (!bankId) throw new Error(`demo loan: ${event.type} needs the loan's bank among the demo banks`);
+  if (event.type === 'LETTER_GENERATE') return { ...event, bankId };
+  const { templateId: _whichever, ...wholeSet } = event;
+  return { ...wholeSet, bankId };
+}
+
 export interface DemoLoan {
   stage: StageTarget;
   company: string;
@@ -93,10 +106,96 @@ export async function commitDemoEvent(
 }
 
 /**
+ * The banks whose templates the demo loans' documents come from: the demo template bank, and the bank
+ * of every demo loan whose events pass CONTRACT_GENERATE (its contracts and letter name its own bank).
+ */
+export function demoTemplateBanks(): string[] {
+  const generating = DEMO_LOANS.filter((demo) =>
+    eventsFor(demo.stage, engine.demoInput(), new Date(0).toISOString()).some((e) => e.type === 'CONTRACT_GENERATE'),
+  );
+  return [...new Set([DEMO_TEMPLATE_BANK, ...generating.map((demo) => demo.bank)])];
+}
+
+/**
+ * The documents a demo event stands on or produces, as the real steps would have left them: the
+ * contract set (CONTRACT_GENERATE) and the letter (LETTER_GENERATE) filled by the contracts' own fill
+ * function from the bank's templates; the sealed letter (LETTER_UPLOAD_SEALED) and the disbursement
+ * voucher (VOUCHER_UPLOAD), which people upload before their event, written just before it. All kept
+ * by the one file storage in the seed's transaction, dated at the event.
+ */
+async function demoDocuments(
+  em: EntityManager,
+  storage: FileStorage | undefined,
+  row: InstanceRow,
+  event: engine.GuaranteeEvent,
+  when: 'before' | 'after',
+): Promise<void> {
+  const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD'];
+  if (!produces.includes(event.type)) return;
+  if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
+  const context = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context;
+  // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
+  const target: FillTarget = { em, storage, loanId: row.loanId, actorId: event.actorId, at: event.at, amount: context.amount, onRollback: () => undefined };
+  const dated = async (id: string) => em.query(`UPDATE loan_document SET created_at = $2 WHERE id = $1`, [id, event.at]);
+  const letterTemplate = async (): Promise<FillTemplate> => {
+    const [t] = await em.query(
+      `SELECT t.id, t.version, b.name AS bank_name FROM bank_template t JOIN bank b ON b.id = t.bank_id
+        WHERE t.bank_id = $1 AND t.contract_type = 'GUARANTEE_LETTER' AND t.enabled AND t.deleted_at IS NULL ORDER BY t.version DESC LIMIT 1`,
+      [context.letterBankId ?? context.contractBankId],
+    );
+    if (!t) throw new Error(`demo loan ${row.loanId}: the bank has no letter template`);
+    return { id: t.id, version: t.version, bankName: t.bank_name, type: 'GUARANTEE_LETTER' };
+  };
+  switch (event.type) {
+    case 'CONTRACT_GENERATE': {
+      const set = await contractSetOf(em, event.bankId);
+      if (!set.length) throw new Error(`demo loan ${row.loanId}: the bank has no contract template`);
+      for (const template of set) await dated(await fillLoanDocument(target, template, 'CONTRACT'));
+      return;
+    }
+    case 'LETTER_GENERATE':
+      await dated(await fillLoanDocument(target, await letterTemplate(), 'GUARANTEE_LETTER'));
+      return;
+    case 'LETTER_UPLOAD_SEALED': {
+      // the sealed letter as scanned back: here the same filled letter, named as the sealed copy
+      const { bytes, companyName } = await renderLoanDocument(target, await letterTemplate());
+      await dated(await storeLoanDocument(target, { kind: 'SEALED_LETTER', bytes, name: `${companyName}-保函（已盖章）.docx` }));
+      return;
+    }
+    case 'VOUCHER_UPLOAD': {
+      const [loan] = await em.query(`SELECT c.name AS company, l.bank FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`, [row.loanId]);
+      const bytes = buildDocx(
+        [
+          text('放款凭证（演示）', true),
+          text(`借款人：${loan.company}`),
+          text(`贷款银行：${loan.bank}`),
+          text(`放款金额：人民币 ${engine.formatFen(engine.toFen(context.amount))} 元`),
+          text(`凭证上传：${event.at.slice(0, 10)}`),
+        ].join(''),
+      );
+      await dated(await storeLoanDocument(target, { kind: 'DISBURSEMENT_VOUCHER', bytes, name: `${loan.company}-放款凭证.docx` }));
+      return;
+    }
+    default:
+      // every other event leaves no document
+      return;
+  }
+}
+
+/**
  * One demo company and its loan (number `i`: it picks the credit code and the record's details),
  * created at `startAt` and driven through the real machine to its stage. Answers the instance row.
+ * The contract and letter events name the loan's own bank (which has templates: demoTemplateBanks),
+ * CONTRACT_GENERATE its whole contract set; the documents of those steps are written with them.
  */
-export async function createDemoLoan(em: EntityManager, people: DemoPeople, demo: DemoLoan, i: number, startAt: string): Promise<InstanceRow> {
+export async function createDemoLoan(
+  em: EntityManager,
+  people: DemoPeople,
+  demo: DemoLoan,
+  i: number,
+  startAt: string,
+  storage?: FileStorage,
+): Promise<InstanceRow> {
   const repo = new WorkflowRepository(em.connection);
   const cast = castFor(people);
   const creditCode = withCheckChar(`9131000${String(1000000000 + i * 7919).slice(0, 10)}`);
@@ -129,18 +228,22 @@ export async function createDemoLoan(em: EntityManager, people: DemoPeople, demo
   );
   const abstractInput = engine.demoInput({ loanId: loan.id, amount: demo.amount, termMonths: demo.termMonths });
   const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
+  const [bank] = await em.query(`SELECT id FROM bank WHERE name = $1 AND deleted_at IS NULL`, [demo.bank]);
   let row = await createInstanceRow(em, repo, loan.id, input);
   for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
-    row = await commitDemoEvent(em, repo, row, cast(abstract), demo.stage);
+    const event = withBank(cast(abstract), bank?.id);
+    await demoDocuments(em, storage, row, event, 'before');
+    row = await commitDemoEvent(em, repo, row, event, demo.stage);
+    await demoDocuments(em, storage, row, event, 'after');
   }
   return row;
 }
 
-/** Creates the demo companies and loans and drives each through the real machine to its stage. */
-export async function seedDemoLoans(em: EntityManager, people: DemoPeople, now = new Date()): Promise<number> {
+/** Creates the demo companies and loans and drives each through the real machine to its stage (banks and templates first: seedDemoBasicData). */
+export async function seedDemoLoans(em: EntityManager, people: DemoPeople, storage: FileStorage, now = new Date()): Promise<number> {
   for (const [i, demo] of DEMO_LOANS.entries()) {
     const startAt = new Date(now.getTime() - (DEMO_LOANS.length - i + 30) * 24 * 3600_000).toISOString();
-    await createDemoLoan(em, people, demo, i, startAt);
+    await createDemoLoan(em, people, demo, i, startAt, storage);
   }
   return DEMO_LOANS.length;
 }

@@ -7,7 +7,7 @@ import { seedDemoBasicData } from '../basic-data/demo-basic-data';
 import { FileStorage } from '../files/file-storage';
 import { seedDemoConferees } from '../conferees/demo-conferees';
 import { seedDemoLoanData } from '../loan-data/demo-data';
-import { seedDemoLoans } from './demo-loans';
+import { demoTemplateBanks, seedDemoLoans } from './demo-loans';
 import { seedDemoMeetings } from './demo-meetings';
 import { DEMO_USERS } from './demo-users';
 
@@ -56,11 +56,13 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
         zb: [ids.zb1, ids.zb2, ids.zb3],
         bs: [ids.bs1, ids.bs2, ids.bs3],
       };
-      const loans = await seedDemoLoans(em, people);
+      const storage = new FileStorage(db, config);
+      // banks and their templates first: the demo loans' contracts and letters are filled from them
+      await seedDemoBasicData(em, storage, ids.admin, demoTemplateBanks());
+      const loans = await seedDemoLoans(em, people, storage);
       const meetings = await seedDemoMeetings(em, people, loans);
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
-      await seedDemoBasicData(em, new FileStorage(db, config), ids.admin);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);
       return 'demo';
     }

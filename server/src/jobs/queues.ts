@@ -40,6 +40,7 @@ export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   'purge-expired': QUEUES.maintenance,
   'audit-checkpoint': QUEUES.maintenance,
   notifyNextActors: QUEUES.notifications,
+  notifyRiskDowngrade: QUEUES.notifications,
   'workflow.transitioned': QUEUES.notifications,
 };
 

@@ -1,4 +1,4 @@
-import { Controller, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, type ApiBodyOptions, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
@@ -7,6 +7,8 @@ import { ApiEnvelope } from '../common/api-response';
 import { LoanDocumentDto } from '../contracts/contracts.responses';
 import { FILE_KINDS } from '../files/file-kinds';
 import { LettersService } from './letters.service';
+import { DisbursementReminderService } from './disbursement-reminder';
+import { DisbursementReminderDto } from './letters.responses';
 
 const FILE_BODY: ApiBodyOptions = { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } };
 // the hard cap protects memory; the kind's own limit answers with its message
@@ -16,7 +18,10 @@ const ONE_FILE = FileInterceptor('file', { limits: { fileSize: FILE_KINDS.docume
 @ApiTags('letters')
 @Controller()
 export class LettersController {
-  constructor(private readonly letters: LettersService) {}
+  constructor(
+    private readonly letters: LettersService,
+    private readonly reminders: DisbursementReminderService,
+  ) {}
 
   @ApiEnvelope(LoanDocumentDto)
   @RequirePermission('sys:letter:upload-sealed')
@@ -38,5 +43,17 @@ export class LettersController {
   @UseInterceptors(ONE_FILE)
   uploadVoucher(@Param('id') id: string, @UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: AuthUser) {
     return this.letters.uploadVoucher(id, file, user);
+  }
+
+  @ApiEnvelope(DisbursementReminderDto)
+  @RequirePermission('sys:voucher:remind')
+  @Post('loans/:id/disbursement-reminder')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Reminds the loan's A-post officer (a dashboard message in their language) to chase the bank for disbursement; only while the loan awaits disbursement (409 otherwise), once per loan and day: a repeated request answers with the day's message",
+  })
+  remind(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    return this.reminders.send(id, user);
   }
 }

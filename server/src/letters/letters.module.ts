@@ -3,11 +3,13 @@ import { ContractsModule } from '../contracts/contracts.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { LettersController } from './letters.controller';
 import { LettersService } from './letters.service';
+import { Clock } from '../common/clock';
+import { DisbursementReminderService } from './disbursement-reminder';
 
 /** Guarantee letters (generated with LETTER_GENERATE, sealed copy uploaded) and the disbursement voucher. */
 @Module({
   imports: [WorkflowModule, ContractsModule],
   controllers: [LettersController],
-  providers: [LettersService],
+  providers: [Clock, LettersService, DisbursementReminderService],
 })
 export class LettersModule {}

@@ -73,28 +73,14 @@ export class LettersService implements OnModuleInit {
   }
 
   uploadSealed(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
-    return this.contracts.uploadDocument(
-      loanId,
-      incoming,
-      user,
-      'SEALED_LETTER',
-      (value) => value?.duringGuarantee?.letter === 'sealed',
-      () => {
-        throw new AppError(HttpStatus.CONFLICT, CODES.sealedLetterNotNow, 'sealedLetterNotNow', {}, null, 'SealedLetterNotNow');
-      },
-    );
+    return this.contracts.uploadDocument(loanId, incoming, user, 'SEALED_LETTER', 'SEALED_LETTER_UPLOAD', () => {
+      throw new AppError(HttpStatus.CONFLICT, CODES.sealedLetterNotNow, 'sealedLetterNotNow', {}, null, 'SealedLetterNotNow');
+    });
   }
 
   uploadVoucher(loanId: string, incoming: IncomingFile | undefined, user: AuthUser): Promise<LoanDocumentDto> {
-    return this.contracts.uploadDocument(
-      loanId,
-      incoming,
-      user,
-      'DISBURSEMENT_VOUCHER',
-      (value) => typeof value?.disbursement === 'string',
-      () => {
-        throw new AppError(HttpStatus.CONFLICT, CODES.voucherNotNow, 'voucherNotNow', {}, null, 'VoucherNotNow');
-      },
-    );
+    return this.contracts.uploadDocument(loanId, incoming, user, 'DISBURSEMENT_VOUCHER', 'DISBURSEMENT_VOUCHER_UPLOAD', () => {
+      throw new AppError(HttpStatus.CONFLICT, CODES.voucherNotNow, 'voucherNotNow', {}, null, 'VoucherNotNow');
+    });
   }
 }

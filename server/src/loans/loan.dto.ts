@@ -49,7 +49,7 @@ export class CreateLoanDto {
 // ---------------------------------------------------------------------------------------------
 // Lists of loans: the loan list and the stage lists of the meeting flow share these filters.
 
-export const LOAN_SORTS = ['createdAt', 'amount', 'companyName', 'updatedAt'] as const;
+export const LOAN_SORTS = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'] as const;
 export type LoanSort = (typeof LOAN_SORTS)[number];
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));

@@ -35,6 +35,8 @@ export class PremiumViewDto {
   reason: string | null;
   @ApiProperty({ enum: PREMIUM_STATES, nullable: true, description: "The premium region's state; null before duringGuarantee" })
   state: (typeof PREMIUM_STATES)[number] | null;
+  @ApiProperty({ description: 'Whether a payment voucher may be uploaded now (workflow STATE_WINDOWS PREMIUM_VOUCHER_UPLOAD)' })
+  voucherUploadable: boolean;
   @ApiProperty({ type: [PremiumVoucherDto] })
   vouchers: PremiumVoucherDto[];
 }

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
-import { formatFen, isValidAmount, MAX_AMOUNT, premiumFen, premiumNeedsReason, toFen } from '@app/workflow';
+import { formatFen, isValidAmount, MAX_AMOUNT, premiumFen, premiumNeedsReason, toFen, windowOpen } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, holds } from '../auth/auth-user';
@@ -112,6 +112,7 @@ export class PremiumService implements OnModuleInit {
       enteredFen,
       reason: typeof last?.payload?.reason === 'string' ? last.payload.reason : null,
       state,
+      voucherUploadable: windowOpen('PREMIUM_VOUCHER_UPLOAD', f.snapshot),
       vouchers: vouchers.map((v: Record<string, any>) => ({ ...v, size: Number(v.size), uploadedAt: new Date(v.uploadedAt).toISOString() })),
     };
   }

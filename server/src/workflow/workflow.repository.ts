@@ -27,10 +27,10 @@ export interface EventRow {
   hash: string;
 }
 
-/** The list columns of an instance (active_paths, amount_fen, b_post_officer_id), derived from its snapshot. */
-function listColumnParams(snapshot: unknown): [string[], number, string | null] {
+/** The list columns of an instance (active_paths, amount_fen, b_post_officer_id, disbursed_on, disbursed_amount_fen), derived from its snapshot. */
+function listColumnParams(snapshot: unknown): [string[], number, string | null, string | null, number | null] {
   const c = listColumns(snapshot as Parameters<typeof listColumns>[0]);
-  return [c.activePaths, c.amountFen, c.bPostOfficerId];
+  return [c.activePaths, c.amountFen, c.bPostOfficerId, c.disbursedOn, c.disbursedAmountFen];
 }
 
 /** SQL of the workflow tables. Events are only ever inserted. */
@@ -53,8 +53,8 @@ export class WorkflowRepository {
   async createInstance(em: EntityManager, row: Omit<InstanceRow, 'version'> & { machineId: string }): Promise<void> {
     await em.query(
       `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,
-                                     active_paths, amount_fen, b_post_officer_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11)`,
+                                     active_paths, amount_fen, b_post_officer_id, disbursed_on, disbursed_amount_fen)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13)`,
       [row.loanId, row.machineId, row.machineVersion, row.input, row.snapshot, row.stage, row.status, row.lastHash, ...listColumnParams(row.snapshot)],
     );
   }
@@ -82,7 +82,7 @@ export class WorkflowRepository {
     const [row] = await em.query(
       `WITH moved AS (
          UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now(),
-                active_paths = $17, amount_fen = $18, b_post_officer_id = $19
+                active_paths = $17, amount_fen = $18, b_post_officer_id = $19, disbursed_on = $20, disbursed_amount_fen = $21
           WHERE loan_id = $1 AND version = $2 RETURNING loan_id, version
        ), appended AS (
          INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)

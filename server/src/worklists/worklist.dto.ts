@@ -96,6 +96,10 @@ export class LoanRowDto {
   @ApiProperty({ type: OfficerDto, nullable: true }) bPostOfficer: OfficerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The day the bank lent (VOUCHER_CONFIRM); null before' })
+  disbursedOn: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount the bank lent, in fen (VOUCHER_CONFIRM); null before' })
+  disbursedAmountFen: number | null;
   @ApiProperty({ description: 'The caller may soft-delete the loan now' }) deletable: boolean;
   @ApiProperty({ type: RowWorkflowDto }) workflow: RowWorkflowDto;
 }

@@ -52,6 +52,9 @@ export interface LoanRow {
   bPostOfficer: Person | null;
   createdAt: string;
   updatedAt: string;
+  /** VOUCHER_CONFIRM's day (YYYY-MM-DD) and the amount lent in fen; null before. */
+  disbursedOn: string | null;
+  disbursedAmountFen: number | null;
   /** Soft deletion is possible for this user now (still in data collection, sys:loan:delete held). */
   deletable: boolean;
   workflow: RowWorkflow;
@@ -75,13 +78,20 @@ export interface LoanPage {
 /** A page counts its matches up to here and no further: no full count over the join on every page. */
 export const COUNT_LIMIT = 10_000;
 
-/** Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx, workflow_instance_updated_idx). */
+/**
+ * Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx,
+ * workflow_instance_updated_idx, workflow_instance_disbursed_on_idx, workflow_instance_disbursed_amount_idx).
+ * Loans not yet disbursed (null) come last either way.
+ */
 const SORT_COLUMNS: Record<LoanSort, string> = {
   createdAt: 'l.created_at',
   amount: 'wi.amount_fen',
   companyName: 'c.name',
   updatedAt: 'wi.updated_at',
+  disbursedOn: 'wi.disbursed_on',
+  disbursedAmount: 'wi.disbursed_amount_fen',
 };
+const NULLS_LAST: ReadonlySet<LoanSort> = new Set(['disbursedOn', 'disbursedAmount']);
 
 const label = (zh: string, en: string): Label => ({ zh, en });
 
@@ -100,6 +110,12 @@ const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
   bPostOfficer: { header: label('B岗经办人', 'B-post officer'), value: (r) => r.bPostOfficer?.name },
   createdAt: { header: label('创建时间', 'Created'), time: true, width: 18, value: (r) => formatTime(r.createdAt) },
   updatedAt: { header: label('更新时间', 'Updated'), time: true, width: 18, value: (r) => formatTime(r.updatedAt) },
+  disbursedOn: { header: label('放款日期', 'Disbursed on'), width: 12, value: (r) => r.disbursedOn },
+  disbursedAmount: {
+    header: label('放款金额（元）', 'Amount lent (yuan)'),
+    width: 16,
+    value: (r) => (r.disbursedAmountFen === null ? null : engine.fromFen(r.disbursedAmountFen)),
+  },
 };
 
 /** The loan list's export: every column but the last update. */
@@ -158,11 +174,12 @@ export class WorklistQuery {
     const params: unknown[] = [];
     const { instance, loan } = this.conditions(search, params);
     const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
-    const sort = SORT_COLUMNS[search.filter.sort ?? 'createdAt'];
-    const order = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC';
+    const sortKey = search.filter.sort ?? 'createdAt';
+    const sort = SORT_COLUMNS[sortKey];
+    const order = `${search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC'}${NULLS_LAST.has(sortKey) ? ' NULLS LAST' : ''}`;
     const rows: Record<string, any>[] = await this.db.query(
       `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
-              wi.amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
+              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
               ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
          FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
@@ -198,6 +215,8 @@ export class WorklistQuery {
         bPostOfficer: r.b_id ? { id: r.b_id, name: r.b_name } : null,
         createdAt: new Date(r.created_at).toISOString(),
         updatedAt: new Date(r.updated_at).toISOString(),
+        disbursedOn: r.disbursed_on ?? null,
+        disbursedAmountFen: r.disbursed_amount_fen === null ? null : Number(r.disbursed_amount_fen),
         deletable: mayDelete && workflow.stage === 'collection',
         workflow,
       };

@@ -81,6 +81,8 @@ export async function loanInStage(
   t: TestApp,
   stage: Exclude<engine.StageKey, 'discontinued'>,
   companyName?: string,
+  /** More fields of the new loan (bank, loanType). */
+  loanFields: Record<string, unknown> = {},
 ): Promise<{ id: string; version: number; companyId: string }> {
   const usernames = ['admin', 'apost', 'bpost', 'prereview', 'leader', 'finance', 'zb1', 'zb2', 'zb3', 'bs1', 'bs2', 'bs3'];
   const users: { id: string; username: string }[] = await t.db.query(`SELECT id, username FROM app_user WHERE username = ANY($1)`, [usernames]);
@@ -95,7 +97,7 @@ export async function loanInStage(
   const created = await t.http
     .post('/server/loans')
     .set('X-Platform-Token', await tokenFor(idOf.apost))
-    .send({ companyId: company.id, amount: 2_000_000, termMonths: 12, bPostOfficerId: idOf.bpost });
+    .send({ ...loanFields, companyId: company.id, amount: 2_000_000, termMonths: 12, bPostOfficerId: idOf.bpost });
   if (created.status !== 201) throw new Error(`loan: ${created.status} ${JSON.stringify(created.body)}`);
   const loanId: string = created.body.data.id;
   const actors: engine.PipelineActors = {

@@ -53,6 +53,20 @@ export async function eventually<T>(probe: () => Promise<T>, check: (value: T) =
   }
 }
 
+/**
+ * The message a form field shows under it, once it is marked invalid: Mantine ties the error to the
+ * input with aria-describedby (the field's description too, when it has one).
+ */
+export async function errorUnder(page: Page, input: ReturnType<Page['locator']>): Promise<string> {
+  await eventually(
+    () => input.getAttribute('aria-invalid'),
+    (invalid) => expect(invalid).toBe('true'),
+  );
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join('\n');
+}
+
 /** The titles of the open-page tags, in order. */
 export function tagTitles(page: Page): Promise<string[]> {
   return page

@@ -628,6 +628,10 @@ export interface LoanRowDto {
   bPostOfficer: OfficerDto | null;
   createdAt: string;
   updatedAt: string;
+  /** The day the bank lent (VOUCHER_CONFIRM); null before */
+  disbursedOn: string | null;
+  /** The amount the bank lent, in fen (VOUCHER_CONFIRM); null before */
+  disbursedAmountFen: number | null;
   /** The caller may soft-delete the loan now */
   deletable: boolean;
   workflow: RowWorkflowDto;
@@ -832,6 +836,8 @@ export interface WorklistDto {
     | 'bPostOfficer'
     | 'createdAt'
     | 'updatedAt'
+    | 'disbursedOn'
+    | 'disbursedAmount'
   )[];
   label: Label;
 }
@@ -1438,6 +1444,8 @@ export interface PremiumViewDto {
   reason: string | null;
   /** The premium region's state; null before duringGuarantee */
   state: 'toUpload' | 'uploaded' | 'submitted' | 'done' | null;
+  /** Whether a payment voucher may be uploaded now (workflow STATE_WINDOWS PREMIUM_VOUCHER_UPLOAD) */
+  voucherUploadable: boolean;
   vouchers: PremiumVoucherDto[];
 }
 
@@ -1503,6 +1511,106 @@ export interface ContractTemplateOptionDto {
   contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER';
   version: number;
   fileName: string;
+}
+
+export interface ReminderRecipientDto {
+  id: string;
+  name: string;
+}
+
+export interface DisbursementReminderDto {
+  /** The message on the officer's dashboard */
+  messageId: string;
+  /** false: the reminder of the day had already been sent; this is it */
+  created: boolean;
+  /** The company day the reminder counts for (one per loan and day) */
+  day: string;
+  /** The loan's A-post officer */
+  recipient: ReminderRecipientDto;
+  /** The recipient's language, in which the message is written */
+  language: 'zh-CN' | 'en';
+  title: string;
+  content: string;
+  sentAt: string;
+}
+
+export interface VisitRecordDto {
+  id: string;
+  /** The event's place in the loan's history */
+  seq: number;
+  /** Visit round, 1 to 6 */
+  round: number;
+  kind: 'REPORT' | 'MATERIAL';
+  classification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS';
+  /** The classification of the report before this one (null: the first) */
+  previousClassification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | null;
+  /** A downgrade to substandard or worse: the leaders were told */
+  downgraded: boolean;
+  reason: string | null;
+  /** The next visit is due on this company calendar day (YYYY-MM-DD): quarterly, monthly or fortnightly by classification */
+  nextVisitDueOn: string;
+  state: 'SUBMITTED' | 'APPROVED' | 'RETURNED';
+  submittedBy: string;
+  submittedByName: string | null;
+  submittedAt: string;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  /** The leader's reason when the report was returned */
+  decisionReason: string | null;
+}
+
+export interface VisitAttachmentDto {
+  id: string;
+  name: string;
+  size: number;
+  uploadedByName: string | null;
+  uploadedAt: string;
+}
+
+export interface VisitsViewDto {
+  loanId: string;
+  /** The round being worked on (0 before disbursement, then 1 to 6) */
+  round: number;
+  /** The after-guarantee state (awaitingVisitReport, visitReportSubmitted, visitsCompleted), null outside it */
+  state: string | null;
+  /** The classification of the latest report */
+  currentClassification: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | null;
+  /** The next visit due day set by the latest report */
+  nextVisitDueOn: string | null;
+  records: VisitRecordDto[];
+  attachments: VisitAttachmentDto[];
+}
+
+export interface ReleaseItemDto {
+  /** GUARANTEE for the guarantee itself, else the collateral register row's id */
+  itemId: string;
+  kind: 'GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  owner: string | null;
+  description: string | null;
+  /** Whole fen: the guaranteed amount, or the appraised value */
+  valueFen: number | null;
+  state: 'UNRESOLVED' | 'RELEASED';
+  releasedAt: string | null;
+  releasedByName: string | null;
+}
+
+export interface ReleaseViewDto {
+  loanId: string;
+  /** True while the loan stands in release (CONFIRM_RELEASE is accepted) */
+  releasable: boolean;
+  items: ReleaseItemDto[];
+}
+
+export interface ReleaseLedgerRowDto {
+  loanId: string;
+  company: string;
+  itemId: string;
+  kind: 'GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'OTHER';
+  description: string | null;
+  /** Whole fen */
+  valueFen: number | null;
+  releasedAt: string;
+  releasedByName: string | null;
 }
 
 export interface ArchiveRowDto {
@@ -1726,6 +1834,13 @@ export interface ApiResponses {
   'GET /banks/{bankId}/contract-templates': ContractTemplateOptionDto[];
   'POST /loans/{id}/sealed-letter': LoanDocumentDto;
   'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
+  'POST /loans/{id}/disbursement-reminder': DisbursementReminderDto;
+  'GET /loans/{loanId}/visits': VisitsViewDto;
+  'POST /loans/{loanId}/visits/attachments': IdDto;
+  'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
+  'GET /loans/{loanId}/release': ReleaseViewDto;
+  'GET /release-ledger': ReleaseLedgerRowDto[];
+  'GET /release-ledger/export': Blob;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1774,6 +1889,7 @@ export interface ApiBodies {
   'POST /loans/{id}/documents': FormData;
   'POST /loans/{id}/sealed-letter': FormData;
   'POST /loans/{id}/disbursement-voucher': FormData;
+  'POST /loans/{loanId}/visits/attachments': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
@@ -1841,7 +1957,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
     stage?:
       | 'collection'
@@ -1875,7 +1991,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
     stage?:
       | 'collection'
@@ -1912,7 +2028,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
   };
   'GET /worklists/{name}/export': {
@@ -1933,7 +2049,7 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
   };
   'GET /meetings/ys': {
@@ -2105,6 +2221,12 @@ export interface ApiQueries {
     name?: string;
     sort?: 'name' | 'feeRate' | 'createdAt';
     order?: 'asc' | 'desc';
+  };
+  'GET /release-ledger': {
+    loanId?: string;
+  };
+  'GET /release-ledger/export': {
+    loanId?: string;
   };
   'GET /archives': {
     pageNum?: number;

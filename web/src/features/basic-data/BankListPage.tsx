@@ -1,30 +1,25 @@
-import { Alert, Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
-import { ApiError } from '@/api/http';
 import { AppDataTable } from '@/app/components/AppDataTable';
+import { ListFilterBar } from '@/app/components/ListFilterBar';
 import { enumData, enumWords } from '@/features/companies/enum-labels';
 import { downloadFile, today } from '@/features/meetings/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
 import { Can, useCan } from '@/features/permissions/Can';
 import { useLang } from '@/i18n/use-lang';
 import { formatTime } from '@/lib/format';
-import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
+import { usePagedList } from '@/lib/use-paged-list';
 import { deleteBank, fetchBanks, saveBank, type BankRow } from './basic-data-api';
-import { bankFormErrors, toBankDto, type BankFormErrors, type BankFormValues } from './basic-data-form';
+import { bankFormErrors, toBankDto, type BankFormValues } from './basic-data-form';
 
-interface Filters extends Record<string, string | null> {
-  name: string;
-  category: string | null;
-}
-const EMPTY: Filters = { name: '', category: null };
 const FILTER_KEYS = ['name', 'category'] as const;
 type BankQuery = Parameters<typeof fetchBanks>[0];
 
@@ -45,7 +40,6 @@ export default function BankListPage() {
     fetch: (query) => fetchBanks(query as BankQuery),
     exportRows: async (query) => void (await downloadFile('/banks/export', `${t('basicData.banks.exportName')}-${today()}.xlsx`, query)),
   });
-  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['banks'] });
   const remove = useMutation({ mutationFn: (row: BankRow) => deleteBank(row.id) });
 
@@ -69,45 +63,28 @@ export default function BankListPage() {
   return (
     <Stack p="md" data-testid="bank-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
-          <Group mb="md" gap="sm" align="flex-end">
-            <TextInput
-              label={t('basicData.banks.columns.name')}
-              placeholder={t('basicData.banks.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              w={220}
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t('basicData.banks.columns.category')}
-              placeholder={t('basicData.banks.allCategories')}
-              data={enumData('bankCategory', lang)}
-              clearable
-              w={200}
-              {...form.getInputProps('category')}
-            />
-            <Button type="submit">{t('common.search')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                form.setValues(EMPTY);
-                list.reset();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Group gap="sm" ml="auto">
-              <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
-                {t('basicData.export')}
+        <ListFilterBar
+          fields={[
+            { kind: 'text', key: 'name', label: t('basicData.banks.columns.name'), placeholder: t('basicData.banks.searchPlaceholder') },
+            {
+              kind: 'select',
+              key: 'category',
+              label: t('basicData.banks.columns.category'),
+              placeholder: t('basicData.banks.allCategories'),
+              data: enumData('bankCategory', lang),
+              width: 200,
+            },
+          ]}
+          list={list}
+          exportLabel={t('basicData.export')}
+          actions={
+            <Can perms={['sys:bank:add']}>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="bank-add">
+                {t('basicData.add')}
               </Button>
-              <Can perms={['sys:bank:add']}>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="bank-add">
-                  {t('basicData.add')}
-                </Button>
-              </Can>
-            </Group>
-          </Group>
-        </form>
+            </Can>
+          }
+        />
         <AppDataTable<BankRow>
           minHeight={list.records.length ? undefined : 180}
           records={list.records}
@@ -179,81 +156,39 @@ export default function BankListPage() {
 function BankForm({ bank, onClose, onSaved }: { bank: BankRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const [values, setValues] = useState<BankFormValues>({
-    name: bank?.name ?? '',
-    category: bank?.category ?? null,
-    phone: bank?.phone ?? '',
-    address: bank?.address ?? '',
-  });
-  const [errors, setErrors] = useState<BankFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => saveBank(bank?.id ?? null, toBankDto(values)) });
-  const set = (field: keyof BankFormValues) => (value: string | null) => setValues((v) => ({ ...v, [field]: value ?? (field === 'category' ? null : '') }));
-  const error = (field: keyof BankFormValues) => (errors[field] ? t(`basicData.banks.errors.${errors[field]}`) : undefined);
-  const submit = async () => {
-    const found = bankFormErrors(values);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync();
+  const { form, formError, submitting, onSubmit } = useAppForm<BankFormValues>({
+    initialValues: { name: bank?.name ?? '', category: bank?.category ?? null, phone: bank?.phone ?? '', address: bank?.address ?? '' },
+    validate: (values) => {
+      const found = bankFormErrors(values);
+      return Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`basicData.banks.errors.${key}`)]));
+    },
+    submit: async (values) => {
+      await saveBank(bank?.id ?? null, toBankDto(values));
       showSuccessToast(t('basicData.saved'));
       onSaved();
       onClose();
-    } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : t('http.systemError'));
-    }
-  };
+    },
+  });
   return (
-    <form
-      noValidate
-      data-testid="bank-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="bank-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {serverError && (
-          <Alert color="red" variant="light" data-testid="bank-form-error">
-            {serverError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('basicData.banks.columns.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          error={error('name')}
-          data-testid="bank-name"
-        />
+        <FormErrorAlert message={formError} testId="bank-form-error" />
+        <TextInput label={t('basicData.banks.columns.name')} withAsterisk data-testid="bank-name" {...form.getInputProps('name')} />
         <Select
           label={t('basicData.banks.columns.category')}
           withAsterisk
           data={enumData('bankCategory', lang)}
-          value={values.category}
-          onChange={set('category')}
-          error={error('category')}
           comboboxProps={{ withinPortal: false }}
           data-testid="bank-category"
+          {...form.getInputProps('category')}
         />
-        <TextInput
-          label={t('basicData.banks.columns.phone')}
-          value={values.phone}
-          onChange={(e) => set('phone')(e.currentTarget.value)}
-          error={error('phone')}
-        />
-        <TextInput
-          label={t('basicData.banks.columns.address')}
-          value={values.address}
-          onChange={(e) => set('address')(e.currentTarget.value)}
-          error={error('address')}
-        />
+        <TextInput label={t('basicData.banks.columns.phone')} {...form.getInputProps('phone')} />
+        <TextInput label={t('basicData.banks.columns.address')} {...form.getInputProps('address')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} data-testid="bank-save">
+          <Button type="submit" loading={submitting} data-testid="bank-save">
             {t('common.save')}
           </Button>
         </Group>

@@ -1,27 +1,23 @@
-import { Alert, Button, Card, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Card, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { formatBasisPoints } from '@app/workflow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { ApiError } from '@/api/http';
 import { AppDataTable } from '@/app/components/AppDataTable';
+import { ListFilterBar } from '@/app/components/ListFilterBar';
 import { downloadFile, today } from '@/features/meetings/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
 import { Can, useCan } from '@/features/permissions/Can';
 import { formatTime } from '@/lib/format';
-import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
+import { FormErrorAlert, useAppForm } from '@/lib/app-form';
+import { usePagedList } from '@/lib/use-paged-list';
 import { deleteLoanType, fetchLoanTypes, saveLoanType, type LoanTypeRow } from './basic-data-api';
-import { loanTypeFormErrors, toLoanTypeDto, type LoanTypeFormErrors, type LoanTypeFormValues } from './basic-data-form';
+import { loanTypeFormErrors, toLoanTypeDto, type LoanTypeFormValues } from './basic-data-form';
 
-interface Filters extends Record<string, string | null> {
-  name: string;
-}
-const EMPTY: Filters = { name: '' };
 const FILTER_KEYS = ['name'] as const;
 type LoanTypeQuery = Parameters<typeof fetchLoanTypes>[0];
 
@@ -40,7 +36,6 @@ export default function LoanTypeListPage() {
     fetch: (query) => fetchLoanTypes(query as LoanTypeQuery),
     exportRows: async (query) => void (await downloadFile('/loan-types/export', `${t('basicData.loanTypes.exportName')}-${today()}.xlsx`, query)),
   });
-  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['loanTypes'] });
   const remove = useMutation({ mutationFn: (row: LoanTypeRow) => deleteLoanType(row.id) });
   const confirmRemove = (row: LoanTypeRow) =>
@@ -63,37 +58,18 @@ export default function LoanTypeListPage() {
   return (
     <Stack p="md" data-testid="loan-type-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
-          <Group mb="md" gap="sm" align="flex-end">
-            <TextInput
-              label={t('basicData.loanTypes.columns.name')}
-              placeholder={t('basicData.loanTypes.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              w={220}
-              {...form.getInputProps('name')}
-            />
-            <Button type="submit">{t('common.search')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                form.setValues(EMPTY);
-                list.reset();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Group gap="sm" ml="auto">
-              <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
-                {t('basicData.export')}
+        <ListFilterBar
+          fields={[{ kind: 'text', key: 'name', label: t('basicData.loanTypes.columns.name'), placeholder: t('basicData.loanTypes.searchPlaceholder') }]}
+          list={list}
+          exportLabel={t('basicData.export')}
+          actions={
+            <Can perms={['sys:loan-type:add']}>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="loan-type-add">
+                {t('basicData.add')}
               </Button>
-              <Can perms={['sys:loan-type:add']}>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="loan-type-add">
-                  {t('basicData.add')}
-                </Button>
-              </Can>
-            </Group>
-          </Group>
-        </form>
+            </Can>
+          }
+        />
         <AppDataTable<LoanTypeRow>
           minHeight={list.records.length ? undefined : 180}
           records={list.records}
@@ -158,54 +134,29 @@ export default function LoanTypeListPage() {
 
 function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<LoanTypeFormValues>({
-    name: loanType?.name ?? '',
-    feeRate: loanType ? Number(formatBasisPoints(loanType.feeRateBp)) : '',
-    repaymentReminderDays: loanType?.repaymentReminderDays ?? 7,
-    maturityReminderDays: loanType?.maturityReminderDays ?? 30,
-  });
-  const [errors, setErrors] = useState<LoanTypeFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => saveLoanType(loanType?.id ?? null, toLoanTypeDto(values)) });
-  const set = (field: keyof LoanTypeFormValues) => (value: string | number) => setValues((v) => ({ ...v, [field]: value }));
-  const error = (field: keyof LoanTypeFormValues) => (errors[field] ? t(`basicData.loanTypes.errors.${errors[field]}`) : undefined);
-  const submit = async () => {
-    const found = loanTypeFormErrors(values);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync();
+  const { form, formError, submitting, onSubmit } = useAppForm<LoanTypeFormValues>({
+    initialValues: {
+      name: loanType?.name ?? '',
+      feeRate: loanType ? Number(formatBasisPoints(loanType.feeRateBp)) : '',
+      repaymentReminderDays: loanType?.repaymentReminderDays ?? 7,
+      maturityReminderDays: loanType?.maturityReminderDays ?? 30,
+    },
+    validate: (values) => {
+      const found = loanTypeFormErrors(values);
+      return Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`basicData.loanTypes.errors.${key}`)]));
+    },
+    submit: async (values) => {
+      await saveLoanType(loanType?.id ?? null, toLoanTypeDto(values));
       showSuccessToast(t('basicData.saved'));
       onSaved();
       onClose();
-    } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : t('http.systemError'));
-    }
-  };
+    },
+  });
   return (
-    <form
-      noValidate
-      data-testid="loan-type-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="loan-type-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {serverError && (
-          <Alert color="red" variant="light">
-            {serverError}
-          </Alert>
-        )}
-        <TextInput
-          label={t('basicData.loanTypes.columns.name')}
-          withAsterisk
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          error={error('name')}
-          data-testid="loan-type-name"
-        />
+        <FormErrorAlert message={formError} testId="loan-type-form-error" />
+        <TextInput label={t('basicData.loanTypes.columns.name')} withAsterisk data-testid="loan-type-name" {...form.getInputProps('name')} />
         <NumberInput
           label={t('basicData.loanTypes.columns.feeRate')}
           withAsterisk
@@ -213,10 +164,8 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
           max={100}
           decimalScale={2}
           step={0.1}
-          value={values.feeRate}
-          onChange={set('feeRate')}
-          error={error('feeRate')}
           data-testid="loan-type-rate"
+          {...form.getInputProps('feeRate')}
         />
         <NumberInput
           label={t('basicData.loanTypes.columns.repaymentReminderDays')}
@@ -224,9 +173,7 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
           min={0}
           max={365}
           allowDecimal={false}
-          value={values.repaymentReminderDays}
-          onChange={set('repaymentReminderDays')}
-          error={error('repaymentReminderDays')}
+          {...form.getInputProps('repaymentReminderDays')}
         />
         <NumberInput
           label={t('basicData.loanTypes.columns.maturityReminderDays')}
@@ -234,15 +181,13 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
           min={0}
           max={365}
           allowDecimal={false}
-          value={values.maturityReminderDays}
-          onChange={set('maturityReminderDays')}
-          error={error('maturityReminderDays')}
+          {...form.getInputProps('maturityReminderDays')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} data-testid="loan-type-save">
+          <Button type="submit" loading={submitting} data-testid="loan-type-save">
             {t('common.save')}
           </Button>
         </Group>

@@ -1,29 +1,23 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { VOTING_MEETING_KINDS, type VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppDataTable } from '@/app/components/AppDataTable';
+import { ListFilterBar } from '@/app/components/ListFilterBar';
 import 'mantine-datatable/styles.css';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { ApiError } from '@/api/http';
 import { downloadFile, today } from '@/features/meetings/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
 import { formatTime } from '@/lib/format';
 import { Can, useCan } from '@/features/permissions/Can';
-import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
-import { addErrors, asKinds, manageErrors, type ConfereeErrors } from './conferee-form';
+import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
+import { usePagedList } from '@/lib/use-paged-list';
+import { addErrors, asKinds, manageErrors, type AddValues, type ConfereeErrors } from './conferee-form';
 import { addConferees, fetchAddableUsers, fetchConferees, manageConferee, removeConferee, type ConfereeRow } from './conferees-api';
 
-interface Filters extends Record<string, string | null> {
-  keyword: string;
-  kind: VotingMeetingKind | null;
-  active: 'true' | 'false' | null;
-}
-const EMPTY: Filters = { keyword: '', kind: null, active: null };
 const FILTER_KEYS = ['keyword', 'kind', 'active'] as const;
 type ConfereeQuery = Parameters<typeof fetchConferees>[0];
 
@@ -43,7 +37,6 @@ export default function ConfereeListPage() {
     fetch: (query) => fetchConferees(query as ConfereeQuery),
     exportRows: async (query) => void (await downloadFile('/conferees/export', `${t('conferees.exportName')}-${today()}.xlsx`, query)),
   });
-  const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['conferees'] });
   const remove = useMutation({ mutationFn: (row: ConfereeRow) => removeConferee(row.userId) });
 
@@ -68,56 +61,37 @@ export default function ConfereeListPage() {
   return (
     <Stack p="md" data-testid="conferee-list">
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))}>
-          <Group mb="md" gap="sm" align="flex-end">
-            <TextInput
-              label={t('conferees.columns.name')}
-              placeholder={t('conferees.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              w={220}
-              {...form.getInputProps('keyword')}
-            />
-            <Select
-              label={t('conferees.columns.kinds')}
-              placeholder={t('conferees.allKinds')}
-              data={VOTING_MEETING_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
-              clearable
-              w={170}
-              {...form.getInputProps('kind')}
-            />
-            <Select
-              label={t('conferees.columns.status')}
-              placeholder={t('conferees.allStatuses')}
-              data={[
+        <ListFilterBar
+          fields={[
+            { kind: 'text', key: 'keyword', label: t('conferees.columns.name'), placeholder: t('conferees.searchPlaceholder') },
+            {
+              kind: 'select',
+              key: 'kind',
+              label: t('conferees.columns.kinds'),
+              placeholder: t('conferees.allKinds'),
+              data: VOTING_MEETING_KINDS.map((k) => ({ value: k, label: kindLabel(k) })),
+            },
+            {
+              kind: 'select',
+              key: 'active',
+              label: t('conferees.columns.status'),
+              placeholder: t('conferees.allStatuses'),
+              data: [
                 { value: 'true', label: t('conferees.active') },
                 { value: 'false', label: t('conferees.inactive') },
-              ]}
-              clearable
-              w={130}
-              {...form.getInputProps('active')}
-            />
-            <Button type="submit">{t('common.search')}</Button>
-            <Button
-              variant="default"
-              onClick={() => {
-                form.setValues(EMPTY);
-                list.reset();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Group gap="sm" ml="auto">
-              <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()}>
-                {t('meetings.list.export')}
+              ],
+              width: 130,
+            },
+          ]}
+          list={list}
+          actions={
+            <Can perms={['sys:conferee:add']}>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="conferee-add">
+                {t('conferees.add')}
               </Button>
-              <Can perms={['sys:conferee:add']}>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="conferee-add">
-                  {t('conferees.add')}
-                </Button>
-              </Can>
-            </Group>
-          </Group>
-        </form>
+            </Can>
+          }
+        />
         <AppDataTable<ConfereeRow>
           minHeight={list.records.length ? undefined : 180}
           records={list.records}
@@ -182,10 +156,11 @@ export default function ConfereeListPage() {
   );
 }
 
-function KindChoices({ value, onChange, error }: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
+/** The meeting types of a person (the form's meetingKinds field: value, onChange, error). */
+function KindChoices(props: { value?: string[]; onChange?: (v: string[]) => void; error?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Checkbox.Group label={t('conferees.columns.kinds')} withAsterisk value={value} onChange={onChange} error={error}>
+    <Checkbox.Group label={t('conferees.columns.kinds')} withAsterisk data-testid="conferee-kinds" {...props}>
       <Group mt="xs">
         {VOTING_MEETING_KINDS.map((k) => (
           <Checkbox key={k} value={k} label={t(`meetings.kinds.${k}`)} />
@@ -193,6 +168,15 @@ function KindChoices({ value, onChange, error }: { value: string[]; onChange: (v
       </Group>
     </Checkbox.Group>
   );
+}
+
+/** The local check's errors, worded. */
+function useWorded() {
+  const { t } = useTranslation();
+  return (errors: ConfereeErrors): FieldMessages<AddValues> => ({
+    userIds: errors.userIds ? t(`conferees.errors.${errors.userIds}`) : undefined,
+    meetingKinds: errors.meetingKinds ? t('conferees.errors.kinds') : undefined,
+  });
 }
 
 function AddConfereesModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
@@ -206,47 +190,29 @@ function AddConfereesModal({ opened, onClose, onDone }: { opened: boolean; onClo
 
 function AddForm({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const worded = useWorded();
   const [search, setSearch] = useState('');
-  const [userIds, setUserIds] = useState<string[]>([]);
-  const [kinds, setKinds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<ConfereeErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { form, values, formError, submitting, onSubmit } = useAppForm<AddValues>({
+    initialValues: { userIds: [], meetingKinds: [] },
+    validate: (next) => worded(addErrors(next)),
+    submit: async (next) => {
+      await addConferees({ userIds: next.userIds, meetingKinds: asKinds(next.meetingKinds) });
+      showSuccessToast(t('conferees.added'));
+      onDone();
+      onClose();
+    },
+  });
   const users = useQuery({ queryKey: ['conferees', 'users', search], queryFn: () => fetchAddableUsers(search), placeholderData: keepPreviousData });
   const [known, setKnown] = useState<Record<string, string>>({});
   const options = [
     ...(users.data ?? []).map((u) => ({ value: u.id, label: `${u.nickname}（${u.username}）` })),
-    ...userIds.filter((id) => !(users.data ?? []).some((u) => u.id === id)).map((id) => ({ value: id, label: known[id] ?? id })),
+    ...values.userIds.filter((id) => !(users.data ?? []).some((u) => u.id === id)).map((id) => ({ value: id, label: known[id] ?? id })),
   ];
-  const save = useMutation({ mutationFn: () => addConferees({ userIds, meetingKinds: asKinds(kinds) }) });
-  const submit = async () => {
-    const found = addErrors({ userIds, meetingKinds: kinds });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync();
-      showSuccessToast(t('conferees.added'));
-      onDone();
-      onClose();
-    } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : t('http.systemError'));
-    }
-  };
+  const people = form.getInputProps('userIds');
   return (
-    <form
-      noValidate
-      data-testid="conferee-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="conferee-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {serverError && (
-          <Alert color="red" variant="light">
-            {serverError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} testId="conferee-form-error" />
         <MultiSelect
           label={t('conferees.people')}
           withAsterisk
@@ -255,22 +221,22 @@ function AddForm({ onClose, onDone }: { onClose: () => void; onDone: () => void 
           onSearchChange={setSearch}
           filter={({ options: o }) => o}
           data={options}
-          value={userIds}
-          onChange={(ids) => {
+          comboboxProps={{ withinPortal: false }}
+          data-testid="conferee-people"
+          {...people}
+          onChange={(ids: string[]) => {
             const labels = { ...known };
             for (const o of options) labels[o.value] = o.label;
             setKnown(labels);
-            setUserIds(ids);
+            people.onChange(ids);
           }}
-          error={errors.userIds ? t(`conferees.errors.${errors.userIds}`) : undefined}
-          comboboxProps={{ withinPortal: false }}
         />
-        <KindChoices value={kinds} onChange={setKinds} error={errors.meetingKinds ? t(`conferees.errors.kinds`) : undefined} />
+        <KindChoices {...form.getInputProps('meetingKinds')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submitting} data-testid="conferee-save">
             {t('common.save')}
           </Button>
         </Group>
@@ -290,46 +256,28 @@ function ManageConfereeModal({ row, onClose, onDone }: { row: ConfereeRow | null
 
 function ManageForm({ row, onClose, onDone }: { row: ConfereeRow; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const [kinds, setKinds] = useState<string[]>(row.meetingKinds);
-  const [active, setActive] = useState(row.active);
-  const [errors, setErrors] = useState<ConfereeErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => manageConferee(row.userId, { meetingKinds: asKinds(kinds), active }) });
-  const submit = async () => {
-    const found = manageErrors({ meetingKinds: kinds });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync();
+  const worded = useWorded();
+  const { form, formError, submitting, onSubmit } = useAppForm<{ meetingKinds: string[]; active: boolean }>({
+    initialValues: { meetingKinds: row.meetingKinds, active: row.active },
+    validate: (next) => ({ meetingKinds: worded(manageErrors(next)).meetingKinds }),
+    submit: async (next) => {
+      await manageConferee(row.userId, { meetingKinds: asKinds(next.meetingKinds), active: next.active });
       showSuccessToast(t('conferees.saved'));
       onDone();
       onClose();
-    } catch (e) {
-      setServerError(e instanceof ApiError ? e.message : t('http.systemError'));
-    }
-  };
+    },
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate data-testid="conferee-manage-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        {serverError && (
-          <Alert color="red" variant="light">
-            {serverError}
-          </Alert>
-        )}
-        <KindChoices value={kinds} onChange={setKinds} error={errors.meetingKinds ? t('conferees.errors.kinds') : undefined} />
-        <Switch label={t('conferees.active')} description={t('conferees.activeHint')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+        <FormErrorAlert message={formError} testId="conferee-form-error" />
+        <KindChoices {...form.getInputProps('meetingKinds')} />
+        <Switch label={t('conferees.active')} description={t('conferees.activeHint')} {...form.getInputProps('active', { type: 'checkbox' })} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submitting}>
             {t('common.save')}
           </Button>
         </Group>

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
+import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
+import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
 import { ActionPanel } from './components/ActionPanel';
@@ -112,6 +114,9 @@ export default function LoanNodePage() {
             <PremiumPanel loanId={loanId} version={view.version} />
             <CollateralPanel loanId={loanId} version={view.version} />
             <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
+            {/* After disbursement: visits with their classification history, then the release of each item. */}
+            <VisitsPanel loanId={loanId} version={view.version} state={view.state} />
+            <ReleasePanel loanId={loanId} version={view.version} state={view.state} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -101,8 +101,8 @@ export async function fetchContractTemplates(bankId: string): Promise<ContractTe
   return (await http.get<ContractTemplateOption[]>(`/banks/${encodeURIComponent(bankId)}/contract-templates`)).data ?? [];
 }
 
-/** The uploads LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD require (pdf or docx). */
-export const DOCUMENT_UPLOADS = { SEALED_LETTER: 'sealed-letter', DISBURSEMENT_VOUCHER: 'disbursement-voucher' } as const;
+/** The signed copy of the generated contract, and the uploads LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD require (pdf or docx). */
+export const DOCUMENT_UPLOADS = { SIGNED_CONTRACT: 'documents', SEALED_LETTER: 'sealed-letter', DISBURSEMENT_VOUCHER: 'disbursement-voucher' } as const;
 
 export async function uploadLoanDocument(loanId: string, kind: keyof typeof DOCUMENT_UPLOADS, file: File): Promise<void> {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import { DATA_TYPES, DEFAULT_VOTE_RULES, demoInput, eventsToStage, replay, validateEvent, type EventType } from '@app/workflow';
-import { describe, expect, it } from 'vitest';
-import { initialValues, toPayload, validateValues, type FormValues, type RuleDraft } from './payload-form';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialValues, isServerFilled, payloadFields, toPayload, validateValues, type FormValues, type RuleDraft } from './payload-form';
 
 const issues = (type: EventType, values: FormValues) => validateValues(type, values).map((i) => `${i.field}:${i.key}`);
 
@@ -34,6 +34,28 @@ describe('action form values', () => {
     expect(issues('VOUCHER_CONFIRM', values)).toEqual([]);
     expect(toPayload('VOUCHER_CONFIRM', values)).toEqual({ disbursedOn: '2026-01-05', disbursedAmountFen: 199_999_999 });
     expect(serverProblems('VOUCHER_CONFIRM', values)).toEqual([]);
+  });
+
+  describe('the day lent is judged by the company calendar, not the browser', () => {
+    afterEach(() => vi.useRealTimers());
+    it('accepts the company day that is already tomorrow for a browser on UTC', () => {
+      // 20:00 UTC on 23 November is 04:00 on 24 November in Shanghai.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T20:00:00Z'));
+      expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2026-11-24', disbursedAmountFen: '100' })).toEqual([]);
+      expect(issues('VOUCHER_CONFIRM', { disbursedOn: '2026-11-25', disbursedAmountFen: '100' })).toEqual(['disbursedOn:dayFuture']);
+    });
+  });
+
+  it('CONTRACT_GENERATE: a bank is required; no template chosen sends the whole set (templateId left out)', () => {
+    const values = initialValues('CONTRACT_GENERATE');
+    expect(values).toEqual({ bankId: '', templateId: '' });
+    expect(issues('CONTRACT_GENERATE', values)).toEqual(['bankId:required']);
+    const wholeSet = { bankId: 'b1', templateId: '' };
+    expect(issues('CONTRACT_GENERATE', wholeSet)).toEqual([]);
+    expect(toPayload('CONTRACT_GENERATE', wholeSet)).toEqual({ bankId: 'b1' });
+    expect(serverProblems('CONTRACT_GENERATE', wholeSet)).toEqual([]);
+    expect(toPayload('CONTRACT_GENERATE', { bankId: 'b1', templateId: 't1' })).toEqual({ bankId: 'b1', templateId: 't1' });
   });
 
   it('sends an empty payload for an action without fields', () => {
@@ -95,18 +117,17 @@ describe('action form values', () => {
     expect(serverProblems('GENERAL_OFFICE_ALLOCATE', good)).toEqual([]);
   });
 
-  it('checks collateral items: id and kind, no reserved or repeated id', () => {
+  it('leaves COUNTER_GUARANTEE_CONFIRM without fields: the server fills the collateral from the register', () => {
     const type = 'COUNTER_GUARANTEE_CONFIRM';
-    expect(issues(type, { collateral: [] })).toEqual([]);
-    expect(issues(type, { collateral: [{ id: 'H1', kind: null }] })).toEqual(['collateral:collateralItem']);
-    expect(issues(type, { collateral: [{ id: 'GUARANTEE', kind: 'PLEDGE' }] })).toEqual(['collateral:collateralReserved']);
-    const twice = [
-      { id: 'H1', kind: 'MORTGAGE' },
-      { id: 'H1 ', kind: 'PLEDGE' },
-    ];
-    expect(issues(type, { collateral: twice })).toEqual(['collateral:distinct']);
-    const fine = { collateral: [{ id: ' H1', kind: 'MORTGAGE' }] };
-    expect(toPayload(type, fine)).toEqual({ collateral: [{ id: 'H1', kind: 'MORTGAGE' }] });
-    expect(serverProblems(type, fine)).toEqual([]);
+    expect(payloadFields(type)).toEqual([]);
+    expect(isServerFilled(type, 'collateral')).toBe(true);
+    expect(initialValues(type)).toEqual({});
+    // whatever the values hold, nothing is checked or sent
+    const stray = { collateral: [{ id: '', kind: null }] };
+    expect(issues(type, stray)).toEqual([]);
+    expect(toPayload(type, stray)).toEqual({});
+    // what the server validates: its register rows, then the (empty) payload over them
+    const register = { collateral: [{ id: 'c1', kind: 'MORTGAGE' }] };
+    expect(validateEvent({ ...register, ...toPayload(type, stray), type, actorId: 'someone', at: '2026-01-01T00:00:00.000Z' })).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type PayloadField,
   type VoteRule,
 } from '@app/workflow';
+import { companyToday } from '@/lib/format';
 
 export interface CollateralRow {
   id: string;
@@ -59,8 +60,19 @@ export interface FieldIssue {
   key: IssueKey;
 }
 
+/**
+ * Payload fields the server fills itself whatever the client sends: COUNTER_GUARANTEE_CONFIRM carries
+ * the loan's collateral register. The form shows them read-only and never sends them.
+ */
+const SERVER_FILLED: Partial<Record<EventType, readonly string[]>> = { COUNTER_GUARANTEE_CONFIRM: ['collateral'] };
+
+export function isServerFilled(type: EventType, field: string): boolean {
+  return SERVER_FILLED[type]?.includes(field) ?? false;
+}
+
+/** The fields the user fills in for `type` (those the server fills are left out). */
 export function payloadFields(type: EventType): readonly PayloadField[] {
-  return EVENT_PAYLOAD_FIELDS[type];
+  return EVENT_PAYLOAD_FIELDS[type].filter((field) => !isServerFilled(type, field.name));
 }
 
 const meetingTypeOf = (type: EventType) => (type.startsWith('GENERAL_OFFICE') ? 'GENERAL_OFFICE' : 'REVIEW_COMMITTEE');
@@ -144,12 +156,6 @@ function toNumber(value: FieldValue | undefined): number | null {
   return null;
 }
 
-/** Today in the browser, YYYY-MM-DD. */
-function localDay(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 const isBlank = (value: FieldValue | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function amountIssue(value: FieldValue | undefined): IssueKey | null {
@@ -188,7 +194,7 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
       if (isBlank(value)) return field.required ? [issue('required')] : [];
       if (!isCalendarDay(value)) return [issue('day')];
       // the browser's day is close enough for a hint; the server judges in the company's calendar
-      return String(value) > localDay() ? [issue('dayFuture')] : [];
+      return String(value) > companyToday() ? [issue('dayFuture')] : [];
     case 'ids': {
       const ids = asList(value).map((v) => String(v).trim());
       if (ids.length === 0) return field.required ? [issue('required')] : [];

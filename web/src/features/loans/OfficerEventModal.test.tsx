@@ -27,6 +27,8 @@ function riskControlRow(): LoanRow {
     bPostOfficer: { id: demoActors.bPost, name: 'B岗 李强' },
     createdAt: '2026-11-01T02:00:00Z',
     updatedAt: '2026-11-01T02:00:00Z',
+    disbursedOn: null,
+    disbursedAmountFen: null,
     deletable: false,
     workflow: {
       loanId: LOAN,

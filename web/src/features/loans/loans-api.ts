@@ -1,6 +1,6 @@
 /** The loan calls (server/src/loans): the loan list with filters, export, detail, copy, delete, officers. */
 import { http } from '@/api/http';
-import type { ApiQuery, CreateLoanDto, LoanDetailDto, LoanPageDto, LoanRowDto, OfficerDto, PersonDto } from '@/api/schema.gen';
+import type { ApiQuery, CreateLoanDto, DisbursementReminderDto, LoanDetailDto, LoanPageDto, LoanRowDto, OfficerDto, PersonDto } from '@/api/schema.gen';
 import { downloadExport } from './download';
 
 export type Person = OfficerDto;
@@ -50,6 +50,11 @@ export async function fetchLoanDetail(id: string): Promise<LoanDetail> {
 /** A new application for the same company, prefilled with this loan's data (sys:loan:copy). */
 export async function copyLoan(id: string): Promise<LoanDetail> {
   return (await http.post<LoanDetail>(`/loans/${encodeURIComponent(id)}/copy`, {})).data;
+}
+
+/** Reminds the loan's A-post officer to chase the bank (voucherList); once a day, a repeat answers with the day's message. */
+export async function sendDisbursementReminder(id: string): Promise<DisbursementReminderDto> {
+  return (await http.post<DisbursementReminderDto>(`/loans/${encodeURIComponent(id)}/disbursement-reminder`, {})).data;
 }
 
 export async function deleteLoan(id: string): Promise<void> {

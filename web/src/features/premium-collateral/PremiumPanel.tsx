@@ -86,7 +86,7 @@ export function PremiumPanel({ loanId, version }: { loanId: string; version: num
             ))}
           </Stack>
         )}
-        {canUpload && p.state !== 'done' && (
+        {canUpload && p.voucherUploadable && (
           <FileButton onChange={(file) => void upload(file)} accept="application/pdf,image/png,image/jpeg">
             {(props) => (
               <Button {...props} variant="light" size="xs" data-testid="premium-voucher-upload">

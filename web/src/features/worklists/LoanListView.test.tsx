@@ -28,6 +28,8 @@ const row: LoanRow = {
   bPostOfficer: null,
   createdAt: '2026-11-01T02:00:00Z',
   updatedAt: '2026-11-01T02:00:00Z',
+  disbursedOn: null,
+  disbursedAmountFen: null,
   deletable: false,
   workflow: {
     loanId: LOAN,

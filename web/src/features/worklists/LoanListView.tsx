@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { GuaranteeContext } from '@app/workflow';
+import { fromFen, windowOpen, type GuaranteeContext } from '@app/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
@@ -18,7 +18,7 @@ import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan
 import { loanNodeKeys } from '@/features/loan-node/loan-node-queries';
 import { LoanDetailDrawer } from '@/features/loans/LoanDetailDrawer';
 import { LOAN_FILTER_KEYS } from '@/features/loans/loan-filters';
-import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, type LoanRow } from '@/features/loans/loans-api';
+import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanRow } from '@/features/loans/loans-api';
 import { OfficerEventModal, type OfficerEvent, type OfficerEventTarget } from '@/features/loans/OfficerEventModal';
 import { ResolutionDrawer } from '@/features/loans/ResolutionDrawer';
 import { useCan } from '@/features/permissions/Can';
@@ -26,7 +26,7 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListFilters } from './LoanListFilters';
 
-const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt'];
+const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'];
 
 /** Query keys of the loan lists: every event or deletion reloads them all. */
 export const loanListKeys = { all: ['loan-lists'] as const, list: (name: ListName) => ['loan-lists', name] as const };
@@ -48,6 +48,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const [opening, setOpening] = useState<string | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [resolutionOf, setResolutionOf] = useState<LoanRow | null>(null);
+  const [reminding, setReminding] = useState<string | null>(null);
 
   const list = usePagedList({
     queryKey: loanListKeys.list(name),
@@ -108,6 +109,20 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
       },
     });
 
+  // The disbursement reminder: the permission here, the loan's state by the machine's window (as the server checks).
+  const remind = async (row: LoanRow) => {
+    setReminding(row.id);
+    try {
+      const sent = await sendDisbursementReminder(row.id);
+      showSuccessToast(t(sent.created ? 'loans.reminded' : 'loans.remindedAlready', { name: sent.recipient.name }));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setReminding(null);
+    }
+  };
+  const mayRemind = config.remind === true && can(['sys:voucher:remind']);
+
   // Links and the detail drawer depend on the user only, not on the row.
   const shown = config.links.filter((link) => can(link.perms));
   const detail = config.detailPerms !== null && can(config.detailPerms);
@@ -157,6 +172,15 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
       width: 140,
       render: (r) => formatTime(r.updatedAt),
     },
+    disbursedOn: { accessor: 'disbursedOn', title: t('loans.columns.disbursedOn'), sortable: true, width: 110, render: (r) => r.disbursedOn ?? '-' },
+    disbursedAmount: {
+      accessor: 'disbursedAmount',
+      title: t('loans.columns.disbursedAmount'),
+      sortable: true,
+      textAlign: 'right',
+      width: 140,
+      render: (r) => (r.disbursedAmountFen === null ? '-' : formatAmount(fromFen(r.disbursedAmountFen))),
+    },
   };
 
   const actionsColumn: DataTableColumn<LoanRow> = {
@@ -179,6 +203,18 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
             {pick(legal.label, lang)}
           </Button>
         ))}
+        {mayRemind && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            data-testid="row-remind"
+            disabled={!windowOpen('DISBURSEMENT_REMINDER', { value: r.workflow.state })}
+            loading={reminding === r.id}
+            onClick={() => void remind(r)}
+          >
+            {t('loans.remind')}
+          </Button>
+        )}
         {r.deletable && (
           <Button size="compact-xs" variant="subtle" color="red" data-testid="row-delete" onClick={() => confirmDelete(r)}>
             {t('loans.delete')}

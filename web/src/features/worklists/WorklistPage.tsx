@@ -2,6 +2,7 @@ import { isWorklistName } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import NotFoundPage from '@/app/pages/NotFoundPage';
 import { useCurrentRoute } from '@/app/routes/current-route';
+import { ReleaseLedgerPanel } from '@/features/after-guarantee/ReleaseLedgerPanel';
 import { LoanListView } from './LoanListView';
 
 /**
@@ -12,5 +13,15 @@ export default function WorklistPage() {
   const route = useCurrentRoute();
   const { t } = useTranslation();
   if (!route || !isWorklistName(route.name)) return <NotFoundPage />;
-  return <LoanListView key={route.name} name={route.name} title={t(`routes.pages.${route.name}`)} />;
+  const list = <LoanListView key={route.name} name={route.name} title={t(`routes.pages.${route.name}`)} />;
+  // The release ledger (relieve): the loans released or being released, then every confirmed release with its export.
+  if (route.name === 'relieve') {
+    return (
+      <>
+        {list}
+        <ReleaseLedgerPanel />
+      </>
+    );
+  }
+  return list;
 }

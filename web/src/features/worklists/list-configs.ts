@@ -40,6 +40,8 @@ export interface ListConfig {
   resolution?: boolean;
   /** The loan list filters by stage and offers "copy as a new application". */
   loanList?: boolean;
+  /** voucherList: each row offers the disbursement reminder to its officer (sys:voucher:remind). */
+  remind?: boolean;
 }
 
 const id = encodeURIComponent;
@@ -62,7 +64,7 @@ const to = {
 
 const node: RowLink = { key: 'node', perms: ['archives_detail'], to: to.node };
 
-type Extras = Pick<ListConfig, 'detailPerms' | 'links' | 'resolution'>;
+type Extras = Pick<ListConfig, 'detailPerms' | 'links' | 'resolution' | 'remind'>;
 
 /** The lists with more than the node link, keyed by list name. */
 const EXTRAS: Partial<Record<ListName, Extras>> = {
@@ -106,6 +108,7 @@ const EXTRAS: Partial<Record<ListName, Extras>> = {
       { key: 'bReport', perms: ['sys:bs:b-report'], to: to.viewReportB },
     ],
   },
+  voucherList: { detailPerms: null, links: [node], remind: true },
   initiateWithdrawalList: {
     detailPerms: ['sys:loan:detail'],
     links: [node, { key: 'aReport', perms: ['sys:loan:preview'], to: to.viewReport }],
@@ -122,6 +125,8 @@ const LOAN_LIST_COLUMNS: readonly WorklistColumn[] = [
   'status',
   'aPostOfficer',
   'bPostOfficer',
+  'disbursedOn',
+  'disbursedAmount',
   'createdAt',
 ];
 

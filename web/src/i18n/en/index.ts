@@ -16,6 +16,7 @@ import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
+import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
 import routes from './routes';
@@ -43,6 +44,7 @@ const en: Translation<typeof zhCN> = {
   archives,
   basicData,
   premiumCollateral,
+  afterGuarantee,
   permissions,
   queues,
   routes,

@@ -78,12 +78,15 @@ const loanNode: Translation<typeof zh> = {
     customRule: 'Custom vote rule (unticked: the default rule of this meeting type)',
     addItem: 'Add an item',
     removeItem: 'Remove',
+    registerItems: 'The collateral confirmed with it (from the collateral register; change it there):',
     noItems: 'No collateral: you may submit as it is.',
     attendeesHint: 'Type an attendee’s user id and press Enter',
+    wholeContractSet: 'Whole contract set',
     selectPlaceholder: 'Choose',
     yuanHint: 'In yuan, two decimals at most',
   },
   fields: {
+    classification: 'Risk classification',
     reason: 'Reason',
     comment: 'Comment',
     amount: 'Amount (yuan)',
@@ -111,6 +114,13 @@ const loanNode: Translation<typeof zh> = {
     onTie: 'On a tie',
   },
   enums: {
+    classification: {
+      NORMAL: 'Normal',
+      SPECIAL_MENTION: 'Special mention',
+      SUBSTANDARD: 'Substandard',
+      DOUBTFUL: 'Doubtful',
+      LOSS: 'Loss',
+    },
     completeDataTypes: {
       CLIENT: 'Client data',
       INQUIRY: 'Inquiry data',

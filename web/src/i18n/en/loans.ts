@@ -31,6 +31,8 @@ const loans: Translation<typeof zh> = {
     bPostOfficer: 'B-post officer',
     createdAt: 'Created',
     updatedAt: 'Updated',
+    disbursedOn: 'Disbursed on',
+    disbursedAmount: 'Amount lent (yuan)',
   },
   links: {
     node: 'Node query',
@@ -45,6 +47,9 @@ const loans: Translation<typeof zh> = {
   more: 'More',
   export: 'Export',
   copy: 'Copy data',
+  remind: 'Disbursement reminder',
+  reminded: 'Reminded {{name}} to chase the bank',
+  remindedAlready: '{{name}} was already reminded today',
   copyTitle: 'Copy as a new application',
   copyConfirm: "A new application for {{company}} will start in data collection, prefilled with this loan's data (without the B-post conclusion).",
   copied: 'Copied as a new application',

@@ -14,6 +14,7 @@ import loans from './loans';
 import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
+import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
 import routes from './routes';
@@ -42,6 +43,7 @@ const zhCN = {
   archives,
   basicData,
   premiumCollateral,
+  afterGuarantee,
   permissions,
   queues,
   routes,

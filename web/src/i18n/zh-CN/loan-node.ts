@@ -70,12 +70,15 @@ export default {
     customRule: '自定义表决规则（不勾选则使用该会议类型的默认规则）',
     addItem: '添加一项',
     removeItem: '删除',
+    registerItems: '随确认提交的反担保物（取自反担保物登记，不可在此修改）：',
     noItems: '暂无反担保物，可直接提交。',
     attendeesHint: '输入参会人用户编号后回车',
+    wholeContractSet: '全套合同',
     selectPlaceholder: '请选择',
     yuanHint: '单位：元，最多两位小数',
   },
   fields: {
+    classification: '风险分类',
     reason: '原因',
     comment: '意见说明',
     amount: '金额（元）',
@@ -103,6 +106,13 @@ export default {
     onTie: '平票时',
   },
   enums: {
+    classification: {
+      NORMAL: '正常',
+      SPECIAL_MENTION: '关注',
+      SUBSTANDARD: '次级',
+      DOUBTFUL: '可疑',
+      LOSS: '损失',
+    },
     completeDataTypes: {
       CLIENT: '客户资料',
       INQUIRY: '询价资料',

@@ -29,6 +29,8 @@ export default {
     bPostOfficer: 'B岗经办人',
     createdAt: '创建时间',
     updatedAt: '更新时间',
+    disbursedOn: '放款日期',
+    disbursedAmount: '放款金额（元）',
   },
   links: {
     node: '节点查询',
@@ -43,6 +45,9 @@ export default {
   more: '更多',
   export: '导出',
   copy: '复制数据',
+  remind: '放款提醒',
+  reminded: '已提醒 {{name}} 催促银行放款',
+  remindedAlready: '今天已提醒过 {{name}}',
   copyTitle: '复制为新申请',
   copyConfirm: '将以“{{company}}”的这笔贷款为模板，新建一笔资料收集阶段的贷款申请，并复制其资料（不含B岗结论）。',
   copied: '已复制为新申请',

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
+import { CollateralRegisterItems } from './CollateralRegisterItems';
 import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
@@ -31,10 +32,12 @@ import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody
 import { useReloadLoan } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { DayInput } from '@/lib/dates';
+import { companyToday } from '@/lib/format';
 import { TypedNumberInput } from '@/lib/typed-number-input';
 import {
   choicesFor,
   initialValues,
+  isServerFilled,
   payloadFields,
   toPayload,
   validateValues,
@@ -131,7 +134,7 @@ function FieldInput({
       return (
         <DayInput
           {...common}
-          maxDate={new Date()}
+          maxDate={companyToday()}
           value={typeof value === 'string' ? value : ''}
           onChange={(next) => onChange(next)}
           popoverProps={{ withinPortal: false }}
@@ -432,6 +435,7 @@ function ActionForm({
     <form data-testid="action-form" data-action={type} noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
+        {isServerFilled(type, 'collateral') && <CollateralRegisterItems loanId={loanId} version={open.version} />}
         <FormErrorAlert message={formError} />
         {fields.map((field) =>
           (type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId')) ||

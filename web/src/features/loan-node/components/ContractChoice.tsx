@@ -5,9 +5,13 @@ import { pick, useLang } from '@/i18n/use-lang';
 import { fieldLabel } from '../labels';
 import { useBankOptions, useContractTemplates } from '../loan-node-queries';
 
+/** The template choice that stands for "no templateId": the bank's whole contract set. */
+export const WHOLE_SET = '*';
+
 /**
- * CONTRACT_GENERATE's two fields: the bank (GET /banks/options) and one of its enabled contract
- * templates (cleared when the bank changes).
+ * CONTRACT_GENERATE's two fields: the bank (GET /banks/options) and, optionally, one of its enabled
+ * contract templates (cleared when the bank changes). The template's first choice, the default, is the
+ * whole contract set (the field is then left out of the event).
  */
 export function ContractChoice({
   field,
@@ -29,10 +33,14 @@ export function ContractChoice({
   const data =
     field.name === 'bankId'
       ? (banks.data ?? []).map((bank) => ({ value: bank.id, label: bank.name }))
-      : (templates.data ?? []).map((tpl) => ({
-          value: tpl.id,
-          label: `${pick(CONTRACT_TYPE_LABELS[tpl.contractType], lang)} · ${t('loanNode.documents.version', { version: tpl.version })} · ${tpl.fileName}`,
-        }));
+      : [
+          { value: WHOLE_SET, label: t('loanNode.form.wholeContractSet') },
+          ...(templates.data ?? []).map((tpl) => ({
+            value: tpl.id,
+            label: `${pick(CONTRACT_TYPE_LABELS[tpl.contractType], lang)} · ${t('loanNode.documents.version', { version: tpl.version })} · ${tpl.fileName}`,
+          })),
+        ];
+  const wholeSetChoice = field.name === 'templateId' && !field.required;
   return (
     <Select
       label={fieldLabel(t, field.name)}
@@ -43,8 +51,9 @@ export function ContractChoice({
       data={data}
       searchable
       disabled={field.name === 'templateId' && !bankId}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
+      value={value || (wholeSetChoice ? WHOLE_SET : null)}
+      onChange={(next) => onChange(next === WHOLE_SET || next === null ? '' : next)}
+      allowDeselect={!wholeSetChoice}
       comboboxProps={{ withinPortal: false }}
     />
   );

@@ -5,26 +5,32 @@ import { downloadFile } from '@/features/meetings/download';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';
-import { CONTRACT_TYPE_LABELS } from '@app/workflow';
+import { CONTRACT_TYPE_LABELS, windowOpen } from '@app/workflow';
 import { showSuccessToast } from '@/api/feedback';
 import { useHolds } from '@/features/premium-collateral/use-holds';
-import { documentFilePath, uploadLoanDocument } from '../loan-node-api';
+import { DOCUMENT_UPLOADS, documentFilePath, uploadLoanDocument } from '../loan-node-api';
 import { useDocuments } from '../loan-node-queries';
+
+type UploadKind = keyof typeof DOCUMENT_UPLOADS;
+const UPLOAD_KINDS = Object.keys(DOCUMENT_UPLOADS) as UploadKind[];
 
 /** The loan's documents (generated contracts, signed copies), each downloadable; hidden from those who may not see the loan. */
 export function DocumentsPanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
   const { t } = useTranslation();
   const lang = useLang();
   const documents = useDocuments(loanId, version);
-  const value = (state ?? {}) as { duringGuarantee?: { letter?: string }; disbursement?: string };
-  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && value.duringGuarantee?.letter === 'sealed';
-  const mayUploadVoucher = useHolds('sys:voucher:upload') && typeof value.disbursement === 'string';
-  const upload = async (kind: 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER', file: File | null) => {
+  // the same state windows the server checks (workflow STATE_WINDOWS)
+  const mayUploadSigned = useHolds('sys:contract:upload') && windowOpen('SIGNED_CONTRACT_UPLOAD', { value: state });
+  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && windowOpen('SEALED_LETTER_UPLOAD', { value: state });
+  const mayUploadVoucher = useHolds('sys:voucher:upload') && windowOpen('DISBURSEMENT_VOUCHER_UPLOAD', { value: state });
+  const upload = async (kind: UploadKind, file: File | null) => {
     if (!file) return;
     await uploadLoanDocument(loanId, kind, file);
     showSuccessToast(t('loanNode.documents.uploaded'));
     await documents.refetch();
   };
+  const may: Record<UploadKind, boolean> = { SIGNED_CONTRACT: mayUploadSigned, SEALED_LETTER: mayUploadSealed, DISBURSEMENT_VOUCHER: mayUploadVoucher };
+  const uploads = UPLOAD_KINDS.filter((kind) => may[kind]);
   if (documents.error instanceof ApiError && documents.error.status === 403) return null;
   const list = documents.data ?? [];
   return (
@@ -60,19 +66,17 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
           ))}
         </Stack>
       )}
-      {(mayUploadSealed || mayUploadVoucher) && (
+      {uploads.length > 0 && (
         <Group mt="sm">
-          {(['SEALED_LETTER', 'DISBURSEMENT_VOUCHER'] as const)
-            .filter((kind) => (kind === 'SEALED_LETTER' ? mayUploadSealed : mayUploadVoucher))
-            .map((kind) => (
-              <FileButton key={kind} onChange={(file) => void upload(kind, file)} accept="application/pdf,.docx">
-                {(props) => (
-                  <Button {...props} variant="light" size="xs" data-testid={`upload-${kind}`}>
-                    {t('loanNode.documents.upload', { kind: t(`loanNode.documents.kinds.${kind}`) })}
-                  </Button>
-                )}
-              </FileButton>
-            ))}
+          {uploads.map((kind) => (
+            <FileButton key={kind} onChange={(file) => void upload(kind, file)} accept="application/pdf,.docx">
+              {(props) => (
+                <Button {...props} variant="light" size="xs" data-testid={`upload-${kind}`}>
+                  {t('loanNode.documents.upload', { kind: t(`loanNode.documents.kinds.${kind}`) })}
+                </Button>
+              )}
+            </FileButton>
+          ))}
         </Group>
       )}
     </Card>

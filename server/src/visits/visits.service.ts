@@ -1,0 +1,198 @@
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { isSevereClassification, RISK_CLASSIFICATION_LABELS, RISK_CLASSIFICATIONS, type RiskClassification } from '@app/workflow';
+import { DataSource, EntityManager } from 'typeorm';
+import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
+import { AuthUser, holds } from '../auth/auth-user';
+import { companyDay } from '../common/company-time';
+import { AppError, CODES } from '../common/errors';
+import { WorkflowService } from '../workflow/workflow.service';
+import { VisitRecordDto, VisitsViewDto } from './visits.responses';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How long until the next visit, by the classification of the last one (a PostgreSQL interval). */
+export const NEXT_VISIT_INTERVAL: Readonly<Record<RiskClassification, string>> = {
+  NORMAL: '3 months',
+  SPECIAL_MENTION: '1 month',
+  SUBSTANDARD: '14 days',
+  DOUBTFUL: '14 days',
+  LOSS: '14 days',
+};
+
+const hasText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+const rank = (value: RiskClassification) => RISK_CLASSIFICATIONS.indexOf(value);
+const isClassification = (value: unknown): value is RiskClassification => (RISK_CLASSIFICATIONS as readonly unknown[]).includes(value);
+
+/** A downgrade the leaders hear of: to substandard or worse, from a better level (none before counts as normal). */
+export function isDowngrade(previous: RiskClassification | null, next: RiskClassification): boolean {
+  return isSevereClassification(next) && rank(next) > rank(previous ?? 'NORMAL');
+}
+
+const RECORD_SELECT = `
+  SELECT v.id, v.seq, v.round, v.kind, v.classification, v.previous_classification AS "previousClassification", v.downgraded, v.reason,
+         to_char(v.next_visit_due_on, 'YYYY-MM-DD') AS "nextVisitDueOn", v.state, v.submitted_by AS "submittedBy", su.nickname AS "submittedByName",
+         v.submitted_at AS "submittedAt", du.nickname AS "decidedByName", v.decided_at AS "decidedAt", v.decision_reason AS "decisionReason"
+    FROM visit_record v LEFT JOIN app_user su ON su.id = v.submitted_by LEFT JOIN app_user du ON du.id = v.decided_by
+   WHERE v.loan_id = $1 ORDER BY v.seq`;
+
+async function latestClassification(em: EntityManager, loanId: string): Promise<RiskClassification | null> {
+  const [row] = await em.query(`SELECT classification FROM visit_record WHERE loan_id = $1 ORDER BY seq DESC LIMIT 1`, [loanId]);
+  return row?.classification ?? null;
+}
+
+/**
+ * After-guarantee visits (issue 10): each report's five-level risk classification and reason are
+ * checked before the machine sees VISIT_SUBMIT_REPORT, kept in `visit_record` in the event's
+ * transaction with the next visit's due day they set; the leader's answer marks the record.
+ */
+@Injectable()
+export class VisitsService implements OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly workflow: WorkflowService,
+    private readonly attachments: AttachmentStore,
+  ) {}
+
+  onModuleInit() {
+    this.workflow.registerPreparer('VISIT_SUBMIT_REPORT', (em, loanId, payload) => this.checkReport(em, loanId, payload));
+    this.workflow.registerWriter('VISIT_SUBMIT_REPORT', async ({ em, loanId, event, snapshot }) => {
+      if (event.type !== 'VISIT_SUBMIT_REPORT' || !event.classification) return; // the preparer asks for one on every new report
+      const previous = await latestClassification(em, loanId);
+      const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+      const round =
+        (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
+      await em.query(
+        `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
+                                   submitted_by, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::date + $10::interval)::date, $11, $12)`,
+        [
+          loanId,
+          version,
+          round,
+          event.kind,
+          event.classification,
+          previous,
+          isDowngrade(previous, event.classification),
+          hasText(event.reason) ? event.reason.trim() : null,
+          companyDay(new Date(event.at)),
+          NEXT_VISIT_INTERVAL[event.classification],
+          event.actorId,
+          event.at,
+        ],
+      );
+    });
+    for (const type of ['VISIT_APPROVE', 'VISIT_RETURN'] as const) {
+      this.workflow.registerWriter(type, async ({ em, loanId, event }) => {
+        await em.query(
+          `UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`,
+          [loanId, type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED', event.actorId, event.at, event.type === 'VISIT_RETURN' ? event.reason : null],
+        );
+      });
+    }
+  }
+
+  private async snapshotOf(em: EntityManager, loanId: string): Promise<any> {
+    const [row] = UUID.test(loanId)
+      ? await em.query(`SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id WHERE wi.loan_id = $1 AND l.deleted_at IS NULL`, [loanId])
+      : [];
+    if (!row) throw AppError.notFound('loanNotFound');
+    return row.snapshot;
+  }
+
+  /**
+   * Every new report names its classification; a reason is needed unless it is NORMAL and unchanged
+   * from the previous report. Six approved rounds refuse a seventh with a message of its own.
+   */
+  private async checkReport(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const snapshot = await this.snapshotOf(em, loanId);
+    if (snapshot?.value?.afterGuarantee === 'visitsCompleted') {
+      throw new AppError(HttpStatus.CONFLICT, CODES.visitRoundsExhausted, 'visitRoundsExhausted', {}, { round: snapshot.context?.visitRound ?? null });
+    }
+    const classification = payload.classification;
+    if (classification === undefined || classification === null || classification === '') {
+      throw AppError.ofField(
+        HttpStatus.BAD_REQUEST,
+        CODES.visitClassificationRequired,
+        'visitClassificationRequired',
+        'classification',
+        'VisitClassificationRequired',
+      );
+    }
+    if (!isClassification(classification)) return {}; // the shape check names the field and its values
+    const previous = await latestClassification(em, loanId);
+    const needsReason = classification !== 'NORMAL' || (previous !== null && previous !== classification);
+    if (needsReason && !hasText(payload.reason)) {
+      const word = (c: RiskClassification | null) =>
+        c ? { 'zh-CN': RISK_CLASSIFICATION_LABELS[c].zh, en: RISK_CLASSIFICATION_LABELS[c].en } : { 'zh-CN': '无', en: 'none' };
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.visitReasonRequired, 'visitReasonRequired', 'reason', 'VisitReasonRequired', {
+        classification: word(classification),
+        previous: word(previous),
+      });
+    }
+    return {};
+  }
+
+  private assertMayRead(user: AuthUser) {
+    if (!holds(user, 'sys:loan:detail') && !holds(user, 'b_post_list') && !holds(user, 'leader_review_list')) {
+      throw AppError.forbidden({ required: 'sys:loan:detail' });
+    }
+  }
+
+  async view(loanId: string, user: AuthUser): Promise<VisitsViewDto> {
+    this.assertMayRead(user);
+    const snapshot = await this.snapshotOf(this.db.manager, loanId);
+    const rows: Record<string, any>[] = await this.db.query(RECORD_SELECT, [loanId]);
+    const records: VisitRecordDto[] = rows.map((r) => ({
+      ...r,
+      submittedAt: new Date(r.submittedAt).toISOString(),
+      decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+    })) as VisitRecordDto[];
+    const attachments = await this.db.query(
+      `SELECT a.id, f.original_name AS name, f.size, u.nickname AS "uploadedByName", a.created_at AS "uploadedAt"
+         FROM attachment a JOIN uploaded_file f ON f.id = a.file_id LEFT JOIN app_user u ON u.id = a.created_by
+        WHERE a.loan_id = $1 AND a.kind = 'AFTER_GUARANTEE' AND a.deleted_at IS NULL
+        ORDER BY a.created_at, a.id`,
+      [loanId],
+    );
+    const last = records[records.length - 1];
+    const region = snapshot?.value?.afterGuarantee;
+    return {
+      loanId,
+      round: snapshot?.context?.visitRound ?? 0,
+      state: typeof region === 'string' ? region : null,
+      currentClassification: last?.classification ?? null,
+      nextVisitDueOn: last?.nextVisitDueOn ?? null,
+      records,
+      attachments: attachments.map((a: Record<string, any>) => ({ ...a, size: Number(a.size), uploadedAt: new Date(a.uploadedAt).toISOString() })),
+    };
+  }
+
+  /** A visit report's attachment (kind AFTER_GUARANTEE), by the B-post officer while the loan is under after-guarantee management. */
+  async upload(loanId: string, file: Express.Multer.File | undefined, user: AuthUser): Promise<{ id: string }> {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    return this.attachments.save(file, 'attachment', { loanId }, 'AFTER_GUARANTEE', user.id, async (em) => {
+      await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [loanId]);
+      const snapshot = await this.snapshotOf(em, loanId);
+      if (typeof snapshot?.value?.afterGuarantee !== 'string') {
+        throw new AppError(HttpStatus.CONFLICT, CODES.visitAttachmentNotNow, 'visitAttachmentNotNow');
+      }
+    });
+  }
+
+  /** A visit attachment's bytes, for the B-post officers and the leaders who review the reports (the list's own keys). */
+  async attachment(loanId: string, attachmentId: string, user: AuthUser): Promise<{ name: string; mime: string; content: Buffer }> {
+    if (!holds(user, 'sys:after-leader:attachments') && !holds(user, 'sys:after-b:upload') && !holds(user, 'sys:loan:detail')) {
+      throw AppError.forbidden({ required: 'sys:after-leader:attachments' });
+    }
+    const [row] =
+      UUID.test(loanId) && UUID.test(attachmentId)
+        ? await this.db.query(
+            `${ATTACHMENT_SELECT} JOIN loan l ON l.id = a.loan_id AND l.deleted_at IS NULL
+              WHERE a.id = $1 AND a.loan_id = $2 AND a.kind = 'AFTER_GUARANTEE' AND a.deleted_at IS NULL`,
+            [attachmentId, loanId],
+          )
+        : [];
+    if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
+    return { name: row.name, mime: row.mime, content: await this.attachments.read(row) };
+  }
+}

@@ -1,0 +1,93 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { formatFen } from '@app/workflow';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showErrorToast, showSuccessToast } from '@/api/feedback';
+import { ApiError } from '@/api/http';
+import { newIdempotencyKey } from '@/features/loan-node/idempotency';
+import { sendEvent } from '@/features/loan-node/loan-node-api';
+import { useReloadLoan } from '@/features/loan-node/loan-node-queries';
+import { useHolds } from '@/features/premium-collateral/use-holds';
+import { formatTime } from '@/lib/format';
+import { fetchRelease } from './after-guarantee-api';
+
+/** Release of the guarantee and each pledged or mortgaged item (UNRESOLVED / RELEASED), confirmed one by one. */
+export function ReleasePanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
+  const { t } = useTranslation();
+  const inRelease = typeof state === 'object' && state !== null && 'release' in state;
+  const visible = useHolds('sys:loan:detail', 'secure_list', 'relieve_list') && (inRelease || state === 'closed');
+  const canConfirm = useHolds('sys:secure:confirm');
+  const reload = useReloadLoan(loanId);
+  const [busy, setBusy] = useState<string | null>(null);
+  const release = useQuery({ queryKey: ['release', loanId, version], queryFn: () => fetchRelease(loanId), enabled: visible });
+  const r = release.data;
+  if (!visible || !r) return null;
+  const confirm = async (itemId: string) => {
+    setBusy(itemId);
+    try {
+      const view = await sendEvent(loanId, { type: 'CONFIRM_RELEASE', expectedVersion: version, payload: { itemId } }, newIdempotencyKey());
+      showSuccessToast(t('afterGuarantee.release.confirmed'));
+      await reload(view);
+    } catch (error) {
+      showErrorToast(error instanceof ApiError ? error.message : t('http.systemError'));
+      await reload();
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="release-panel">
+      <Stack gap="xs">
+        <Title order={5}>{t('afterGuarantee.release.title')}</Title>
+        <Table withRowBorders verticalSpacing={4} fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('afterGuarantee.release.columns.item')}</Table.Th>
+              <Table.Th>{t('afterGuarantee.release.columns.value')}</Table.Th>
+              <Table.Th>{t('afterGuarantee.release.columns.state')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.items.map((item) => (
+              <Table.Tr key={item.itemId} data-testid="release-item" data-kind={item.kind} data-state={item.state}>
+                <Table.Td>
+                  <Text size="xs" fw={600}>
+                    {t(`afterGuarantee.release.kinds.${item.kind}`)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.kind === 'GUARANTEE' ? t('afterGuarantee.release.guarantee') : [item.owner, item.description].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{item.valueFen === null ? '—' : formatFen(item.valueFen)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Badge size="sm" color={item.state === 'RELEASED' ? 'green' : 'gray'} variant="light">
+                      {t(`afterGuarantee.release.states.${item.state}`)}
+                    </Badge>
+                    {item.state === 'RELEASED' && (
+                      <Text size="xs" c="dimmed">
+                        {item.releasedByName ?? ''} {formatTime(item.releasedAt)}
+                      </Text>
+                    )}
+                    {item.state === 'UNRESOLVED' && r.releasable && canConfirm && (
+                      <Button
+                        size="compact-xs"
+                        loading={busy === item.itemId}
+                        disabled={busy !== null}
+                        onClick={() => void confirm(item.itemId)}
+                        data-testid="release-confirm"
+                      >
+                        {t('afterGuarantee.release.confirm')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
