@@ -1,4 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { QueuePageController } from './admin-queues/queue-page.controller';
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
@@ -57,7 +58,7 @@ export class AppModule implements NestModule {
         RemindersModule,
         VisitsModule,
       ],
-      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
+      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],
     };
   }

@@ -127,6 +127,11 @@ export interface UnreadCountDto {
   count: number;
 }
 
+export interface MessagesReadAllDto {
+  /** How many unread messages this marked read (0 when there were none) */
+  count: number;
+}
+
 export interface MessageReadDto {
   id: string;
   read: boolean;
@@ -145,6 +150,11 @@ export interface HistoryEntryDto {
   ip: string | null;
   createdAt: string;
   outcome: 'SUCCESS' | 'FAILURE';
+}
+
+export interface QueuePageSessionDto {
+  /** Where the queue page is: open it in a new tab */
+  url: string;
 }
 
 export interface LoginFailureDto {
@@ -1745,8 +1755,11 @@ export interface ApiResponses {
   'GET /open/agreements/versions': AgreementDto[];
   'GET /messages': Page<MessageDto>;
   'GET /messages/unread-count': UnreadCountDto;
+  'PATCH /messages/read-all': MessagesReadAllDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
+  'POST /admin/queue-page/session': QueuePageSessionDto;
+  'DELETE /admin/queue-page/session': null;
   'GET /open/auth/public-key': PublicKeyDto;
   'GET /open/auth/settings': AuthSettingsDto;
   'GET /open/auth/captcha': CaptchaDto;
