@@ -14,6 +14,8 @@ import { TemplateStorage1764107000000 } from './1764107000000-template-storage';
 import { LoanDocuments1764107000001 } from './1764107000001-loan-documents';
 import { LetterVoucherDocuments1764108000000 } from './1764108000000-letter-voucher-documents';
 import { DisbursementColumns1764109100000 } from './1764109100000-disbursement-columns';
+import { RepaymentReminders1764110000000 } from './1764110000000-repayment-reminders';
+import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-index';
 import { VisitRecords1764112000000 } from './1764112000000-visit-records';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
@@ -34,5 +36,7 @@ export const MIGRATIONS = [
   LoanDocuments1764107000001,
   LetterVoucherDocuments1764108000000,
   DisbursementColumns1764109100000,
+  RepaymentReminders1764110000000,
+  MessageUnreadIndex1764111000000,
   VisitRecords1764112000000,
 ];

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppModule } from './app.module';
+import { isQueuePagePath, mountQueuePage, queuePageSecurityHeaders } from './admin-queues/queue-page';
 import { AllExceptionsFilter } from './common/exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { inputGuard, InputGuardPipe, MAX_JSON_BYTES, MAX_QUERY_KEYS, parseQuery, verifyJsonDepth } from './common/input-guard';
@@ -45,6 +46,8 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
   app.set('trust proxy', process.env.TRUST_PROXY === 'true');
   // Before the OpenAPI page, the web client and every route, so that all of them carry the headers.
   useSecurityHeaders(app);
+  // Bull Board for administrators (admin-queues/queue-page.ts): before Nest's routes, behind its own guard.
+  mountQueuePage(app);
   app.enableShutdownHooks();
 
   const document = openApiDocument(app);
@@ -81,6 +84,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
  *   Images also from blob: and data: (avatar previews before upload, icons inlined in CSS).
  * - everything else under /server (JSON, files, exports, previews opened directly): nothing may run
  *   or be fetched, so an uploaded file opened in the browser can never act as a page of the site.
+ * - the queue page (/server/admin/queues): a policy of its own, see queuePageSecurityHeaders.
  * No HSTS and no upgrade-insecure-requests: TLS, when there is any, ends at the proxy in front.
  */
 function useSecurityHeaders(app: NestExpressApplication) {
@@ -123,7 +127,9 @@ function useSecurityHeaders(app: NestExpressApplication) {
     },
   });
   const docs = `/${API_PREFIX}/docs`;
+  const queuePage = queuePageSecurityHeaders();
   const choose: RequestHandler = (req, res, next) => {
+    if (isQueuePagePath(req.path)) return queuePage(req, res, next);
     const api = req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`);
     const page = !api || req.path === docs || req.path.startsWith(`${docs}/`);
     return (page ? pages : answers)(req, res, next);

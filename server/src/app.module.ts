@@ -1,4 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { QueuePageController } from './admin-queues/queue-page.controller';
 import { AgreementsController } from './agreements/agreements.controller';
 import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
@@ -8,6 +9,7 @@ import { CollateralModule } from './collateral/collateral.module';
 import { PremiumModule } from './premium/premium.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { LettersModule } from './letters/letters.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { VisitsModule } from './visits/visits.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
@@ -53,9 +55,10 @@ export class AppModule implements NestModule {
         CollateralModule,
         ContractsModule,
         LettersModule,
+        RemindersModule,
         VisitsModule,
       ],
-      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController],
+      controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],
     };
   }

@@ -3,14 +3,14 @@ import { Logger } from '@nestjs/common';
 import { createApp, prepareDatabase } from './app.factory';
 import { loadConfig } from './config/config';
 import { DEMO_USERS } from './demo/demo-users';
-import { REDIS } from './jobs/redis';
-import { checkRedisDurability } from './jobs/redis-check';
+import { checkRedisBeforeStart } from './jobs/redis-check';
 
 async function main() {
   const config = loadConfig();
+  // Before the database is touched: a Redis that may evict or forget queued jobs stops the start.
+  await checkRedisBeforeStart(config.redisUrl, config.redisRefuseUnsafe);
   const app = await createApp(config);
   await prepareDatabase(app, config);
-  await checkRedisDurability(app.get(REDIS), config.production);
   await app.listen(config.port, config.host);
   const url = `http://localhost:${config.port}/`;
   const logger = new Logger('Start');

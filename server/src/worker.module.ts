@@ -9,6 +9,7 @@ import { QueueModule } from './jobs/queue.module';
 import { QUEUE_WORKERS } from './jobs/queue-workers';
 import { JOB_NAMES } from './jobs/queues';
 import { OutboxRelay } from './outbox/outbox.relay';
+import { RemindersBootstrap } from './reminders/reminders.bootstrap';
 
 /**
  * Everything the worker process runs: the outbox relay, one BullMQ worker per queue, and the job
@@ -26,6 +27,7 @@ export class WorkerModule {
         { provide: JobRegistry, inject: [...JOB_HANDLER_TYPES], useFactory: (...handlers: AnyJobHandler[]) => new JobRegistry(JOB_NAMES, handlers) },
         ...QUEUE_WORKERS,
         OutboxRelay,
+        RemindersBootstrap,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { loadConfig } from './config/config';
 import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
 import { createRedis } from './jobs/redis';
+import { checkRedisBeforeStart } from './jobs/redis-check';
 import { WorkerModule } from './worker.module';
 import { setCompanyTimeZone } from './common/company-time';
 
@@ -15,6 +16,8 @@ import { setCompanyTimeZone } from './common/company-time';
 async function main() {
   const config = loadConfig();
   setCompanyTimeZone(config.companyTimeZone);
+  // The worker is the one that holds delayed reminders: it refuses an unsafe Redis as the API does.
+  await checkRedisBeforeStart(config.redisUrl, config.redisRefuseUnsafe);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));

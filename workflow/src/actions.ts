@@ -100,6 +100,8 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
         return { kind: 'REPORT', classification: 'NORMAL' };
       case 'RECORD_REPAYMENT':
         return { amount: context.outstandingPrincipal };
+      case 'REPAYMENT_PLAN_EDIT':
+        return { method: 'BULLET', reason: PLACEHOLDER };
       case 'CONFIRM_RELEASE':
         return { itemId: pendingReleaseItems(context)[0] ?? GUARANTEE_ITEM_ID };
       case 'CONFIRM_RECEIPT':

@@ -11,6 +11,7 @@
 
 import { isValidAmount } from './money';
 import { validateVoteRule, type VoteRule } from './votes';
+import { REPAYMENT_METHODS, type RepaymentMethod } from './domain/repayment-plan';
 
 /** The four data types of a loan (spec section 3). */
 export const DATA_TYPES = ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] as const;
@@ -72,6 +73,12 @@ export interface ReasonPayload {
 export interface VoucherConfirmPayload {
   disbursedOn: string;
   disbursedAmountFen: number;
+}
+/** REPAYMENT_PLAN_EDIT: the plan's new method (a rate in percent when it needs one) and why. */
+export interface RepaymentPlanEditPayload {
+  method: RepaymentMethod;
+  annualRatePercent?: number;
+  reason: string;
 }
 export interface MeetingRefPayload {
   meetingId: string;
@@ -196,6 +203,7 @@ export interface EventPayloads {
   VISIT_APPROVE: NoPayload;
   VISIT_RETURN: ReasonPayload;
   RECORD_REPAYMENT: AmountPayload;
+  REPAYMENT_PLAN_EDIT: RepaymentPlanEditPayload;
   // release (DBDZYJC)
   CONFIRM_RELEASE: { itemId: string };
 }
@@ -331,6 +339,11 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   VISIT_APPROVE: [],
   VISIT_RETURN: reason,
   RECORD_REPAYMENT: [amount],
+  REPAYMENT_PLAN_EDIT: [
+    { name: 'method', kind: 'enum', required: true, values: REPAYMENT_METHODS },
+    { name: 'annualRatePercent', kind: 'amount', required: false },
+    text('reason'),
+  ],
   CONFIRM_RELEASE: [id('itemId')],
 };
 

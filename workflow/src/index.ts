@@ -28,4 +28,5 @@ export * from './domain/loan-data';
 export * from './domain/loan-data-examples';
 export * from './domain/contract-templates';
 export * from './domain/collateral';
+export * from './domain/repayment-plan';
 export * from './domain/state-windows';

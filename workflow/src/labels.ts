@@ -292,6 +292,7 @@ export const EVENT_LABELS: Readonly<Record<EventType, Label>> = {
   VISIT_APPROVE: l('保后报告审核通过', 'Approve visit report'),
   VISIT_RETURN: l('保后报告退回', 'Return visit report'),
   RECORD_REPAYMENT: l('上传还款凭证', 'Record repayment'),
+  REPAYMENT_PLAN_EDIT: l('修改还款计划', 'Edit repayment plan'),
   CONFIRM_RELEASE: l('确认解除', 'Confirm release'),
 };
 

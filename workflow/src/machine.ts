@@ -546,6 +546,8 @@ const states = {
         { target: '#guarantee.release', guard: 'repaymentSettles', actions: ['recordRepayment'] },
         { guard: 'repaymentPartial', actions: ['recordRepayment'] },
       ],
+      // The plan itself lives in the server's tables; the event keeps the change and its reason.
+      REPAYMENT_PLAN_EDIT: {},
     },
     states: {
       awaitingVisitReport: {

@@ -97,6 +97,7 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, ActionKey>> = {
   VISIT_APPROVE: 'sys:after-leader:approve',
   VISIT_RETURN: 'sys:after-leader:return',
   RECORD_REPAYMENT: 'sys:ledger:upload-repayment',
+  REPAYMENT_PLAN_EDIT: 'sys:ledger:edit',
   // release
   CONFIRM_RELEASE: 'sys:secure:confirm',
 };

@@ -1,7 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { companyEnumKeys, CONTRACT_TYPES, type ContractType } from '@app/workflow';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { PageQuery } from '../common/paging.dto';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -113,6 +128,19 @@ export class LoanTypeDto {
   @Min(0)
   @Max(365)
   maturityReminderDays: number;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Days before maturity each maturity reminder goes out (1 to 10 of 0..365); omitted: unchanged, 30, 15, 7 and 1 for a new type',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  @Max(365, { each: true })
+  maturityReminderOffsets?: number[];
 }
 
 export const LOAN_TYPE_SORTS = ['name', 'feeRate', 'createdAt'] as const;

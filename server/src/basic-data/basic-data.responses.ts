@@ -76,6 +76,8 @@ export class LoanTypeRowDto {
   repaymentReminderDays: number;
   @ApiProperty()
   maturityReminderDays: number;
+  @ApiProperty({ type: [Number], description: 'Days before maturity each maturity reminder goes out' })
+  maturityReminderOffsets: number[];
   @ApiProperty({ description: 'Loans (not deleted) of this type: while any, it cannot be deleted' })
   loanCount: number;
   @ApiProperty()

@@ -14,7 +14,7 @@ import type { LoanTypeOptionDto, LoanTypeRowDto } from './basic-data.responses';
 const SORT_COLUMNS: Record<LoanTypeSort, string> = { name: 't.name', feeRate: 't.fee_rate_bp', createdAt: 't.created_at' };
 
 // Loans name their loan type as text (loan.loan_type).
-const COLUMNS = `t.id, t.name, t.fee_rate_bp, t.repayment_reminder_days, t.maturity_reminder_days, t.created_at, t.updated_at,
+const COLUMNS = `t.id, t.name, t.fee_rate_bp, t.repayment_reminder_days, t.maturity_reminder_days, t.maturity_reminder_offsets, t.created_at, t.updated_at,
   (SELECT count(*)::int FROM loan l WHERE l.loan_type = t.name AND l.deleted_at IS NULL) AS loan_count`;
 
 function toRow(r: Record<string, any>): LoanTypeRowDto {
@@ -25,6 +25,7 @@ function toRow(r: Record<string, any>): LoanTypeRowDto {
     feeRateBp: r.fee_rate_bp,
     repaymentReminderDays: r.repayment_reminder_days,
     maturityReminderDays: r.maturity_reminder_days,
+    maturityReminderOffsets: r.maturity_reminder_offsets,
     loanCount: r.loan_count,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
@@ -75,9 +76,9 @@ export class LoanTypesService {
     const bp = this.basisPoints(dto);
     const [row] = await this.uniqueName(dto.name, null, () =>
       this.db.query(
-        `INSERT INTO loan_type (name, fee_rate_bp, repayment_reminder_days, maturity_reminder_days, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-        [dto.name, bp, dto.repaymentReminderDays, dto.maturityReminderDays, user.id],
+        `INSERT INTO loan_type (name, fee_rate_bp, repayment_reminder_days, maturity_reminder_days, created_by, updated_by, maturity_reminder_offsets)
+         VALUES ($1, $2, $3, $4, $5, $5, COALESCE($6::int[], '{30,15,7,1}')) RETURNING id`,
+        [dto.name, bp, dto.repaymentReminderDays, dto.maturityReminderDays, user.id, dto.maturityReminderOffsets ?? null],
       ),
     );
     return this.get(row.id);
@@ -92,9 +93,10 @@ export class LoanTypesService {
         const [current] = await em.query(`SELECT name FROM loan_type WHERE id = $1 FOR UPDATE`, [id]);
         if (!current) throw AppError.notFound('loanTypeNotFound');
         await em.query(
-          `UPDATE loan_type SET name = $2, fee_rate_bp = $3, repayment_reminder_days = $4, maturity_reminder_days = $5, updated_by = $6, updated_at = now()
+          `UPDATE loan_type SET name = $2, fee_rate_bp = $3, repayment_reminder_days = $4, maturity_reminder_days = $5, updated_by = $6, updated_at = now(),
+                  maturity_reminder_offsets = COALESCE($7::int[], maturity_reminder_offsets)
             WHERE id = $1`,
-          [id, dto.name, bp, dto.repaymentReminderDays, dto.maturityReminderDays, user.id],
+          [id, dto.name, bp, dto.repaymentReminderDays, dto.maturityReminderDays, user.id, dto.maturityReminderOffsets ?? null],
         );
         if (current.name !== dto.name) await em.query(`UPDATE loan SET loan_type = $2 WHERE loan_type = $1`, [current.name, dto.name]);
       }),

@@ -102,6 +102,9 @@ export const CODES = {
   visitReasonRequired: 'A10071',
   visitRoundsExhausted: 'A10072',
   visitAttachmentNotNow: 'A10073',
+  // repayment plan and reminders (issue 10)
+  repaymentPlanMissing: 'A10001',
+  repaymentRateRequired: 'A10002',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -265,6 +265,19 @@ export const MESSAGES = {
     'zh-CN': '只能在保后管理阶段上传保后附件',
     en: 'Visit attachments can be uploaded only while the loan is under after-guarantee management',
   },
+  // repayment plan and reminders
+  repaymentPlanMissing: { 'zh-CN': '该贷款没有还款计划', en: 'The loan has no repayment plan' },
+  repaymentRateRequired: {
+    'zh-CN': '等额本息需要年利率（annualRatePercent）',
+    en: 'Equal instalments need an annual interest rate (annualRatePercent)',
+  },
+  reminderTitleRepayment: { 'zh-CN': '还款提醒：{company}', en: 'Repayment reminder: {company}' },
+  reminderContentRepayment: {
+    'zh-CN': '第 {seq} 期还款（本金 {amount} 元）将于 {day} 到期。',
+    en: 'Instalment {seq} (principal {amount} yuan) falls due on {day}.',
+  },
+  reminderTitleMaturity: { 'zh-CN': '到期提醒：{company}', en: 'Maturity reminder: {company}' },
+  reminderContentMaturity: { 'zh-CN': '贷款将于 {day} 到期（还有 {days} 天）。', en: 'The loan matures on {day} ({days} days left).' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

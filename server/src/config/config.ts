@@ -35,6 +35,8 @@ export interface AppConfig {
   /** The company's time zone (IANA name): days of filters, times of exports and pages. */
   companyTimeZone: string;
   production: boolean;
+  /** Refuse to start on a Redis that may lose queued jobs (REDIS_REFUSE_UNSAFE; on by default in production). */
+  redisRefuseUnsafe: boolean;
   /** Where uploads and generated documents are kept: the folder DATA_DIR/uploads, or an S3-compatible bucket when FILE_STORAGE=s3. */
   fileStorage: 'local' | 's3';
   s3: S3Settings | null;
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     addressFailureLimit: int(env.ADDRESS_FAILURE_LIMIT, 30),
     companyTimeZone: zone(env.COMPANY_TIME_ZONE),
     production,
+    redisRefuseUnsafe: bool(env.REDIS_REFUSE_UNSAFE, production),
     fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
     s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,
     auditHmacKey: env.AUDIT_HMAC_KEY || null,

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { buildDocx, text } from '../basic-data/demo-templates';
 import { DEMO_TEMPLATE_BANK } from '../basic-data/demo-basic-data';
 import { withCheckChar } from '../companies/credit-code';
+import { createPlan } from '../reminders/reminder-store';
 import { contractSetOf, fillLoanDocument, renderLoanDocument, storeLoanDocument, type FillTarget, type FillTemplate } from '../contracts/fill-document';
 import type { FileStorage } from '../files/file-storage';
 import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
@@ -235,6 +236,16 @@ export async function createDemoLoan(
     await demoDocuments(em, storage, row, event, 'before');
     row = await commitDemoEvent(em, repo, row, event, demo.stage);
     await demoDocuments(em, storage, row, event, 'after');
+  }
+  // A loan standing after guarantee has its repayment plan and reminders, as VOUCHER_CONFIRM's writer makes them.
+  const context = row.snapshot.context as engine.GuaranteeContext;
+  if (demo.stage === 'afterGuarantee' && context.disbursedOn && context.disbursedAmountFen) {
+    await createPlan(
+      em,
+      loan.id,
+      { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: context.disbursedOn, principalFen: context.disbursedAmountFen },
+      new Date(),
+    );
   }
   return row;
 }

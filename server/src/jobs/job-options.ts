@@ -1,5 +1,16 @@
-import type { JobsOptions } from 'bullmq';
+import type { DefaultJobOptions, JobsOptions, KeepJobs } from 'bullmq';
 import { JOB_QUEUES, QUEUES, type JobName, type JobPayloads } from './queues';
+
+/**
+ * How many finished jobs each queue keeps in Redis (BullMQ trims on every job that finishes): enough
+ * to read what happened on the queue page, never an ever-growing set. Completed jobs: the last 1,000
+ * and at most a week; failed jobs, which someone may still retry: the last 5,000 and at most 30 days.
+ */
+export const KEEP_COMPLETED: KeepJobs = { count: 1000, age: 7 * 24 * 3600 };
+export const KEEP_FAILED: KeepJobs = { count: 5000, age: 30 * 24 * 3600 };
+
+/** Every queue's defaults (queue.module.ts): a job added without jobOptions() is trimmed all the same. */
+export const QUEUE_DEFAULT_JOB_OPTIONS: DefaultJobOptions = { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED };
 
 /**
  * The options of every job the system queues, decided here and nowhere else.
@@ -16,8 +27,8 @@ export function jobOptions<N extends JobName>(name: N, payload: JobPayloads[N], 
     jobId: `${name}-${key}`.replace(/:/g, '-'),
     ...(delay !== undefined && { delay }),
     ...retry,
-    removeOnComplete: 1000,
-    removeOnFail: 5000,
+    removeOnComplete: KEEP_COMPLETED,
+    removeOnFail: KEEP_FAILED,
   };
 }
 

@@ -28,5 +28,12 @@ export class NotificationsWorker extends RegistryWorker {
   }
 }
 
+@Processor(QUEUES.reminders)
+export class RemindersWorker extends RegistryWorker {
+  constructor(registry: JobRegistry) {
+    super(registry);
+  }
+}
+
 /** One worker per queue (keep in step with QUEUES). */
-export const QUEUE_WORKERS = [MaintenanceWorker, NotificationsWorker] as const;
+export const QUEUE_WORKERS = [MaintenanceWorker, NotificationsWorker, RemindersWorker] as const;

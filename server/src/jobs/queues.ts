@@ -7,6 +7,7 @@ import type { Effect, EffectName, EffectParams } from '@app/workflow';
 export const QUEUES = {
   maintenance: 'maintenance',
   notifications: 'notifications',
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -32,6 +33,14 @@ export interface JobPayloads extends EffectJobPayloads {
   'purge-expired': Record<string, never>;
   'audit-checkpoint': Record<string, never>;
   'workflow.transitioned': WorkflowTransitioned;
+  /** One reminder comes due (job id: the reminder's own `job_id`, so it is queued once). */
+  'reminder.fire': { reminderId: string };
+  /** Hourly: queues the scheduled reminders whose fire time falls within the horizon. */
+  'reminders.horizon': Record<string, never>;
+  /** At worker start (and on demand): queues again every scheduled reminder within the horizon. */
+  'reminders.reconcile': Record<string, never>;
+  /** After a commit that cancelled reminders (an outbox row): removes their delayed jobs. */
+  'reminders.unqueue': { loanId: string; jobIds: string[] };
 }
 export type JobName = keyof JobPayloads;
 
@@ -42,6 +51,10 @@ export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   notifyNextActors: QUEUES.notifications,
   notifyRiskDowngrade: QUEUES.notifications,
   'workflow.transitioned': QUEUES.notifications,
+  'reminder.fire': QUEUES.reminders,
+  'reminders.horizon': QUEUES.reminders,
+  'reminders.reconcile': QUEUES.reminders,
+  'reminders.unqueue': QUEUES.reminders,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

@@ -7,6 +7,7 @@ import { AppError } from '../common/errors';
 import { PageQuery } from '../common/paging.dto';
 import { ApiEnvelope, ApiPage } from '../common/api-response';
 import { MessageDto, MessageReadDto, UnreadCountDto } from '../common/misc.responses';
+import { MessagesReadAllDto } from './messages.responses';
 
 /** The signed-in user's own messages (the dashboard): nobody reads another user's. */
 @ApiTags('messages')
@@ -35,6 +36,15 @@ export class MessagesController {
   async unread(@CurrentUser() user: AuthUser) {
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM message WHERE user_id = $1 AND read_at IS NULL`, [user.id]);
     return { count };
+  }
+
+  /** Every unread message of the caller, read now; one statement, so nothing is half-marked. */
+  @ApiEnvelope(MessagesReadAllDto)
+  @SignedIn()
+  @Patch('read-all')
+  async markAllRead(@CurrentUser() user: AuthUser) {
+    const [, count] = await this.db.query(`UPDATE message SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [user.id]);
+    return { count: Number(count) };
   }
 
   @ApiEnvelope(MessageReadDto)

@@ -62,7 +62,7 @@ export interface ApplyResult {
  */
 @Injectable()
 export class WorkflowService {
-  private readonly writers = new Map<engine.EventType, EventWriter>();
+  private readonly writers = new Map<engine.EventType, EventWriter[]>();
 
   constructor(
     private readonly db: DataSource,
@@ -79,10 +79,12 @@ export class WorkflowService {
     this.preparers.set(type, preparer);
   }
 
-  /** Registers the writer of an event's own rows (one per event type), at module start. */
+  /**
+   * Registers a writer of an event's own rows, at module start. Several features may write with one
+   * event (VOUCHER_CONFIRM: the letters' check, then the repayment plan); they run in registration order.
+   */
   registerWriter(type: engine.EventType, writer: EventWriter): void {
-    if (this.writers.has(type)) throw new Error(`${type} has a writer already`);
-    this.writers.set(type, writer);
+    this.writers.set(type, [...(this.writers.get(type) ?? []), writer]);
   }
 
   private async load(loanId: string): Promise<InstanceRow> {
@@ -145,7 +147,8 @@ export class WorkflowService {
       if (earlier) return { view: earlier, repeated: true };
     }
 
-    const writer = this.writers.get(type);
+    const writers = this.writers.get(type) ?? [];
+    const writer = writers.length > 0;
     const rollbacks: (() => Promise<void>)[] = [];
     const commits: (() => Promise<void>)[] = [];
     try {
@@ -184,8 +187,8 @@ export class WorkflowService {
           );
         }
         const { seq, snapshot } = outcome;
-        if (writer) {
-          await writer({ em, loanId, event, user, snapshot, onRollback: (undo) => rollbacks.push(undo), onCommit: (after) => commits.push(after) });
+        for (const write of writers) {
+          await write({ em, loanId, event, user, snapshot, onRollback: (undo) => rollbacks.push(undo), onCommit: (after) => commits.push(after) });
         }
         const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user);
         if (idempotencyKey) {

@@ -127,6 +127,11 @@ export interface UnreadCountDto {
   count: number;
 }
 
+export interface MessagesReadAllDto {
+  /** How many unread messages this marked read (0 when there were none) */
+  count: number;
+}
+
 export interface MessageReadDto {
   id: string;
   read: boolean;
@@ -145,6 +150,11 @@ export interface HistoryEntryDto {
   ip: string | null;
   createdAt: string;
   outcome: 'SUCCESS' | 'FAILURE';
+}
+
+export interface QueuePageSessionDto {
+  /** Where the queue page is: open it in a new tab */
+  url: string;
 }
 
 export interface LoginFailureDto {
@@ -324,6 +334,7 @@ export interface LegalActionDto {
     | 'VISIT_APPROVE'
     | 'VISIT_RETURN'
     | 'RECORD_REPAYMENT'
+    | 'REPAYMENT_PLAN_EDIT'
     | 'CONFIRM_RELEASE';
   /** The permission code the action needs */
   permission: string;
@@ -810,6 +821,7 @@ export interface WorklistDto {
     | 'VISIT_APPROVE'
     | 'VISIT_RETURN'
     | 'RECORD_REPAYMENT'
+    | 'REPAYMENT_PLAN_EDIT'
     | 'CONFIRM_RELEASE'
   )[];
   columns: (
@@ -1387,6 +1399,8 @@ export interface LoanTypeRowDto {
   feeRateBp: number;
   repaymentReminderDays: number;
   maturityReminderDays: number;
+  /** Days before maturity each maturity reminder goes out */
+  maturityReminderOffsets: number[];
   /** Loans (not deleted) of this type: while any, it cannot be deleted */
   loanCount: number;
   createdAt: string;
@@ -1407,6 +1421,8 @@ export interface LoanTypeDto {
   repaymentReminderDays: number;
   /** Days before maturity the reminder goes out */
   maturityReminderDays: number;
+  /** Days before maturity each maturity reminder goes out (1 to 10 of 0..365); omitted: unchanged, 30, 15, 7 and 1 for a new type */
+  maturityReminderOffsets?: number[];
 }
 
 export interface PremiumVoucherDto {
@@ -1522,6 +1538,47 @@ export interface DisbursementReminderDto {
   title: string;
   content: string;
   sentAt: string;
+}
+
+export interface ReminderDto {
+  id: string;
+  kind: 'REPAYMENT' | 'MATURITY';
+  /** When the instalment or the loan falls due (ISO time) */
+  dueAt: string;
+  /** When the reminder is sent (ISO time) */
+  fireAt: string;
+  state: 'SCHEDULED' | 'SENT' | 'CANCELLED';
+  /** Its BullMQ job id (deterministic) */
+  jobId: string;
+  /** Read from BullMQ: the job exists and is delayed or waiting */
+  queued: boolean;
+}
+
+export interface RepaymentInstalmentDto {
+  seq: number;
+  dueOn: string;
+  principalFen: number;
+  interestFen: number | null;
+  repaidFen: number;
+  state: 'DUE' | 'REPAID';
+}
+
+export interface RepaymentPlanDto {
+  method: 'EQUAL_PRINCIPAL' | 'EQUAL_INSTALMENT' | 'INTEREST_ONLY' | 'BULLET';
+  annualRatePercent: number | null;
+  disbursedOn: string;
+  principalFen: number;
+  repaidFen: number;
+  termMonths: number;
+  maturityOn: string;
+  instalments: RepaymentInstalmentDto[];
+}
+
+export interface ReconcileResultDto {
+  /** Scheduled reminders whose fire time falls within the horizon */
+  scanned: number;
+  /** Of those, handed to BullMQ (a job id already there is kept, not doubled) */
+  queued: number;
 }
 
 export interface VisitRecordDto {
@@ -1698,8 +1755,11 @@ export interface ApiResponses {
   'GET /open/agreements/versions': AgreementDto[];
   'GET /messages': Page<MessageDto>;
   'GET /messages/unread-count': UnreadCountDto;
+  'PATCH /messages/read-all': MessagesReadAllDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
+  'POST /admin/queue-page/session': QueuePageSessionDto;
+  'DELETE /admin/queue-page/session': null;
   'GET /open/auth/public-key': PublicKeyDto;
   'GET /open/auth/settings': AuthSettingsDto;
   'GET /open/auth/captcha': CaptchaDto;
@@ -1822,6 +1882,9 @@ export interface ApiResponses {
   'POST /loans/{id}/sealed-letter': LoanDocumentDto;
   'POST /loans/{id}/disbursement-voucher': LoanDocumentDto;
   'POST /loans/{id}/disbursement-reminder': DisbursementReminderDto;
+  'GET /loans/{id}/reminders': ReminderDto[];
+  'GET /loans/{id}/repayment-plan': RepaymentPlanDto;
+  'POST /admin/reminders/reconcile': ReconcileResultDto;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;
   'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;

@@ -11,6 +11,7 @@ export const forbiddenPage = lazy(() => import('@/app/pages/ForbiddenPage'));
 export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
 export const historyLogPage = lazy(() => import('@/features/history/HistoryLogPage'));
+export const queuePage = lazy(() => import('@/features/queues/QueuePage'));
 export const loanNodePage = lazy(() => import('@/features/loan-node/LoanNodePage'));
 // Companies, loans, and the one page of every worklist (the route names the list).
 export const companyListPage = lazy(() => import('@/features/companies/CompanyListPage'));

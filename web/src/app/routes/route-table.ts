@@ -10,7 +10,7 @@
  *
  * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, userListPage } from './pages';
+import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, userListPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
 import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
 // Companies and loans.
@@ -309,5 +309,12 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/history',
     perms: ['user'],
     children: [{ name: 'historyLog', path: 'historyLog', page: historyLogPage, adminOnly: true, listState: true }],
+  },
+  {
+    // Administrators only: the way to the queue page (Bull Board, served by the server at /server/admin/queues).
+    key: 'system',
+    path: '/system',
+    adminOnly: true,
+    children: [{ name: 'queuePage', path: 'queues', page: queuePage, adminOnly: true }],
   },
 ];

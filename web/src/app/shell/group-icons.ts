@@ -5,6 +5,7 @@ import {
   IconFolders,
   IconHistory,
   IconHome,
+  IconServer,
   IconShieldCheck,
   IconShieldHalfFilled,
   IconUsers,
@@ -25,4 +26,5 @@ export const GROUP_ICONS: Partial<Record<GroupKey, Icon>> = {
   basicData: IconDatabase,
   user: IconUsers,
   history: IconHistory,
+  system: IconServer,
 };

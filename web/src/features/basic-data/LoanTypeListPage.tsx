@@ -140,6 +140,7 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
       feeRate: loanType ? Number(formatBasisPoints(loanType.feeRateBp)) : '',
       repaymentReminderDays: loanType?.repaymentReminderDays ?? 7,
       maturityReminderDays: loanType?.maturityReminderDays ?? 30,
+      maturityReminderOffsets: (loanType?.maturityReminderOffsets ?? [30, 15, 7, 1]).join(', '),
     },
     validate: (values) => {
       const found = loanTypeFormErrors(values);
@@ -182,6 +183,11 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
           max={365}
           allowDecimal={false}
           {...form.getInputProps('maturityReminderDays')}
+        />
+        <TextInput
+          label={t('basicData.loanTypes.columns.maturityReminderOffsets')}
+          data-testid="loan-type-maturity-offsets"
+          {...form.getInputProps('maturityReminderOffsets')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={submitting}>

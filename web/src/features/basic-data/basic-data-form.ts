@@ -36,9 +36,21 @@ export interface LoanTypeFormValues {
   feeRate: number | string;
   repaymentReminderDays: number | string;
   maturityReminderDays: number | string;
+  /** Days before maturity of each maturity reminder, comma separated ("30, 15, 7, 1"); empty: unchanged. */
+  maturityReminderOffsets?: string;
 }
 
-export type LoanTypeFormErrors = Partial<Record<keyof LoanTypeFormValues, 'name' | 'feeRate' | 'days'>>;
+export type LoanTypeFormErrors = Partial<Record<keyof LoanTypeFormValues, 'name' | 'feeRate' | 'days' | 'offsets'>>;
+
+/** "30, 15, 7, 1" as [30, 15, 7, 1]; undefined when empty; null when not 1 to 10 whole days of 0..365. */
+export function parseReminderOffsets(text: string | undefined): number[] | undefined | null {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return undefined;
+  const parts = trimmed.split(/[,，\s]+/).filter(Boolean);
+  if (parts.length < 1 || parts.length > 10 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
+  const days = parts.map(Number);
+  return days.every((d) => d <= 365) ? days : null;
+}
 
 const isDays = (value: number | string) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365;
 
@@ -50,6 +62,7 @@ export function loanTypeFormErrors(values: LoanTypeFormValues): LoanTypeFormErro
   if (bp === null || bp > 10000) errors.feeRate = 'feeRate';
   if (!isDays(values.repaymentReminderDays)) errors.repaymentReminderDays = 'days';
   if (!isDays(values.maturityReminderDays)) errors.maturityReminderDays = 'days';
+  if (parseReminderOffsets(values.maturityReminderOffsets) === null) errors.maturityReminderOffsets = 'offsets';
   return errors;
 }
 
@@ -59,5 +72,6 @@ export function toLoanTypeDto(values: LoanTypeFormValues): LoanTypeDto {
     feeRate: Number(values.feeRate),
     repaymentReminderDays: Number(values.repaymentReminderDays),
     maturityReminderDays: Number(values.maturityReminderDays),
+    maturityReminderOffsets: parseReminderOffsets(values.maturityReminderOffsets) ?? undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { http, type Page } from '@/api/http';
-import type { MessageDto, UnreadCountDto } from '@/api/schema.gen';
+import type { MessageDto, MessagesReadAllDto, UnreadCountDto } from '@/api/schema.gen';
 
 export type Message = MessageDto;
 
@@ -15,4 +15,10 @@ export async function fetchUnreadCount(): Promise<number> {
 
 export async function markMessageRead(id: Message['id']): Promise<void> {
   await http.patch<unknown>(`/messages/${encodeURIComponent(String(id))}/read`);
+}
+
+/** Marks every unread message of the signed-in user read; answers how many it marked. */
+export async function markAllMessagesRead(): Promise<number> {
+  const res = await http.patch<MessagesReadAllDto>('/messages/read-all');
+  return Number(res.data?.count ?? 0);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchMessages, fetchUnreadCount, markMessageRead, type Message } from './messages-api';
+import { fetchMessages, fetchUnreadCount, markAllMessagesRead, markMessageRead, type Message } from './messages-api';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -24,6 +24,14 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: Message['id']) => markMessageRead(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllMessagesRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -75,6 +75,7 @@ const basicData: Translation<typeof zh> = {
       feeRate: 'Annual fee rate (%)',
       repaymentReminderDays: 'Repayment reminder (days before)',
       maturityReminderDays: 'Maturity reminder (days before)',
+      maturityReminderOffsets: 'Maturity reminders (days before, comma separated)',
       loans: 'Loans',
       createdAt: 'Created',
     },
@@ -82,6 +83,7 @@ const basicData: Translation<typeof zh> = {
       name: 'Enter the name (100 characters at most)',
       feeRate: 'The rate is a number from 0 to 100 with two decimals at most',
       days: 'Days are a whole number from 0 to 365',
+      offsets: 'One to ten whole numbers of days from 0 to 365, separated by commas',
     },
   },
 };

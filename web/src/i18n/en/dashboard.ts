@@ -8,6 +8,13 @@ const dashboard: Translation<typeof zh> = {
   all: 'All',
   markRead: 'Mark as read',
   markedRead: 'Marked as read',
+  markAllRead: 'Mark all as read',
+  markedAllRead: 'Messages marked as read: {{count}}',
+  types: {
+    TODO: 'To do',
+    NOTICE: 'Notice',
+    REMINDER: 'Reminder',
+  },
   empty: 'No messages',
   columns: {
     title: 'Title',

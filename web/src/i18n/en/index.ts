@@ -18,6 +18,7 @@ import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
+import queues from './queues';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -45,6 +46,7 @@ const en: Translation<typeof zhCN> = {
   premiumCollateral,
   afterGuarantee,
   permissions,
+  queues,
   routes,
 };
 export default en;

@@ -99,6 +99,8 @@ const loanNode: Translation<typeof zh> = {
     toOfficerId: 'New officer id',
     disbursedOn: 'Disbursement date',
     disbursedAmountFen: 'Amount lent (yuan)',
+    method: 'Repayment method',
+    annualRatePercent: 'Annual interest rate (%)',
     bankId: 'Bank',
     templateId: 'Contract template',
     collateral: 'Collateral',
@@ -114,6 +116,12 @@ const loanNode: Translation<typeof zh> = {
     onTie: 'On a tie',
   },
   enums: {
+    method: {
+      EQUAL_PRINCIPAL: 'Equal principal',
+      EQUAL_INSTALMENT: 'Equal instalment',
+      INTEREST_ONLY: 'Interest only, principal at maturity',
+      BULLET: 'Bullet (all at maturity)',
+    },
     classification: {
       NORMAL: 'Normal',
       SPECIAL_MENTION: 'Special mention',

@@ -57,6 +57,7 @@ export const pageTitles: Translation<typeof zhPageTitles> = {
   roleList: 'Roles',
   participation: 'Meeting attendees',
   historyLog: 'History log',
+  queuePage: 'Job queues',
 };
 
 const routes: Translation<typeof zh> = {
@@ -73,6 +74,7 @@ const routes: Translation<typeof zh> = {
     basicData: 'Basic data',
     user: 'Users',
     history: 'History',
+    system: 'System',
   },
   pages: { ...pageTitles, ...worklistTitles('en') },
 };

@@ -72,6 +72,7 @@ export default {
       feeRate: '担保费年费率（%）',
       repaymentReminderDays: '还款提醒提前天数',
       maturityReminderDays: '到期提醒提前天数',
+      maturityReminderOffsets: '到期提醒（提前天数，逗号分隔）',
       loans: '贷款笔数',
       createdAt: '创建时间',
     },
@@ -79,6 +80,7 @@ export default {
       name: '请填写名称（最多 100 字）',
       feeRate: '费率须为 0 到 100 之间的数，最多两位小数',
       days: '天数须为 0 到 365 的整数',
+      offsets: '请填写 1 至 10 个 0 到 365 的整数天数，以逗号分隔',
     },
   },
 };

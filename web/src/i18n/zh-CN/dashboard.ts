@@ -6,6 +6,13 @@ export default {
   all: '全部',
   markRead: '标为已读',
   markedRead: '已标为已读',
+  markAllRead: '全部标为已读',
+  markedAllRead: '已将 {{count}} 条消息标为已读',
+  types: {
+    TODO: '待办',
+    NOTICE: '通知',
+    REMINDER: '提醒',
+  },
   empty: '暂无消息',
   columns: {
     title: '标题',

@@ -16,6 +16,7 @@ import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
+import queues from './queues';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -44,6 +45,7 @@ const zhCN = {
   premiumCollateral,
   afterGuarantee,
   permissions,
+  queues,
   routes,
 };
 export default zhCN;

@@ -91,6 +91,8 @@ export default {
     toOfficerId: '接收人编号',
     disbursedOn: '放款日期',
     disbursedAmountFen: '实际放款金额（元）',
+    method: '还款方式',
+    annualRatePercent: '年利率（%）',
     bankId: '银行',
     templateId: '合同模板',
     collateral: '反担保物',
@@ -106,6 +108,12 @@ export default {
     onTie: '平票时',
   },
   enums: {
+    method: {
+      EQUAL_PRINCIPAL: '等额本金',
+      EQUAL_INSTALMENT: '等额本息',
+      INTEREST_ONLY: '按月付息、到期还本',
+      BULLET: '到期一次还本付息',
+    },
     classification: {
       NORMAL: '正常',
       SPECIAL_MENTION: '关注',

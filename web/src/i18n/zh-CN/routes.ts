@@ -54,6 +54,7 @@ export const pageTitles = {
   roleList: '角色列表',
   participation: '参会人员',
   historyLog: '历史记录',
+  queuePage: '任务队列',
 };
 
 // Menu groups and page titles of the route table (spec section 2), keyed by route name.
@@ -71,6 +72,7 @@ export default {
     basicData: '基础数据',
     user: '用户管理',
     history: '历史记录',
+    system: '系统管理',
   },
   pages: { ...pageTitles, ...worklistTitles('zh') },
 };

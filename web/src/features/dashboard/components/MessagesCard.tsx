@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Text, Title } from '@mantine/core';
-import { IconMailOpened } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconChecks, IconMailOpened } from '@tabler/icons-react';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { showSuccessToast } from '@/api/feedback';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import { formatTime } from '@/lib/format';
 import type { Message } from '../messages-api';
-import { useMarkRead, useMessages } from '../messages-queries';
+import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../messages-queries';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -19,12 +19,26 @@ export function MessagesCard() {
   const messages = useMessages(page, pageSize);
   const markRead = useMarkRead();
   const onMarkRead = (message: Message) => markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
+  const unread = useUnreadCount().data ?? 0;
+  const markAllRead = useMarkAllRead();
+  const onMarkAllRead = () => markAllRead.mutate(undefined, { onSuccess: (count) => showSuccessToast(t('dashboard.markedAllRead', { count })) });
 
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="md">
-        {t('dashboard.title')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('dashboard.title')}</Title>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconChecks size={14} />}
+          disabled={unread === 0}
+          loading={markAllRead.isPending}
+          onClick={onMarkAllRead}
+          data-testid="mark-all-read"
+        >
+          {t('dashboard.markAllRead')}
+        </Button>
+      </Group>
       <AppDataTable<Message>
         minHeight={messages.data?.list.length ? undefined : 180}
         fetching={messages.isFetching}
@@ -69,7 +83,13 @@ export function MessagesCard() {
               </Text>
             ),
           },
-          { accessor: 'type', title: t('dashboard.columns.type'), width: 120 },
+          {
+            accessor: 'type',
+            title: t('dashboard.columns.type'),
+            width: 120,
+            // Known kinds in the reader's language; a kind this client does not know yet shows as it is.
+            render: (m) => t(`dashboard.types.${m.type}`, { defaultValue: m.type }),
+          },
           {
             accessor: 'createdAt',
             title: t('dashboard.columns.createdAt'),

@@ -1,0 +1,99 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
+import { companyDay } from '../common/company-time';
+import { translate } from '../common/i18n';
+import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
+import { QUEUES, type JobPayloads } from '../jobs/queues';
+import { messageLang } from '../messages/todo-text';
+import { queueWithinHorizon } from './reminder-queue';
+
+type Names = 'reminder.fire' | 'reminders.horizon' | 'reminders.reconcile' | 'reminders.unqueue';
+const DAY_MS = 86_400_000;
+/** A job that runs this much before its fire time (clocks apart) leaves the reminder for the next horizon run. */
+const EARLY_TOLERANCE_MS = 60_000;
+
+/**
+ * The reminder jobs. `reminder.fire` sends one reminder: under a lock of its row, a SCHEDULED one
+ * becomes one message per officer (A-post, and B-post when set) in the officer's language and is
+ * marked SENT (late when more than a day after its fire time); anything else is a no-op, so a job run
+ * twice, or one whose reminder was cancelled meanwhile, sends nothing more.
+ */
+@Injectable()
+@HandlesJobs('reminder.fire', 'reminders.horizon', 'reminders.reconcile', 'reminders.unqueue')
+export class ReminderJobsHandler implements JobHandler<Names> {
+  private readonly logger = new Logger(ReminderJobsHandler.name);
+  private readonly clock = new Clock();
+
+  constructor(
+    private readonly db: DataSource,
+    @InjectQueue(QUEUES.reminders) private readonly queue: Queue,
+  ) {}
+
+  async handle(payload: JobPayloads[Names], job: Job): Promise<unknown> {
+    switch (job.name as Names) {
+      case 'reminder.fire':
+        return this.fire((payload as JobPayloads['reminder.fire']).reminderId);
+      case 'reminders.horizon':
+      case 'reminders.reconcile':
+        return queueWithinHorizon(this.db, this.queue, this.clock.now());
+      case 'reminders.unqueue':
+        return this.unqueue((payload as JobPayloads['reminders.unqueue']).jobIds);
+    }
+  }
+
+  /** Removes cancelled reminders' jobs; a job that is running or gone is left (its handler no-ops). */
+  private async unqueue(jobIds: string[]): Promise<{ removed: number }> {
+    let removed = 0;
+    for (const id of jobIds) removed += await this.queue.remove(id);
+    return { removed };
+  }
+
+  async fire(reminderId: string): Promise<{ sent: number } | { skipped: string }> {
+    return this.db.transaction(async (em) => {
+      const [r] = await em.query(
+        `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text
+           FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id
+          WHERE r.id = $1 FOR UPDATE OF r`,
+        [reminderId],
+      );
+      if (!r) return { skipped: 'unknown' };
+      if (r.state !== 'SCHEDULED') return { skipped: r.state };
+      const now = this.clock.now();
+      const fireAt = new Date(r.fire_at);
+      if (fireAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) return { skipped: 'early' };
+      const [loan] = await em.query(
+        `SELECT c.name AS company, l.a_post_officer_id,
+                COALESCE(NULLIF(i.snapshot->'context'->>'bPostOfficerId', ''), l.b_post_officer_id::text) AS b_post_officer_id
+           FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id WHERE l.id = $1`,
+        [r.loan_id],
+      );
+      const recipients: { id: string; language: string }[] = await em.query(`SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
+        [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))],
+      ]);
+      const dueDay = companyDay(new Date(r.due_at));
+      const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
+      let sent = 0;
+      for (const u of recipients) {
+        const lang = messageLang(u.language);
+        const repayment = r.kind === 'REPAYMENT';
+        const title = translate(repayment ? 'reminderTitleRepayment' : 'reminderTitleMaturity', lang, { company: loan.company });
+        const content = repayment
+          ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
+          : translate('reminderContentMaturity', lang, { day: dueDay, days });
+        const inserted = await em.query(
+          `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
+           ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
+          [u.id, title, content, `reminder:${r.id}`, `/company/node/${r.loan_id}`],
+        );
+        sent += inserted.length;
+      }
+      const late = now.getTime() - fireAt.getTime() > DAY_MS;
+      await em.query(`UPDATE reminder SET state = 'SENT', sent_at = $2, late = $3 WHERE id = $1`, [r.id, now, late]);
+      if (late) this.logger.warn(`reminder ${r.id} sent late (fire time ${fireAt.toISOString()})`);
+      return { sent };
+    });
+  }
+}

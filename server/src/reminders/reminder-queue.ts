@@ -1,0 +1,69 @@
+import type { JobsOptions, Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+
+/** How far ahead reminders wait in Redis as delayed jobs (REMINDER_HORIZON_DAYS, default 7). */
+export function reminderHorizonDays(): number {
+  const days = Number(process.env.REMINDER_HORIZON_DAYS ?? 7);
+  return Number.isFinite(days) && days > 0 ? days : 7;
+}
+
+/** How often the horizon job runs. */
+export const HORIZON_EVERY_MS = 60 * 60 * 1000;
+export const HORIZON_SCHEDULER_ID = 'reminders-horizon';
+const BATCH = 5000;
+
+/**
+ * A reminder's job: under the reminder's own id (so queueing it twice keeps one), delayed until its
+ * fire time by the server clock. Kept in Redis only while pending: PostgreSQL holds what was sent, and
+ * a job that failed for good is removed so that the next horizon run queues it again.
+ */
+export function reminderJobOptions(jobId: string, fireAt: Date, now: Date): JobsOptions {
+  return {
+    jobId,
+    delay: Math.max(0, fireAt.getTime() - now.getTime()),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
+}
+
+/**
+ * Queues every SCHEDULED reminder whose fire time falls before now + horizon (the past included: a
+ * reminder missed while the worker was down fires at once), in batches by fire time. A job id already
+ * in Redis is left as it is, so the horizon job and the reconcile may both run any number of times.
+ * Answers how many reminders were read and handed to BullMQ.
+ */
+export async function queueWithinHorizon(
+  db: DataSource,
+  queue: Queue,
+  now: Date,
+  horizonDays = reminderHorizonDays(),
+): Promise<{ scanned: number; queued: number }> {
+  const until = new Date(now.getTime() + horizonDays * 86_400_000);
+  let scanned = 0;
+  let queued = 0;
+  let after: { fireAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: { id: string; job_id: string; fire_at: Date }[] = await db.query(
+      `SELECT id, job_id, fire_at FROM reminder
+        WHERE state = 'SCHEDULED' AND fire_at <= $1 AND ($2::timestamptz IS NULL OR (fire_at, id) > ($2, $3::uuid))
+        ORDER BY fire_at, id LIMIT ${BATCH}`,
+      [until, after?.fireAt ?? null, after?.id ?? null],
+    );
+    if (!rows.length) break;
+    scanned += rows.length;
+    await queue.addBulk(rows.map((r) => ({ name: 'reminder.fire', data: { reminderId: r.id }, opts: reminderJobOptions(r.job_id, r.fire_at, now) })));
+    queued += rows.length;
+    const last = rows[rows.length - 1];
+    after = { fireAt: last.fire_at, id: last.id };
+    if (rows.length < BATCH) break;
+  }
+  return { scanned, queued };
+}
+
+/** Whether each job is waiting in Redis (delayed or waiting). */
+export async function queuedStates(queue: Queue, jobIds: string[]): Promise<Map<string, boolean>> {
+  const states = await Promise.all(jobIds.map((id) => queue.getJobState(id)));
+  return new Map(jobIds.map((id, i) => [id, states[i] === 'delayed' || states[i] === 'waiting' || states[i] === 'prioritized']));
+}

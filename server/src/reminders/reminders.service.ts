@@ -1,0 +1,133 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import * as engine from '@app/workflow';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { Clock } from '../common/clock';
+import { AppError, CODES } from '../common/errors';
+import { QUEUES } from '../jobs/queues';
+import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+import { queuedStates, queueWithinHorizon } from './reminder-queue';
+import { cancelReminders, createPlan, editPlan, recordRepayment } from './reminder-store';
+import type { ReminderDto, RepaymentPlanDto } from './reminders.responses';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The repayment plan and its reminders, written with the events that change them in the event's own
+ * transaction: VOUCHER_CONFIRM makes the plan (method BULLET: the loan records no method, so the whole
+ * amount lent falls due at maturity until the ledger edits it), REPAYMENT_PLAN_EDIT rebuilds it,
+ * RECORD_REPAYMENT covers instalments and cancels their reminders, and a loan that leaves the
+ * after-guarantee stage (principal repaid, released, closed, discontinued) has every scheduled
+ * reminder cancelled. Cancelled reminders' jobs are removed after the commit by an outbox job.
+ */
+@Injectable()
+export class RemindersService implements OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly workflow: WorkflowService,
+    private readonly clock: Clock,
+    @InjectQueue(QUEUES.reminders) private readonly queue: Queue,
+  ) {}
+
+  onModuleInit(): void {
+    this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.onDisbursed(ctx));
+    this.workflow.registerWriter('REPAYMENT_PLAN_EDIT', (ctx) => this.onPlanEdit(ctx));
+    this.workflow.registerWriter('RECORD_REPAYMENT', (ctx) => this.onRepayment(ctx));
+    this.workflow.registerWriter('CONFIRM_RELEASE', (ctx) => this.cancelWhenDone(ctx));
+    for (const type of engine.EVENT_TYPES.filter((t) => t.endsWith('_DISCONTINUE'))) this.workflow.registerWriter(type, (ctx) => this.cancelWhenDone(ctx));
+  }
+
+  private async onDisbursed({ em, loanId, event }: EventWriteContext): Promise<void> {
+    if (event.type !== 'VOUCHER_CONFIRM') return;
+    await createPlan(
+      em,
+      loanId,
+      { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: event.disbursedOn, principalFen: event.disbursedAmountFen },
+      this.clock.now(),
+    );
+  }
+
+  private async onPlanEdit({ em, loanId, event }: EventWriteContext): Promise<void> {
+    if (event.type !== 'REPAYMENT_PLAN_EDIT') return;
+    const rateBp = event.annualRatePercent === undefined ? null : engine.percentToBp(event.annualRatePercent);
+    if (event.annualRatePercent !== undefined && rateBp === null) {
+      throw new AppError(HttpStatus.BAD_REQUEST, CODES.repaymentRateRequired, 'repaymentRateRequired');
+    }
+    await editPlan(em, loanId, event.method, rateBp, this.clock.now());
+  }
+
+  private async onRepayment(ctx: EventWriteContext): Promise<void> {
+    const { em, loanId, event } = ctx;
+    if (event.type !== 'RECORD_REPAYMENT') return;
+    await recordRepayment(em, loanId, engine.toFen(event.amount), this.clock.now());
+    await this.cancelWhenDone(ctx);
+  }
+
+  /** Once the loan is no longer after guarantee (repaid, released, closed or discontinued), nothing more is reminded. */
+  private async cancelWhenDone({ em, loanId, snapshot }: EventWriteContext): Promise<void> {
+    if (engine.stageOf(snapshot) === 'afterGuarantee') return;
+    await cancelReminders(em, loanId, this.clock.now());
+  }
+
+  /** The loan's reminders, oldest fire time first, with whether each one's job waits in Redis now. */
+  async list(loanId: string): Promise<ReminderDto[]> {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    const [loan] = await this.db.query(`SELECT 1 FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
+    if (!loan) throw AppError.notFound('loanNotFound');
+    const rows: { id: string; kind: 'REPAYMENT' | 'MATURITY'; due_at: Date; fire_at: Date; state: 'SCHEDULED' | 'SENT' | 'CANCELLED'; job_id: string }[] =
+      await this.db.query(`SELECT id, kind, due_at, fire_at, state, job_id FROM reminder WHERE loan_id = $1 ORDER BY fire_at, kind, id`, [loanId]);
+    const queued = await queuedStates(
+      this.queue,
+      rows.map((r) => r.job_id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      dueAt: new Date(r.due_at).toISOString(),
+      fireAt: new Date(r.fire_at).toISOString(),
+      state: r.state,
+      jobId: r.job_id,
+      queued: queued.get(r.job_id) ?? false,
+    }));
+  }
+
+  async plan(loanId: string): Promise<RepaymentPlanDto> {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    const [plan] = await this.db.query(
+      `SELECT method, annual_rate_bp, to_char(disbursed_on, 'YYYY-MM-DD') AS disbursed_on, principal_fen::text, repaid_fen::text, term_months,
+              to_char(maturity_on, 'YYYY-MM-DD') AS maturity_on
+         FROM repayment_plan WHERE loan_id = $1`,
+      [loanId],
+    );
+    if (!plan) throw new AppError(HttpStatus.NOT_FOUND, CODES.repaymentPlanMissing, 'repaymentPlanMissing');
+    const instalments = await this.db.query(
+      `SELECT seq, to_char(due_on, 'YYYY-MM-DD') AS due_on, principal_fen::text, interest_fen::text, repaid_fen::text, state
+         FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL ORDER BY seq`,
+      [loanId],
+    );
+    return {
+      method: plan.method,
+      annualRatePercent: plan.annual_rate_bp === null ? null : plan.annual_rate_bp / 100,
+      disbursedOn: plan.disbursed_on,
+      principalFen: Number(plan.principal_fen),
+      repaidFen: Number(plan.repaid_fen),
+      termMonths: plan.term_months,
+      maturityOn: plan.maturity_on,
+      instalments: instalments.map((i: Record<string, string>) => ({
+        seq: Number(i.seq),
+        dueOn: i.due_on,
+        principalFen: Number(i.principal_fen),
+        interestFen: i.interest_fen === null ? null : Number(i.interest_fen),
+        repaidFen: Number(i.repaid_fen),
+        state: i.state as 'DUE' | 'REPAID',
+      })),
+    };
+  }
+
+  /** Queues again every scheduled reminder within the horizon (same job ids: nothing is doubled). */
+  reconcile(_user: AuthUser): Promise<{ scanned: number; queued: number }> {
+    return queueWithinHorizon(this.db, this.queue, this.clock.now());
+  }
+}

@@ -1,0 +1,42 @@
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { openQueuePageSession, QUEUE_PAGE_URL } from './queue-page-api';
+
+/**
+ * /system/queues (administrators): the way to the queue page (Bull Board). Coming here sets the
+ * page's cookie for this browser; the link then opens the page in a new tab.
+ */
+export default function QueuePage() {
+  const { t } = useTranslation();
+  const session = useQuery({ queryKey: ['queue-page', 'session'], queryFn: openQueuePageSession, staleTime: 60_000, retry: false });
+  return (
+    <Stack p="md">
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Title order={4}>{t('queues.title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('queues.description')}
+          </Text>
+          {session.isError && (
+            <Alert color="red" data-testid="queue-page-error">
+              {t('queues.unavailable')}
+            </Alert>
+          )}
+          <Button
+            component="a"
+            href={session.data ?? QUEUE_PAGE_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconExternalLink size={16} />}
+            disabled={!session.isSuccess}
+            data-testid="open-queue-page"
+          >
+            {t('queues.open')}
+          </Button>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
