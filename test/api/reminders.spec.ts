@@ -11,6 +11,7 @@ import { companyDay } from '../../server/src/common/company-time';
 import { createRedis } from '../../server/src/jobs/redis';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
+import { FileStorage } from '../../server/src/files/file-storage';
 import { ReminderJobsHandler } from '../../server/src/reminders/reminder-jobs.handler';
 import { WorkerModule } from '../../server/src/worker.module';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
@@ -78,9 +79,11 @@ describe('repayment plan and reminders (BullMQ)', () => {
       createDemoLoan(
         em,
         people,
-        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: '中国银行' },
+        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: '浦发银行' },
         900 + n,
         new Date(Date.now() - 10 * DAY).toISOString(),
+        // past CONTRACT_GENERATE the demo loan carries its documents, kept by the app's file storage
+        t.app.get(FileStorage),
       ),
     );
     await t.db.query(`UPDATE loan SET loan_type = $2 WHERE id = $1`, [row.loanId, typeName]);
