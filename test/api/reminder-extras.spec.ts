@@ -108,8 +108,7 @@ describe('reminder status and visit reminders', () => {
   }
 
   /** What Redis holds of reminder jobs, read job by job (the endpoint counts them page by page). */
-  const reminderJobsInRedis = async () =>
-    (await queue.getJobs(['delayed', 'waiting', 'prioritized'])).filter((j) => j.id?.startsWith('reminder-')).length;
+  const reminderJobsInRedis = async () => (await queue.getJobs(['delayed', 'waiting', 'prioritized'])).filter((j) => j.id?.startsWith('reminder-')).length;
   const status = async () => (await t.http.get('/server/admin/reminders/status').set(as('admin')).expect(200)).body.data;
 
   it('status: administrators only; the horizon, the scheduled rows, those within the horizon and the jobs in Redis', async () => {
@@ -190,7 +189,7 @@ describe('reminder status and visit reminders', () => {
 
     // round 2 downgraded: a fortnight; approved, the quarter's reminder is cancelled and the new one scheduled
     v = await step('bpost', loan.id, v, 'VISIT_SUBMIT_REPORT', { kind: 'MATERIAL', classification: 'DOUBTFUL', reason: '企业停产' });
-    v = await step('leader', loan.id, v, 'VISIT_APPROVE');
+    await step('leader', loan.id, v, 'VISIT_APPROVE');
     const secondDue = (() => {
       const d = new Date(`${today}T00:00:00Z`);
       d.setUTCDate(d.getUTCDate() + 14);

@@ -27,7 +27,8 @@ describe('reminder status card (queue page)', () => {
               : { horizonDays: 7, scheduled: 1234, withinHorizon: 56, queued: 56, lastHorizonRunAt: '2026-03-01T01:05:00.000Z' },
         });
       }
-      if (url.endsWith('/server/admin/reminders/reconcile') && init?.method === 'POST') return jsonResponse({ code: 'A00000', data: { scanned: 56, queued: 56 } });
+      if (url.endsWith('/server/admin/reminders/reconcile') && init?.method === 'POST')
+        return jsonResponse({ code: 'A00000', data: { scanned: 56, queued: 56 } });
       return jsonResponse({ code: 'A00500', message: `unexpected ${url}` }, 500);
     });
     renderWithApp(<ReminderStatusCard />, { user: makeUser({ roles: ['ROLE_ADMIN'] }) });
