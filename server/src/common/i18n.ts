@@ -278,6 +278,11 @@ export const MESSAGES = {
   },
   reminderTitleMaturity: { 'zh-CN': '到期提醒：{company}', en: 'Maturity reminder: {company}' },
   reminderContentMaturity: { 'zh-CN': '贷款将于 {day} 到期（还有 {days} 天）。', en: 'The loan matures on {day} ({days} days left).' },
+  reminderTitleVisit: { 'zh-CN': '保后走访提醒：{company}', en: 'Visit reminder: {company}' },
+  reminderContentVisit: {
+    'zh-CN': '下一次保后走访应于 {day} 前完成（还有 {days} 天）。',
+    en: 'The next after-guarantee visit is due by {day} ({days} days left).',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

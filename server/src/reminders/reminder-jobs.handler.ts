@@ -8,10 +8,11 @@ import { translate } from '../common/i18n';
 import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import { QUEUES, type JobPayloads } from '../jobs/queues';
 import { messageLang } from '../messages/todo-text';
-import { queueWithinHorizon } from './reminder-queue';
+import { noteHorizonRun, queueWithinHorizon } from './reminder-queue';
 
 type Names = 'reminder.fire' | 'reminders.horizon' | 'reminders.reconcile' | 'reminders.unqueue';
 const DAY_MS = 86_400_000;
+const TITLE_KEYS = { REPAYMENT: 'reminderTitleRepayment', MATURITY: 'reminderTitleMaturity', VISIT: 'reminderTitleVisit' } as const;
 /** A job that runs this much before its fire time (clocks apart) leaves the reminder for the next horizon run. */
 const EARLY_TOLERANCE_MS = 60_000;
 
@@ -37,8 +38,12 @@ export class ReminderJobsHandler implements JobHandler<Names> {
       case 'reminder.fire':
         return this.fire((payload as JobPayloads['reminder.fire']).reminderId);
       case 'reminders.horizon':
-      case 'reminders.reconcile':
-        return queueWithinHorizon(this.db, this.queue, this.clock.now());
+      case 'reminders.reconcile': {
+        const now = this.clock.now();
+        const result = await queueWithinHorizon(this.db, this.queue, now);
+        await noteHorizonRun(this.queue, now);
+        return result;
+      }
       case 'reminders.unqueue':
         return this.unqueue((payload as JobPayloads['reminders.unqueue']).jobIds);
     }
@@ -78,11 +83,12 @@ export class ReminderJobsHandler implements JobHandler<Names> {
       let sent = 0;
       for (const u of recipients) {
         const lang = messageLang(u.language);
-        const repayment = r.kind === 'REPAYMENT';
-        const title = translate(repayment ? 'reminderTitleRepayment' : 'reminderTitleMaturity', lang, { company: loan.company });
-        const content = repayment
-          ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
-          : translate('reminderContentMaturity', lang, { day: dueDay, days });
+        const kind = r.kind as 'REPAYMENT' | 'MATURITY' | 'VISIT';
+        const title = translate(TITLE_KEYS[kind], lang, { company: loan.company });
+        const content =
+          kind === 'REPAYMENT'
+            ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
+            : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
         const inserted = await em.query(
           `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
            ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,

@@ -67,3 +67,48 @@ export async function queuedStates(queue: Queue, jobIds: string[]): Promise<Map<
   const states = await Promise.all(jobIds.map((id) => queue.getJobState(id)));
   return new Map(jobIds.map((id, i) => [id, states[i] === 'delayed' || states[i] === 'waiting' || states[i] === 'prioritized']));
 }
+
+/** The Redis key (under the queue's own keys) where the horizon job and the reconcile note when they last ran. */
+export function lastHorizonRunKey(queue: Queue): string {
+  return `${queue.keys['']}last-horizon-run`;
+}
+
+/** Notes that the horizon job (or a reconcile) has just queued what falls within the horizon. */
+export async function noteHorizonRun(queue: Queue, at: Date): Promise<void> {
+  const client = await queue.getBackend().client;
+  await client.set(lastHorizonRunKey(queue), at.toISOString());
+}
+
+/** When the horizon job (or a reconcile) last ran, if Redis knows. */
+export async function lastHorizonRun(queue: Queue): Promise<Date | null> {
+  const client = await queue.getBackend().client;
+  const at = await client.get(lastHorizonRunKey(queue));
+  return at ? new Date(at) : null;
+}
+
+/** Reminder jobs are named by their reminder's job id ('reminder-' + its uuid); the queue's other jobs are not. */
+export const REMINDER_JOB_ID_PREFIX = 'reminder-';
+
+/**
+ * How many reminder jobs wait in Redis (delayed, waiting or prioritized), counted by job id in the
+ * queue's sets and list page by page (ZRANGE / LRANGE by index), so nothing is loaded whole and Redis
+ * is never held by one long command. A count of a queue in motion: a job promoted meanwhile may be
+ * missed or counted twice, which the page's figure tolerates.
+ */
+export async function countQueuedReminderJobs(queue: Queue): Promise<number> {
+  const client = await queue.getBackend().client;
+  const PAGE = 1000;
+  let count = 0;
+  for (const [key, read] of [
+    [queue.keys.delayed, (k: string, a: number, b: number) => client.zrange(k, a, b)],
+    [queue.keys.prioritized, (k: string, a: number, b: number) => client.zrange(k, a, b)],
+    [queue.keys.wait, (k: string, a: number, b: number) => client.lrange(k, a, b)],
+  ] as const) {
+    for (let start = 0; ; start += PAGE) {
+      const ids: string[] = await read(key, start, start + PAGE - 1);
+      count += ids.filter((id) => id.startsWith(REMINDER_JOB_ID_PREFIX)).length;
+      if (ids.length < PAGE) break;
+    }
+  }
+  return count;
+}

@@ -67,16 +67,21 @@ async function unqueueAfterCommit(em: EntityManager, loanId: string, jobIds: str
   await em.query(`INSERT INTO outbox (topic, payload) VALUES ('reminders.unqueue', $1)`, [JSON.stringify({ loanId, jobIds })]);
 }
 
-/** Cancels the loan's scheduled reminders (all, or those of the given instalments); answers their job ids. */
-export async function cancelReminders(em: EntityManager, loanId: string, now: Date, instalmentIds?: string[]): Promise<string[]> {
+export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT';
+/** The reminders a repayment plan makes (a plan edit replaces these, and leaves the visit reminder be). */
+const PLAN_KINDS: ReminderKind[] = ['REPAYMENT', 'MATURITY'];
+
+/** Cancels the loan's scheduled reminders (all, or those of the given instalments, or of the given kinds); answers their job ids. */
+export async function cancelReminders(em: EntityManager, loanId: string, now: Date, instalmentIds?: string[], kinds?: ReminderKind[]): Promise<string[]> {
   const rows: { job_id: string }[] = await em.query(
     // (a SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count])
     `WITH c AS (
        UPDATE reminder SET state = 'CANCELLED', cancelled_at = $2
         WHERE loan_id = $1 AND state = 'SCHEDULED' AND ($3::uuid[] IS NULL OR instalment_id = ANY($3::uuid[]))
+          AND ($4::text[] IS NULL OR kind = ANY($4::text[]))
         RETURNING job_id
      ) SELECT job_id FROM c`,
-    [loanId, now, instalmentIds ?? null],
+    [loanId, now, instalmentIds ?? null, kinds ?? null],
   );
   const jobIds = rows.map((r) => r.job_id);
   await unqueueAfterCommit(em, loanId, jobIds);
@@ -166,7 +171,7 @@ export async function editPlan(em: EntityManager, loanId: string, method: Repaym
   }
   const next: PlanRow = { ...plan, method, annualRateBp: rate };
   await em.query(`UPDATE repayment_plan SET method = $2, annual_rate_bp = $3, updated_at = $4 WHERE loan_id = $1`, [loanId, method, rate, now]);
-  await cancelReminders(em, loanId, now);
+  await cancelReminders(em, loanId, now, undefined, PLAN_KINDS);
   await em.query(`UPDATE repayment_instalment SET superseded_at = $2 WHERE loan_id = $1 AND superseded_at IS NULL`, [loanId, now]);
   await writeInstalmentsAndReminders(em, loanId, next, now);
 }
@@ -204,4 +209,35 @@ export async function recordRepayment(em: EntityManager, loanId: string, amountF
       newlyRepaid.map((i) => i.id),
     );
   return newlyRepaid.map((i) => i.seq);
+}
+
+/**
+ * VISIT_APPROVE: the approved round's next visit due day gets its reminder, the loan type's repayment
+ * lead days before it at 09:00 company time (it fires at once when that has passed), and the loan's
+ * previous scheduled visit reminder is cancelled (its job removed after the commit). Runs in the
+ * event's transaction, before or after the visits writer marks the round approved: the round is the
+ * loan's latest one not returned. Answers the new reminder's id, or null when there is no due day ahead.
+ */
+export async function scheduleVisitReminder(em: EntityManager, loanId: string, now: Date): Promise<string | null> {
+  const [visit] = await em.query(
+    `SELECT to_char(next_visit_due_on, 'YYYY-MM-DD') AS due_on FROM visit_record
+      WHERE loan_id = $1 AND state <> 'RETURNED' ORDER BY seq DESC LIMIT 1`,
+    [loanId],
+  );
+  await cancelReminders(em, loanId, now, undefined, ['VISIT']);
+  if (!visit?.due_on) return null;
+  const settings = await settingsOf(em, loanId);
+  const zone = companyZoneSql();
+  const rows: { id: string }[] = await em.query(
+    `WITH p AS (
+       SELECT gen_random_uuid() AS id,
+              (($2::date + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS due_at,
+              ((($2::date - $3::int) + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS fire_at
+     )
+     INSERT INTO reminder (id, loan_id, kind, due_at, fire_at, job_id)
+     SELECT id, $1, 'VISIT', due_at, fire_at, 'reminder-' || id FROM p WHERE due_at > $4
+     RETURNING id`,
+    [loanId, visit.due_on, settings.repaymentLeadDays, now],
+  );
+  return rows[0]?.id ?? null;
 }

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { QUEUES } from '../jobs/queues';
-import { HORIZON_EVERY_MS, HORIZON_SCHEDULER_ID, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
+import { HORIZON_EVERY_MS, HORIZON_SCHEDULER_ID, noteHorizonRun, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
 
 /**
  * At worker start: the hourly horizon job's scheduler (upserted under a fixed id, so one however many
@@ -26,7 +26,9 @@ export class RemindersBootstrap implements OnApplicationBootstrap {
       { every: HORIZON_EVERY_MS },
       { name: 'reminders.horizon', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
     );
-    const { scanned, queued } = await queueWithinHorizon(this.db, this.queue, new Clock().now());
+    const now = new Clock().now();
+    const { scanned, queued } = await queueWithinHorizon(this.db, this.queue, now);
+    await noteHorizonRun(this.queue, now);
     this.logger.log(`reminders reconciled at start: ${scanned} scheduled within ${reminderHorizonDays()} days, ${queued} queued`);
   }
 }

@@ -4,7 +4,7 @@ import { ROLE_ADMIN } from '@app/workflow';
 import { CurrentUser, RequirePermission, RequireRole } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiEnvelope } from '../common/api-response';
-import { ReconcileResultDto, ReminderDto, RepaymentPlanDto } from './reminders.responses';
+import { ReconcileResultDto, ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminders.responses';
 import { RemindersService } from './reminders.service';
 
 @ApiTags('reminders')
@@ -26,6 +26,14 @@ export class RemindersController {
   @ApiOperation({ summary: "The loan's repayment plan (made on VOUCHER_CONFIRM, changed by REPAYMENT_PLAN_EDIT); 404 before disbursement" })
   plan(@Param('id') id: string) {
     return this.reminders.plan(id);
+  }
+
+  @ApiEnvelope(ReminderStatusDto)
+  @RequireRole(ROLE_ADMIN)
+  @Get('admin/reminders/status')
+  @ApiOperation({ summary: 'The reminder horizon, the scheduled reminders and how many reminder jobs wait in BullMQ (administrators)' })
+  status() {
+    return this.reminders.status();
   }
 
   @ApiEnvelope(ReconcileResultDto)

@@ -5,9 +5,9 @@ import { REPAYMENT_METHODS, type RepaymentMethod } from '@app/workflow';
 export class ReminderDto {
   @ApiProperty()
   id: string;
-  @ApiProperty({ enum: ['REPAYMENT', 'MATURITY'] })
-  kind: 'REPAYMENT' | 'MATURITY';
-  @ApiProperty({ description: 'When the instalment or the loan falls due (ISO time)' })
+  @ApiProperty({ enum: ['REPAYMENT', 'MATURITY', 'VISIT'], description: 'VISIT: the next after-guarantee visit falls due' })
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT';
+  @ApiProperty({ description: 'When the instalment, the loan or the next visit falls due (ISO time)' })
   dueAt: string;
   @ApiProperty({ description: 'When the reminder is sent (ISO time)' })
   fireAt: string;
@@ -24,6 +24,19 @@ export class ReconcileResultDto {
   scanned: number;
   @ApiProperty({ description: 'Of those, handed to BullMQ (a job id already there is kept, not doubled)' })
   queued: number;
+}
+
+export class ReminderStatusDto {
+  @ApiProperty({ description: 'How many days ahead reminders wait in Redis as delayed jobs (REMINDER_HORIZON_DAYS)' })
+  horizonDays: number;
+  @ApiProperty({ description: 'Reminders in PostgreSQL still to be sent (SCHEDULED)' })
+  scheduled: number;
+  @ApiProperty({ description: 'Of those, the ones whose fire time falls within the horizon (the past included)' })
+  withinHorizon: number;
+  @ApiProperty({ description: 'Reminder jobs waiting in BullMQ now (delayed, waiting or prioritized)' })
+  queued: number;
+  @ApiProperty({ type: String, nullable: true, description: 'When the hourly horizon job (or a reconcile) last ran (ISO time), if Redis knows' })
+  lastHorizonRunAt: string | null;
 }
 
 export class RepaymentInstalmentDto {

@@ -8,9 +8,9 @@ import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { QUEUES } from '../jobs/queues';
 import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
-import { queuedStates, queueWithinHorizon } from './reminder-queue';
-import { cancelReminders, createPlan, editPlan, recordRepayment } from './reminder-store';
-import type { ReminderDto, RepaymentPlanDto } from './reminders.responses';
+import { countQueuedReminderJobs, lastHorizonRun, noteHorizonRun, queuedStates, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
+import { type ReminderKind, cancelReminders, createPlan, editPlan, recordRepayment, scheduleVisitReminder } from './reminder-store';
+import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminders.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,6 +35,10 @@ export class RemindersService implements OnModuleInit {
     this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.onDisbursed(ctx));
     this.workflow.registerWriter('REPAYMENT_PLAN_EDIT', (ctx) => this.onPlanEdit(ctx));
     this.workflow.registerWriter('RECORD_REPAYMENT', (ctx) => this.onRepayment(ctx));
+    // the visits writer records the round's next due day; this one gives that day its reminder
+    this.workflow.registerWriter('VISIT_APPROVE', async ({ em, loanId }) => {
+      await scheduleVisitReminder(em, loanId, this.clock.now());
+    });
     this.workflow.registerWriter('CONFIRM_RELEASE', (ctx) => this.cancelWhenDone(ctx));
     for (const type of engine.EVENT_TYPES.filter((t) => t.endsWith('_DISCONTINUE'))) this.workflow.registerWriter(type, (ctx) => this.cancelWhenDone(ctx));
   }
@@ -76,7 +80,7 @@ export class RemindersService implements OnModuleInit {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     const [loan] = await this.db.query(`SELECT 1 FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
     if (!loan) throw AppError.notFound('loanNotFound');
-    const rows: { id: string; kind: 'REPAYMENT' | 'MATURITY'; due_at: Date; fire_at: Date; state: 'SCHEDULED' | 'SENT' | 'CANCELLED'; job_id: string }[] =
+    const rows: { id: string; kind: ReminderKind; due_at: Date; fire_at: Date; state: 'SCHEDULED' | 'SENT' | 'CANCELLED'; job_id: string }[] =
       await this.db.query(`SELECT id, kind, due_at, fire_at, state, job_id FROM reminder WHERE loan_id = $1 ORDER BY fire_at, kind, id`, [loanId]);
     const queued = await queuedStates(
       this.queue,
@@ -127,7 +131,22 @@ export class RemindersService implements OnModuleInit {
   }
 
   /** Queues again every scheduled reminder within the horizon (same job ids: nothing is doubled). */
-  reconcile(_user: AuthUser): Promise<{ scanned: number; queued: number }> {
-    return queueWithinHorizon(this.db, this.queue, this.clock.now());
+  async reconcile(_user: AuthUser): Promise<{ scanned: number; queued: number }> {
+    const now = this.clock.now();
+    const result = await queueWithinHorizon(this.db, this.queue, now);
+    await noteHorizonRun(this.queue, now);
+    return result;
+  }
+
+  /** For the queue page: the horizon, the scheduled reminders (all, and within the horizon), and the reminder jobs in Redis. */
+  async status(): Promise<ReminderStatusDto> {
+    const horizonDays = reminderHorizonDays();
+    const until = new Date(this.clock.now().getTime() + horizonDays * 86_400_000);
+    const [counts] = await this.db.query(
+      `SELECT count(*)::int AS scheduled, count(*) FILTER (WHERE fire_at <= $1)::int AS within FROM reminder WHERE state = 'SCHEDULED'`,
+      [until],
+    );
+    const [queued, lastRun] = await Promise.all([countQueuedReminderJobs(this.queue), lastHorizonRun(this.queue)]);
+    return { horizonDays, scheduled: counts.scheduled, withinHorizon: counts.within, queued, lastHorizonRunAt: lastRun?.toISOString() ?? null };
   }
 }

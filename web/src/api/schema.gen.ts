@@ -1542,8 +1542,9 @@ export interface DisbursementReminderDto {
 
 export interface ReminderDto {
   id: string;
-  kind: 'REPAYMENT' | 'MATURITY';
-  /** When the instalment or the loan falls due (ISO time) */
+  /** VISIT: the next after-guarantee visit falls due */
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT';
+  /** When the instalment, the loan or the next visit falls due (ISO time) */
   dueAt: string;
   /** When the reminder is sent (ISO time) */
   fireAt: string;
@@ -1572,6 +1573,19 @@ export interface RepaymentPlanDto {
   termMonths: number;
   maturityOn: string;
   instalments: RepaymentInstalmentDto[];
+}
+
+export interface ReminderStatusDto {
+  /** How many days ahead reminders wait in Redis as delayed jobs (REMINDER_HORIZON_DAYS) */
+  horizonDays: number;
+  /** Reminders in PostgreSQL still to be sent (SCHEDULED) */
+  scheduled: number;
+  /** Of those, the ones whose fire time falls within the horizon (the past included) */
+  withinHorizon: number;
+  /** Reminder jobs waiting in BullMQ now (delayed, waiting or prioritized) */
+  queued: number;
+  /** When the hourly horizon job (or a reconcile) last ran (ISO time), if Redis knows */
+  lastHorizonRunAt: string | null;
 }
 
 export interface ReconcileResultDto {
@@ -1884,6 +1898,7 @@ export interface ApiResponses {
   'POST /loans/{id}/disbursement-reminder': DisbursementReminderDto;
   'GET /loans/{id}/reminders': ReminderDto[];
   'GET /loans/{id}/repayment-plan': RepaymentPlanDto;
+  'GET /admin/reminders/status': ReminderStatusDto;
   'POST /admin/reminders/reconcile': ReconcileResultDto;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;

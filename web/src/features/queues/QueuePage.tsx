@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { openQueuePageSession, QUEUE_PAGE_URL } from './queue-page-api';
+import { ReminderStatusCard } from './ReminderStatusCard';
 
 /**
  * /system/queues (administrators): the way to the queue page (Bull Board). Coming here sets the
@@ -37,6 +38,7 @@ export default function QueuePage() {
           </Button>
         </Stack>
       </Card>
+      <ReminderStatusCard />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { http } from '@/api/http';
-import type { QueuePageSessionDto } from '@/api/schema.gen';
+import type { QueuePageSessionDto, ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
 
 /** Where the server serves Bull Board (fixed by issue 10's API contract). */
 export const QUEUE_PAGE_URL = '/server/admin/queues';
@@ -11,4 +11,18 @@ export const QUEUE_PAGE_URL = '/server/admin/queues';
 export async function openQueuePageSession(): Promise<string> {
   const res = await http.post<QueuePageSessionDto>('/admin/queue-page/session');
   return res.data?.url ?? QUEUE_PAGE_URL;
+}
+
+export type { ReconcileResultDto, ReminderStatusDto };
+
+/** The reminder horizon and what is scheduled and queued (administrators). */
+export async function fetchReminderStatus(): Promise<ReminderStatusDto> {
+  const res = await http.get<ReminderStatusDto>('/admin/reminders/status');
+  return res.data!;
+}
+
+/** Queues again every scheduled reminder within the horizon from PostgreSQL (administrators). */
+export async function reconcileReminders(): Promise<ReconcileResultDto> {
+  const res = await http.post<ReconcileResultDto>('/admin/reminders/reconcile');
+  return res.data!;
 }
