@@ -134,7 +134,9 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const plan = (await t.http.get(`/server/loans/${loanId}/repayment-plan`).set(as('apost')).expect(200)).body.data;
     const maturity = addMonthsClamped(today, 3);
     expect(plan).toMatchObject({ method: 'BULLET', disbursedOn: today, principalFen: 1_200_000_00, termMonths: 3, maturityOn: maturity });
-    expect(plan.instalments).toEqual([{ seq: 1, dueOn: maturity, principalFen: 1_200_000_00, interestFen: null, repaidFen: 0, state: 'DUE' }]);
+    expect(plan.instalments).toEqual([
+      { id: expect.any(String), seq: 1, dueOn: maturity, principalFen: 1_200_000_00, interestFen: null, repaidFen: 0, state: 'DUE', voucher: null },
+    ]);
 
     // 09:00 in Shanghai is 01:00 UTC
     const at9 = (day: string) => `${day}T01:00:00.000Z`;
