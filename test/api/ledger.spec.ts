@@ -73,8 +73,10 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
     const loanId = row.loanId;
     return { id: loanId, company };
   }
-  const version = async (loanId: string): Promise<number> => (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
-  const plan = async (loanId: string) => (await t.http.get(`/server/loans/${loanId}/repayment-plan`).set(as('ledger')).expect(200)).body.data as { instalments: Instalment[] };
+  const version = async (loanId: string): Promise<number> =>
+    (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
+  const plan = async (loanId: string) =>
+    (await t.http.get(`/server/loans/${loanId}/repayment-plan`).set(as('ledger')).expect(200)).body.data as { instalments: Instalment[] };
   const companyIdOf = async (loanId: string): Promise<string> => (await t.db.query(`SELECT company_id FROM loan WHERE id = $1`, [loanId]))[0].company_id;
 
   /** Edits the plan to equal principal (3 instalments) from the ledger list, where the edit is offered; then repays the first. */
@@ -89,12 +91,21 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
     const offered: { type: string; payload?: { name: string }[] }[] = row.workflow.legalActions;
     expect(offered.map((a) => a.type).sort()).toEqual(['RECORD_REPAYMENT', 'REPAYMENT_PLAN_EDIT']);
     // the reader holds the list but not the edit: it is not offered to them
-    const readerRow = (await t.http.get('/server/worklists/ledgerList').set(as('reader')).query({ companyId: await companyIdOf(loanId) }).expect(200)).body.data.list[0];
+    const readerRow = (
+      await t.http
+        .get('/server/worklists/ledgerList')
+        .set(as('reader'))
+        .query({ companyId: await companyIdOf(loanId) })
+        .expect(200)
+    ).body.data.list[0];
     expect(readerRow.workflow.legalActions).toEqual([]);
 
     const noReason = await sendEvent(t, tokens.ledger, loanId, 'REPAYMENT_PLAN_EDIT', await version(loanId), { method: 'EQUAL_PRINCIPAL' });
     expect(noReason.status).toBe(400);
-    await sendEvent(t, tokens.ledger, loanId, 'REPAYMENT_PLAN_EDIT', await version(loanId), { method: 'EQUAL_PRINCIPAL', reason: '企业申请按月等额还本' }).expect(200);
+    await sendEvent(t, tokens.ledger, loanId, 'REPAYMENT_PLAN_EDIT', await version(loanId), {
+      method: 'EQUAL_PRINCIPAL',
+      reason: '企业申请按月等额还本',
+    }).expect(200);
     const [edit] = await t.db.query(`SELECT payload FROM workflow_event WHERE loan_id = $1 AND type = 'REPAYMENT_PLAN_EDIT'`, [loanId]);
     expect(JSON.stringify(edit.payload)).toContain('企业申请按月等额还本');
     const instalments = (await plan(loanId)).instalments;
@@ -172,7 +183,10 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
     const repaid = await t.http.post(`/server/loans/${loan.id}/instalments/${instalments[0].id}/voucher`).set(as('ledger')).attach('file', pdf, 'x.pdf');
     expect(repaid.status).toBe(409);
     expect(repaid.body).toMatchObject({ code: 'A10004', message: '该期已还清，不能再上传还款凭证' });
-    const repaidEn = await t.http.post(`/server/loans/${loan.id}/instalments/${instalments[0].id}/voucher`).set(as('ledger', 'en')).attach('file', pdf, 'x.pdf');
+    const repaidEn = await t.http
+      .post(`/server/loans/${loan.id}/instalments/${instalments[0].id}/voucher`)
+      .set(as('ledger', 'en'))
+      .attach('file', pdf, 'x.pdf');
     expect(repaidEn.body).toMatchObject({ code: 'A10004', message: 'The instalment is already repaid: no voucher can be uploaded for it' });
 
     // the rest repaid: the loan moves to release

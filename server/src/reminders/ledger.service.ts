@@ -79,10 +79,10 @@ export class LedgerService {
 
   private async checkInstalment(em: EntityManager, loanId: string, instalmentId: string): Promise<void> {
     const loan = await this.lockAfterGuarantee(em, loanId);
-    const [instalment] = await em.query(
-      `SELECT state FROM repayment_instalment WHERE id = $1 AND loan_id = $2 AND superseded_at IS NULL FOR UPDATE`,
-      [instalmentId, loanId],
-    );
+    const [instalment] = await em.query(`SELECT state FROM repayment_instalment WHERE id = $1 AND loan_id = $2 AND superseded_at IS NULL FOR UPDATE`, [
+      instalmentId,
+      loanId,
+    ]);
     if (!instalment) throw noInstalment();
     if (stageOf(loan.snapshot) !== 'afterGuarantee') throw notNow();
     if (instalment.state === 'REPAID') throw new AppError(HttpStatus.CONFLICT, CODES.instalmentRepaid, 'instalmentRepaid', {}, null, 'InstalmentRepaid');

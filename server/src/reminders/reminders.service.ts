@@ -127,7 +127,9 @@ export class RemindersService implements OnModuleInit {
         interestFen: i.interest_fen === null ? null : Number(i.interest_fen),
         repaidFen: Number(i.repaid_fen),
         state: i.state as 'DUE' | 'REPAID',
-        voucher: i.voucher_id ? { attachmentId: i.voucher_id as string, name: i.voucher_name as string, uploadedAt: new Date(i.voucher_at).toISOString() } : null,
+        voucher: i.voucher_id
+          ? { attachmentId: i.voucher_id as string, name: i.voucher_name as string, uploadedAt: new Date(i.voucher_at).toISOString() }
+          : null,
       })),
     };
   }

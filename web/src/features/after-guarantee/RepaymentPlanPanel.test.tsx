@@ -31,7 +31,15 @@ const PLAN = {
   ],
 };
 const REMINDERS = [
-  { id: 'r1', kind: 'REPAYMENT', dueAt: '2026-12-01T01:00:00.000Z', fireAt: '2026-11-21T01:00:00.000Z', state: 'CANCELLED', jobId: 'reminder-r1', queued: false },
+  {
+    id: 'r1',
+    kind: 'REPAYMENT',
+    dueAt: '2026-12-01T01:00:00.000Z',
+    fireAt: '2026-11-21T01:00:00.000Z',
+    state: 'CANCELLED',
+    jobId: 'reminder-r1',
+    queued: false,
+  },
   { id: 'r2', kind: 'MATURITY', dueAt: '2027-02-01T01:00:00.000Z', fireAt: '2027-01-02T01:00:00.000Z', state: 'SCHEDULED', jobId: 'reminder-r2', queued: true },
 ];
 
@@ -46,7 +54,8 @@ function serve(status = 200) {
   });
 }
 
-const ledgerUser = (extra: string[] = []) => makeUser({ perms: ['archives_detail', 'ledger_list'], authorityList: ['archives_detail', 'ledger_list', ...extra] });
+const ledgerUser = (extra: string[] = []) =>
+  makeUser({ perms: ['archives_detail', 'ledger_list'], authorityList: ['archives_detail', 'ledger_list', ...extra] });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -122,7 +131,9 @@ describe('repayment plan panel', () => {
 
   it('is hidden when the server refuses (403) and asks nothing before disbursement', async () => {
     serve(403);
-    const { container } = renderWithApp(<RepaymentPlanPanel loanId={LOAN} version={7} state={{ afterGuarantee: 'awaitingVisitReport' }} />, { user: ledgerUser() });
+    const { container } = renderWithApp(<RepaymentPlanPanel loanId={LOAN} version={7} state={{ afterGuarantee: 'awaitingVisitReport' }} />, {
+      user: ledgerUser(),
+    });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('repayment-plan-panel')).toBeNull();

@@ -114,7 +114,14 @@ export function RepaymentPlanPanel({ loanId, version, state }: { loanId: string;
                     {canUpload && i.state === 'DUE' && (
                       <FileButton onChange={(file) => void upload(i.id, file)}>
                         {(props) => (
-                          <Button {...props} size="compact-xs" variant="light" loading={busy === i.id} disabled={busy !== null} data-testid="instalment-voucher-upload">
+                          <Button
+                            {...props}
+                            size="compact-xs"
+                            variant="light"
+                            loading={busy === i.id}
+                            disabled={busy !== null}
+                            data-testid="instalment-voucher-upload"
+                          >
                             {t('afterGuarantee.plan.uploadVoucher')}
                           </Button>
                         )}

@@ -1,13 +1,6 @@
 /** Visits, release and the release ledger (server: visits feature). */
 import { http } from '@/api/http';
-import type {
-  ReleaseLedgerRowDto,
-  ReleaseViewDto,
-  ReminderDto,
-  RepaymentPlanDto,
-  RepaymentReminderSentDto,
-  VisitsViewDto,
-} from '@/api/schema.gen';
+import type { ReleaseLedgerRowDto, ReleaseViewDto, ReminderDto, RepaymentPlanDto, RepaymentReminderSentDto, VisitsViewDto } from '@/api/schema.gen';
 
 export type VisitsView = VisitsViewDto;
 export type ReleaseView = ReleaseViewDto;
