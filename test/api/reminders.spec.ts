@@ -6,8 +6,10 @@ import type { Queue } from 'bullmq';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { Clock } from '../../server/src/common/clock';
 import { companyDay } from '../../server/src/common/company-time';
+import { FileStorage } from '../../server/src/files/file-storage';
 import { createRedis } from '../../server/src/jobs/redis';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
@@ -78,9 +80,11 @@ describe('repayment plan and reminders (BullMQ)', () => {
       createDemoLoan(
         em,
         people,
-        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: '中国银行' },
+        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: DEMO_TEMPLATE_BANK },
         900 + n,
         new Date(Date.now() - 10 * DAY).toISOString(),
+        // the contract and letter steps write their documents from the bank's templates
+        t.app.get(FileStorage),
       ),
     );
     await t.db.query(`UPDATE loan SET loan_type = $2 WHERE id = $1`, [row.loanId, typeName]);
@@ -99,6 +103,8 @@ describe('repayment plan and reminders (BullMQ)', () => {
     for (const u of ['apost', 'finance', 'admin', 'bpost']) tokens[u] = await tokenOf(t, u);
     const ids: Record<string, string> = {};
     for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
+    const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
+    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, t.app.get(FileStorage), ids.admin));
     people = {
       apost: ids.apost,
       bpost: ids.bpost,
