@@ -17,6 +17,7 @@ import { DisbursementColumns1764109100000 } from './1764109100000-disbursement-c
 import { RepaymentReminders1764110000000 } from './1764110000000-repayment-reminders';
 import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-index';
 import { VisitRecords1764112000000 } from './1764112000000-visit-records';
+import { InstalmentVoucher1764113000000 } from './1764113000000-instalment-voucher';
 import { VisitReminders1764114000000 } from './1764114000000-visit-reminders';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   RepaymentReminders1764110000000,
   MessageUnreadIndex1764111000000,
   VisitRecords1764112000000,
+  InstalmentVoucher1764113000000,
   VisitReminders1764114000000,
 ];

@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { Clock } from '../../server/src/common/clock';
 import { companyDay } from '../../server/src/common/company-time';
 import { createRedis } from '../../server/src/jobs/redis';
@@ -79,10 +80,10 @@ describe('repayment plan and reminders (BullMQ)', () => {
       createDemoLoan(
         em,
         people,
-        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: '浦发银行' },
+        { stage: 'disbursement', company: `提醒测试公司${randomUUID().slice(0, 8)}`, amount: 1_200_000, termMonths, bank: DEMO_TEMPLATE_BANK },
         900 + n,
         new Date(Date.now() - 10 * DAY).toISOString(),
-        // past CONTRACT_GENERATE the demo loan carries its documents, kept by the app's file storage
+        // the contract and letter steps write their documents from the bank's templates
         t.app.get(FileStorage),
       ),
     );
@@ -102,6 +103,8 @@ describe('repayment plan and reminders (BullMQ)', () => {
     for (const u of ['apost', 'finance', 'admin', 'bpost']) tokens[u] = await tokenOf(t, u);
     const ids: Record<string, string> = {};
     for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
+    const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
+    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, t.app.get(FileStorage), ids.admin));
     people = {
       apost: ids.apost,
       bpost: ids.bpost,
@@ -137,7 +140,9 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const plan = (await t.http.get(`/server/loans/${loanId}/repayment-plan`).set(as('apost')).expect(200)).body.data;
     const maturity = addMonthsClamped(today, 3);
     expect(plan).toMatchObject({ method: 'BULLET', disbursedOn: today, principalFen: 1_200_000_00, termMonths: 3, maturityOn: maturity });
-    expect(plan.instalments).toEqual([{ seq: 1, dueOn: maturity, principalFen: 1_200_000_00, interestFen: null, repaidFen: 0, state: 'DUE' }]);
+    expect(plan.instalments).toEqual([
+      { id: expect.any(String), seq: 1, dueOn: maturity, principalFen: 1_200_000_00, interestFen: null, repaidFen: 0, state: 'DUE', voucher: null },
+    ]);
 
     // 09:00 in Shanghai is 01:00 UTC
     const at9 = (day: string) => `${day}T01:00:00.000Z`;

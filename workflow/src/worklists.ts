@@ -213,7 +213,7 @@ export const WORKLISTS = {
     group: 'protectAfter',
     permission: 'ledger_list',
     states: ['afterGuarantee', 'release', 'closed'],
-    events: ['RECORD_REPAYMENT'],
+    events: ['RECORD_REPAYMENT', 'REPAYMENT_PLAN_EDIT'],
     columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'disbursedOn', 'disbursedAmount', 'updatedAt'],
   },
   financeList: {

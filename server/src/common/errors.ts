@@ -105,6 +105,10 @@ export const CODES = {
   // repayment plan and reminders (issue 10)
   repaymentPlanMissing: 'A10001',
   repaymentRateRequired: 'A10002',
+  instalmentNotFound: 'A10003',
+  instalmentRepaid: 'A10004',
+  ledgerNotNow: 'A10005',
+  noOpenInstalment: 'A10006',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

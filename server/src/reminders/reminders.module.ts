@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
+import { ArchivesModule } from '../archives/archives.module';
 import { Clock } from '../common/clock';
 import { QueueModule } from '../jobs/queue.module';
 import { WorkflowModule } from '../workflow/workflow.module';
+import { LedgerController } from './ledger.controller';
+import { LedgerService } from './ledger.service';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
 
 /** Repayment plan and reminders on the API side (the worker side: ReminderJobsHandler, RemindersBootstrap). */
 @Module({
-  imports: [WorkflowModule, QueueModule],
-  controllers: [RemindersController],
-  providers: [Clock, RemindersService],
+  imports: [WorkflowModule, QueueModule, ArchivesModule],
+  controllers: [RemindersController, LedgerController],
+  providers: [Clock, RemindersService, LedgerService],
 })
 export class RemindersModule {}

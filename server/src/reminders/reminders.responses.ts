@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { REPAYMENT_METHODS, type RepaymentMethod } from '@app/workflow';
+import { DisbursementReminderDto } from '../letters/letters.responses';
 
 /** One reminder of a loan (fixed API: other tools rely on these fields). */
 export class ReminderDto {
@@ -39,7 +40,19 @@ export class ReminderStatusDto {
   lastHorizonRunAt: string | null;
 }
 
+/** The repayment voucher uploaded for an instalment (the latest one). */
+export class InstalmentVoucherDto {
+  @ApiProperty({ format: 'uuid', description: 'The attachment (kind REPAYMENT_VOUCHER)' })
+  attachmentId: string;
+  @ApiProperty()
+  name: string;
+  @ApiProperty({ format: 'date-time' })
+  uploadedAt: string;
+}
+
 export class RepaymentInstalmentDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
   @ApiProperty()
   seq: number;
   @ApiProperty()
@@ -52,6 +65,8 @@ export class RepaymentInstalmentDto {
   repaidFen: number;
   @ApiProperty({ enum: ['DUE', 'REPAID'] })
   state: 'DUE' | 'REPAID';
+  @ApiProperty({ type: InstalmentVoucherDto, nullable: true })
+  voucher: InstalmentVoucherDto | null;
 }
 
 export class RepaymentPlanDto {
@@ -71,4 +86,21 @@ export class RepaymentPlanDto {
   maturityOn: string;
   @ApiProperty({ type: [RepaymentInstalmentDto] })
   instalments: RepaymentInstalmentDto[];
+}
+
+export class ReminderInstalmentDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty()
+  seq: number;
+  @ApiProperty({ format: 'date' })
+  dueOn: string;
+  @ApiProperty({ description: 'Principal still open on it (fen)' })
+  openFen: number;
+}
+
+/** What a repayment reminder sent (or had already sent that day), naming the next open instalment. */
+export class RepaymentReminderSentDto extends DisbursementReminderDto {
+  @ApiProperty({ type: ReminderInstalmentDto })
+  instalment: ReminderInstalmentDto;
 }

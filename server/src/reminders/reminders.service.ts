@@ -107,8 +107,12 @@ export class RemindersService implements OnModuleInit {
     );
     if (!plan) throw new AppError(HttpStatus.NOT_FOUND, CODES.repaymentPlanMissing, 'repaymentPlanMissing');
     const instalments = await this.db.query(
-      `SELECT seq, to_char(due_on, 'YYYY-MM-DD') AS due_on, principal_fen::text, interest_fen::text, repaid_fen::text, state
-         FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL ORDER BY seq`,
+      `SELECT i.id, i.seq, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.principal_fen::text, i.interest_fen::text, i.repaid_fen::text, i.state,
+              a.id AS voucher_id, f.original_name AS voucher_name, a.created_at AS voucher_at
+         FROM repayment_instalment i
+         LEFT JOIN attachment a ON a.id = i.voucher_attachment_id AND a.deleted_at IS NULL
+         LEFT JOIN uploaded_file f ON f.id = a.file_id
+        WHERE i.loan_id = $1 AND i.superseded_at IS NULL ORDER BY i.seq`,
       [loanId],
     );
     return {
@@ -119,13 +123,17 @@ export class RemindersService implements OnModuleInit {
       repaidFen: Number(plan.repaid_fen),
       termMonths: plan.term_months,
       maturityOn: plan.maturity_on,
-      instalments: instalments.map((i: Record<string, string>) => ({
+      instalments: instalments.map((i: Record<string, any>) => ({
+        id: i.id as string,
         seq: Number(i.seq),
         dueOn: i.due_on,
         principalFen: Number(i.principal_fen),
         interestFen: i.interest_fen === null ? null : Number(i.interest_fen),
         repaidFen: Number(i.repaid_fen),
         state: i.state as 'DUE' | 'REPAID',
+        voucher: i.voucher_id
+          ? { attachmentId: i.voucher_id as string, name: i.voucher_name as string, uploadedAt: new Date(i.voucher_at).toISOString() }
+          : null,
       })),
     };
   }

@@ -1555,13 +1555,22 @@ export interface ReminderDto {
   queued: boolean;
 }
 
+export interface InstalmentVoucherDto {
+  /** The attachment (kind REPAYMENT_VOUCHER) */
+  attachmentId: string;
+  name: string;
+  uploadedAt: string;
+}
+
 export interface RepaymentInstalmentDto {
+  id: string;
   seq: number;
   dueOn: string;
   principalFen: number;
   interestFen: number | null;
   repaidFen: number;
   state: 'DUE' | 'REPAID';
+  voucher: InstalmentVoucherDto | null;
 }
 
 export interface RepaymentPlanDto {
@@ -1593,6 +1602,31 @@ export interface ReconcileResultDto {
   scanned: number;
   /** Of those, handed to BullMQ (a job id already there is kept, not doubled) */
   queued: number;
+}
+
+export interface ReminderInstalmentDto {
+  id: string;
+  seq: number;
+  dueOn: string;
+  /** Principal still open on it (fen) */
+  openFen: number;
+}
+
+export interface RepaymentReminderSentDto {
+  /** The message on the officer's dashboard */
+  messageId: string;
+  /** false: the reminder of the day had already been sent; this is it */
+  created: boolean;
+  /** The company day the reminder counts for (one per loan and day) */
+  day: string;
+  /** The loan's A-post officer */
+  recipient: ReminderRecipientDto;
+  /** The recipient's language, in which the message is written */
+  language: 'zh-CN' | 'en';
+  title: string;
+  content: string;
+  sentAt: string;
+  instalment: ReminderInstalmentDto;
 }
 
 export interface VisitRecordDto {
@@ -1900,6 +1934,9 @@ export interface ApiResponses {
   'GET /loans/{id}/repayment-plan': RepaymentPlanDto;
   'GET /admin/reminders/status': ReminderStatusDto;
   'POST /admin/reminders/reconcile': ReconcileResultDto;
+  'GET /loans/{id}/instalments/{instalmentId}/voucher': Blob;
+  'POST /loans/{id}/instalments/{instalmentId}/voucher': IdDto;
+  'POST /loans/{id}/repayment-reminder': RepaymentReminderSentDto;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;
   'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
@@ -1954,6 +1991,7 @@ export interface ApiBodies {
   'POST /loans/{id}/documents': FormData;
   'POST /loans/{id}/sealed-letter': FormData;
   'POST /loans/{id}/disbursement-voucher': FormData;
+  'POST /loans/{id}/instalments/{instalmentId}/voucher': FormData;
   'POST /loans/{loanId}/visits/attachments': FormData;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;

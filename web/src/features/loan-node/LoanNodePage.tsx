@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/app/pages/StatusPage';
 import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
+import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
@@ -116,6 +117,7 @@ export default function LoanNodePage() {
             <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
             {/* After disbursement: visits with their classification history, then the release of each item. */}
             <VisitsPanel loanId={loanId} version={view.version} state={view.state} />
+            <RepaymentPlanPanel loanId={loanId} version={view.version} state={view.state} />
             <ReleasePanel loanId={loanId} version={view.version} state={view.state} />
           </Stack>
         </Grid.Col>
