@@ -51,7 +51,7 @@ const afterGuarantee: Translation<typeof zhCN> = {
     reminders: 'Reminders',
     noReminders: 'No reminders',
     reminderColumns: { kind: 'Kind', dueAt: 'Due', fireAt: 'Fires at', state: 'State', queued: 'Queued' },
-    reminderKinds: { REPAYMENT: 'Repayment', MATURITY: 'Maturity' },
+    reminderKinds: { REPAYMENT: 'Repayment', MATURITY: 'Maturity', VISIT: 'Visit' },
     reminderStates: { SCHEDULED: 'Scheduled', SENT: 'Sent', CANCELLED: 'Cancelled' },
     queuedYes: 'Yes',
     queuedNo: 'No',
