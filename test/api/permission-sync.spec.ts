@@ -71,10 +71,19 @@ describe('permission rows and preset roles brought up to date on start', () => {
       expect(await count(again, `permission WHERE key = 'sys:voucher:remind'`)).toBe(1);
       expect(await roleHolds(again, 'A_POST', 'sys:voucher:remind')).toBe(1);
       expect(await roleHolds(again, 'ROLE_ADMIN', 'sys:voucher:remind')).toBe(1);
+      expect(await roleHolds(again, 'FINANCE', 'sys:voucher:remind')).toBe(1);
     } finally {
       await again.close();
     }
   }, 60_000);
+
+  it('gives the reminder keys to the posts that work their lists: the ledger officer and finance on voucherList', async () => {
+    expect(await roleHolds(t, 'A_POST', 'sys:ledger:remind-repayment')).toBe(1);
+    expect(await roleHolds(t, 'A_POST', 'sys:voucher:remind')).toBe(1);
+    expect(await roleHolds(t, 'FINANCE', 'sys:voucher:remind')).toBe(1);
+    expect(await roleHolds(t, 'FINANCE', 'sys:ledger:remind-repayment')).toBe(0);
+    expect(await roleHolds(t, 'B_POST', 'sys:voucher:remind')).toBe(0);
+  });
 
   it('changes nothing when every process runs it at once', async () => {
     await t.db.query(`DELETE FROM permission WHERE key = 'sys:ledger:attachments'`);

@@ -3,9 +3,11 @@
  * standing just after disbursement (上海智造机器人有限公司, 7,000,000.00 yuan, one mortgage confirmed):
  * B-post uploads a visit attachment and submits round 1 as normal; the leader approves; round 2 is
  * downgraded to doubtful (refused without a reason, then with one); the leader sees the history and
- * approves; the principal is repaid (API: the repayment pages belong to the reminders work); the
- * clerk releases the guarantee and each collateral item on the release panel; the loan is closed and
- * the release ledger lists every item.
+ * approves; the A-post officer changes the repayment plan to equal principal (monthly instalments)
+ * and finance repays it in the 还款计划 panel: the overdue arrears, then the next instalment (its
+ * reminder cancelled), then the rest early, each with its voucher and RECORD_REPAYMENT, the last
+ * moving the loan to release; the clerk releases the guarantee and each collateral item on the
+ * release panel; the loan is closed and the release ledger lists every item.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -64,6 +66,51 @@ async function act(page: Page, action: string, fill?: (form: Locator) => Promise
   await form.getByTestId('action-submit').click();
   return form;
 }
+
+interface InstalmentRow {
+  seq: number;
+  dueOn: string;
+  principalFen: number;
+  state: string;
+}
+interface ReminderRow {
+  kind: string;
+  state: string;
+  dueAt: string;
+}
+/** "291,666.66" -> 29166666 (whole fen). */
+const fenOf = (text: string): number => {
+  const [yuan, cents = '0'] = text.trim().replace(/,/g, '').split('.');
+  return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
+};
+const yuanOf = (fen: number): string => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** The instalments as the repayment plan panel shows them. */
+const instalmentsIn = (panel: Locator): Promise<InstalmentRow[]> =>
+  panel
+    .getByTestId('repayment-instalment')
+    .evaluateAll((rows) =>
+      rows.map((r) => ({
+        seq: Number(r.getAttribute('data-seq')),
+        dueOn: (r.children[1] as HTMLElement).innerText.trim(),
+        principal: (r.children[2] as HTMLElement).innerText.trim(),
+        state: r.getAttribute('data-state') ?? '',
+      })),
+    )
+    .then((rows) => rows.map((r) => ({ seq: r.seq, dueOn: r.dueOn, principalFen: fenOf(r.principal), state: r.state })));
+
+/** The loan's reminders as the panel lists them (dueAt as shown: YYYY-MM-DD HH:mm, company time). */
+const remindersIn = (panel: Locator): Promise<ReminderRow[]> =>
+  panel.getByTestId('loan-reminder').evaluateAll((rows) =>
+    rows.map((r) => ({
+      kind: r.getAttribute('data-kind') ?? '',
+      state: r.getAttribute('data-state') ?? '',
+      dueAt: (r.children[1] as HTMLElement).innerText.trim(),
+    })),
+  );
+/** The repayment reminder of the instalment due on `dueOn` (reminders fall due at 09:00 of that day). */
+const reminderOf = (reminders: ReminderRow[], dueOn: string, state: string) =>
+  reminders.filter((r) => r.kind === 'REPAYMENT' && r.dueAt.startsWith(dueOn) && r.state === state);
 
 const workflow = async () => (await api<{ version: number; state: unknown }>('GET', `/loans/${loanId}/workflow`, await tokenOf('admin'))).body.data;
 
@@ -145,16 +192,122 @@ it('round 2 is downgraded to doubtful: a reason is required, the leader sees the
   );
 });
 
-it('after the principal is repaid, the clerk releases the guarantee and each collateral item; the loan closes and the ledger lists them', async () => {
-  // The whole principal repaid (the repayment pages are the reminders work): the loan moves to release.
-  const finance = await tokenOf('finance');
-  const before = await workflow();
-  const repaid = await api('POST', `/loans/${loanId}/events`, finance, {
-    type: 'RECORD_REPAYMENT',
-    expectedVersion: before.version,
-    payload: { amount: 7_000_000 },
+it('the A-post officer changes the plan to equal principal; finance repays it with a voucher per repayment in the 还款计划 panel; the last one moves the loan to release', async () => {
+  const apost = await as('apost');
+  const plan = pane(apost).getByTestId('repayment-plan-panel');
+  await plan.waitFor();
+  expect(await plan.getAttribute('data-method')).toBe('BULLET');
+  const edit = await act(apost, 'REPAYMENT_PLAN_EDIT', async (f) => {
+    await f.getByLabel('等额本金', { exact: true }).check();
+    await f.locator('textarea[data-field="reason"]').fill('企业申请按月等额还本');
   });
-  expect(repaid.status).toBe(200);
+  await edit.waitFor({ state: 'detached' });
+  await eventually(
+    () => plan.getAttribute('data-method'),
+    (method) => expect(method).toBe('EQUAL_PRINCIPAL'),
+  );
+  const planned = await eventually(
+    () => instalmentsIn(plan),
+    (rows) => expect(rows.length).toBeGreaterThanOrEqual(3),
+  );
+  expect(planned.every((i) => i.state === 'DUE')).toBe(true);
+  const principalFen = planned.reduce((sum, i) => sum + i.principalFen, 0);
+  expect(principalFen).toBe(700_000_000);
+
+  const finance = await as('finance');
+  const panel = pane(finance).getByTestId('repayment-plan-panel');
+  await panel.waitFor();
+  await eventually(
+    () => instalmentsIn(panel),
+    (rows) => expect(rows).toHaveLength(planned.length),
+  );
+  const reminders = await eventually(
+    () => remindersIn(panel),
+    (rows) => expect(rows.some((r) => r.kind === 'REPAYMENT' && r.state === 'SCHEDULED')).toBe(true),
+  );
+  // The instalments already past (the demo loan was lent months ago) have no reminder left to send;
+  // the first one ahead has a scheduled one.
+  const ahead = planned.findIndex((i) => reminderOf(reminders, i.dueOn, 'SCHEDULED').length === 1);
+  expect(ahead).toBeGreaterThanOrEqual(0);
+  expect(ahead).toBeLessThan(planned.length - 1);
+
+  /** Finance uploads the voucher of instalment `seq` and records `amountFen`; answers the panel's instalments after. */
+  const repay = async (seq: number, amountFen: number, voucher: string) => {
+    const row = panel.locator(`[data-testid="repayment-instalment"][data-seq="${seq}"]`);
+    const chooser = finance.waitForEvent('filechooser');
+    await row.getByTestId('instalment-voucher-upload').click();
+    await (await chooser).setFiles({ name: voucher, mimeType: 'application/pdf', buffer: PDF });
+    await eventually(
+      () => row.getByTestId('instalment-voucher').innerText(),
+      (text) => expect(text).toBe(voucher),
+    );
+    const form = await act(finance, 'RECORD_REPAYMENT', async (f) => {
+      await f.locator('input[data-field="amount"]').fill(yuanOf(amountFen));
+    });
+    await form.waitFor({ state: 'detached' });
+  };
+  const sumFen = (rows: InstalmentRow[]) => rows.reduce((sum, i) => sum + i.principalFen, 0);
+
+  // 1. The arrears: every instalment already past, in one repayment with the first one's voucher.
+  let repaidFen = 0;
+  if (ahead > 0) {
+    const arrears = planned.slice(0, ahead);
+    await repay(arrears[0].seq, sumFen(arrears), '逾期欠款还款凭证.pdf');
+    repaidFen += sumFen(arrears);
+    const after = await eventually(
+      () => instalmentsIn(panel),
+      (rows) => expect(rows.filter((i) => i.state === 'REPAID').map((i) => i.seq)).toEqual(arrears.map((i) => i.seq)),
+    );
+    expect(after[ahead].state).toBe('DUE');
+    expect(reminderOf(await remindersIn(panel), planned[ahead].dueOn, 'SCHEDULED')).toHaveLength(1);
+  }
+
+  // 2. The next instalment on its day: REPAID, and its reminder CANCELLED.
+  const next = planned[ahead];
+  await repay(next.seq, next.principalFen, `第${next.seq}期还款凭证.pdf`);
+  repaidFen += next.principalFen;
+  await eventually(
+    () => panel.locator(`[data-testid="repayment-instalment"][data-seq="${next.seq}"]`).getAttribute('data-state'),
+    (state) => expect(state).toBe('REPAID'),
+  );
+  await eventually(
+    () => remindersIn(panel),
+    (rows) => {
+      expect(reminderOf(rows, next.dueOn, 'CANCELLED')).toHaveLength(1);
+      expect(reminderOf(rows, next.dueOn, 'SCHEDULED')).toHaveLength(0);
+      // the instalment after it keeps its own
+      expect(reminderOf(rows, planned[ahead + 1].dueOn, 'SCHEDULED')).toHaveLength(1);
+    },
+  );
+  expect(fenOf(await panel.getByTestId('repayment-plan-outstanding').innerText())).toBe(principalFen - repaidFen);
+  expect((await workflow()).state).toMatchObject({ afterGuarantee: expect.anything() });
+
+  // 3. The rest repaid early, with the voucher of the next instalment: every instalment REPAID, the loan moves to release.
+  const last = planned[ahead + 1];
+  await repay(last.seq, principalFen - repaidFen, '提前结清还款凭证.pdf');
+  await eventually(
+    async () => (await workflow()).state,
+    (state) => expect(state).toMatchObject({ release: expect.anything() }),
+  );
+  // the panel, still shown after guarantee, has every instalment repaid and their reminders cancelled
+  const done = await as('finance');
+  const closedPanel = pane(done).getByTestId('repayment-plan-panel');
+  await eventually(
+    () => instalmentsIn(closedPanel),
+    (rows) => {
+      expect(rows).toHaveLength(planned.length);
+      expect(rows.every((i) => i.state === 'REPAID')).toBe(true);
+    },
+  );
+  const finalReminders = await remindersIn(closedPanel);
+  expect(reminderOf(finalReminders, last.dueOn, 'CANCELLED')).toHaveLength(1);
+  expect(finalReminders.filter((r) => r.kind === 'REPAYMENT' && r.state === 'SCHEDULED')).toEqual([]);
+  expect(fenOf(await closedPanel.getByTestId('repayment-plan-outstanding').innerText())).toBe(0);
+  expect(await closedPanel.getByTestId('instalment-voucher-upload').count()).toBe(0);
+});
+
+it('with the principal repaid, the clerk releases the guarantee and each collateral item; the loan closes and the ledger lists them', async () => {
+  expect((await workflow()).state).toMatchObject({ release: expect.anything() });
 
   const page = await as('admin');
   const panel = pane(page).getByTestId('release-panel');

@@ -36,9 +36,9 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('premium_upload_list'),
       ...keysUnder('guarantee_letter_list'),
       ...keysUnder('guarantee_upload_list'),
-      ...keysUnder('voucher_list'),
+      ...keysUnder('voucher_list'), // with sys:voucher:remind
       'protect_after',
-      ...keysUnder('ledger_list'),
+      ...keysUnder('ledger_list'), // the officer holds the ledger: with sys:ledger:remind-repayment
       ...keysUnder('attachment_list'),
       'remind_list',
       'become_list',
@@ -134,6 +134,8 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('premium_confirmation_list'),
       'voucher_list',
       'sys:voucher:confirm',
+      // finance works voucherList (it confirms the disbursement voucher), so it may chase the officer
+      'sys:voucher:remind',
       'protect_after',
       ...keysUnder('finance_list'),
       'ledger_list',
