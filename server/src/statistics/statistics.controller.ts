@@ -147,12 +147,24 @@ export class StatisticsController {
     return this.groupExport('person', 'personnel_list', q, user, req);
   }
 
-  private group(dimension: Dimension, key: 'amount_list' | 'amount_bank_list' | 'amount_region_list' | 'personnel_list', q: PeriodQuery, user: AuthUser, req: Request) {
+  private group(
+    dimension: Dimension,
+    key: 'amount_list' | 'amount_bank_list' | 'amount_region_list' | 'personnel_list',
+    q: PeriodQuery,
+    user: AuthUser,
+    req: Request,
+  ) {
     this.stats.assertGroup(user, key);
     return this.stats.byDimension(dimension, q, langOf(req));
   }
 
-  private groupExport(dimension: Dimension, key: 'amount_list' | 'amount_bank_list' | 'amount_region_list' | 'personnel_list', q: PeriodQuery, user: AuthUser, req: Request) {
+  private groupExport(
+    dimension: Dimension,
+    key: 'amount_list' | 'amount_bank_list' | 'amount_region_list' | 'personnel_list',
+    q: PeriodQuery,
+    user: AuthUser,
+    req: Request,
+  ) {
     this.stats.assertGroup(user, key);
     return this.stats.exportDimension(dimension, q, langOf(req));
   }

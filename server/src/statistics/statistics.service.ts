@@ -62,7 +62,14 @@ const DIMENSIONS: Record<Dimension, { key: string; code: string; name: string; t
     keyHeader: label('产品（贷款类型）', 'Product (loan type)'),
     codeHeader: null,
   },
-  bank: { key: `COALESCE(s.bank, '')`, code: `NULL`, name: `''`, title: label('担保金额（按银行）', 'Guarantee amount by bank'), keyHeader: label('银行', 'Bank'), codeHeader: null },
+  bank: {
+    key: `COALESCE(s.bank, '')`,
+    code: `NULL`,
+    name: `''`,
+    title: label('担保金额（按银行）', 'Guarantee amount by bank'),
+    keyHeader: label('银行', 'Bank'),
+    codeHeader: null,
+  },
   region: {
     key: `COALESCE(c.district_code, '')`,
     code: `NULL`,
