@@ -103,6 +103,7 @@ export default function AmountDataPage() {
               idAccessor="loanId"
               fetching={loans.isFetching}
               minHeight={200}
+              defaultColumnProps={{ noWrap: true }}
               sortStatus={sort}
               onSortStatusChange={(status) => setSort({ columnAccessor: status.columnAccessor as keyof TypeLoanRow, direction: status.direction })}
               page={page}

@@ -156,6 +156,7 @@ function AmountView({ dimension, title }: { dimension: Dimension; title: string 
               columns={columns}
               fetching={groups.isFetching}
               minHeight={200}
+              defaultColumnProps={{ noWrap: true }}
               sortStatus={sort}
               onSortStatusChange={(status) => setSort({ columnAccessor: status.columnAccessor as keyof GroupRow, direction: status.direction })}
               page={page}

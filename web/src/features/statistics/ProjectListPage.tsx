@@ -79,6 +79,7 @@ export default function ProjectListPage() {
               records={list.records}
               idAccessor="id"
               minHeight={200}
+              defaultColumnProps={{ noWrap: true }}
               {...list.table}
               sortStatus={list.sortStatus as never}
               onSortStatusChange={list.onSortStatusChange}
