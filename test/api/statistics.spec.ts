@@ -12,7 +12,8 @@ interface Repayment {
   yuan: number;
 }
 interface LoanPlan {
-  type: string;
+  /** null: a loan without a loan type (the product statistic's "unclassified"). */
+  type: string | null;
   bank: string;
   district: string;
   officer: string;
@@ -342,6 +343,40 @@ describe('statistics', () => {
       expect(overview.rows[0]).toEqual(['期初余额', '', String(1_000_000)]);
       expect(overview.rows[3]).toEqual(['期末余额', '', String(800_000)]);
     });
+  });
+
+  it('a loan without a loan type is an unclassified product, and its loans are asked for without a type name', async () => {
+    const loanId = await bookLoan({
+      type: null,
+      bank: DEMO_TEMPLATE_BANK,
+      district: 'CMQ',
+      officer: people.apost,
+      createdOn: '2009-03-01',
+      amountYuan: 120_000,
+      disbursedOn: '2009-05-01',
+      repayments: [{ day: '2009-09-01', yuan: 120_000 }],
+    });
+    const Q = 'start=2009-01-01&end=2009-12-31';
+    const products = await get<{ rows: GroupRow[] }>(`/server/statistics/amounts/product?${Q}`);
+    expect(products.rows).toEqual([
+      {
+        key: '',
+        name: '未分类',
+        code: null,
+        projects: 1,
+        appliedFen: fen(120_000),
+        disbursedLoans: 1,
+        openingFen: 0,
+        addedFen: fen(120_000),
+        releasedFen: fen(120_000),
+        closingFen: 0,
+      },
+    ]);
+    const loans = await get<any>(`/server/statistics/amounts/product/loans?${Q}`, admin, 'en');
+    expect(loans.typeName).toBe('Unclassified');
+    expect(loans.rows.map((r: any) => r.loanId)).toEqual([loanId]);
+    const region = await get<{ rows: GroupRow[] }>(`/server/statistics/amounts/region?${Q}`);
+    expect(region.rows.map((r) => [r.key, r.code, r.name])).toEqual([['CMQ', '310151', '崇明区']]);
   });
 
   describe('the reconciliation identity on a seeded random book (2016-2020)', () => {
