@@ -26,6 +26,7 @@ import { LoanDataModule } from './loan-data/loan-data.module';
 import { LoansModule } from './loans/loans.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
+import { StatisticsModule } from './statistics/statistics.module';
 import { UsersModule } from './users/users.module';
 import { WorkflowModule } from './workflow/workflow.module';
 import { WorklistsModule } from './worklists/worklists.module';
@@ -57,6 +58,7 @@ export class AppModule implements NestModule {
         LettersModule,
         RemindersModule,
         VisitsModule,
+        StatisticsModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],

@@ -1708,6 +1708,161 @@ export interface ReleaseLedgerRowDto {
   releasedByName: string | null;
 }
 
+export interface PeriodDto {
+  start: string;
+  end: string;
+}
+
+export interface ReconciliationDto {
+  /** Guarantee balance in force at the end of the day before the start, fen */
+  openingFen: number;
+  /** Amounts disbursed in the period (VOUCHER_CONFIRM day), fen */
+  addedFen: number;
+  /** Amounts released in the period (repayments, the settling one releases the rest), fen */
+  releasedFen: number;
+  /** Guarantee balance in force at the end of the last day, fen */
+  closingFen: number;
+  /** Loans disbursed in the period */
+  disbursedLoans: number;
+  /** Loans fully released (settled) in the period */
+  settledLoans: number;
+  /** opening + added - released equals closing (computed apart) */
+  balanced: boolean;
+}
+
+export interface StageCountDto {
+  stage:
+    | 'collection'
+    | 'preReview'
+    | 'generalOffice'
+    | 'riskControl'
+    | 'insuranceReview'
+    | 'withdrawal'
+    | 'duringGuarantee'
+    | 'disbursement'
+    | 'afterGuarantee'
+    | 'release'
+    | 'closed'
+    | 'discontinued';
+  label: Label;
+  /** Loans created in the period standing in the stage now */
+  count: number;
+  /** Their current guarantee amounts, fen */
+  amountFen: number;
+}
+
+export interface ListCountDto {
+  /** The drill-down worklist (GET /server/worklists/{name} with createdFrom/createdTo = the period) */
+  name:
+    | 'reviewMeetingList'
+    | 'reviewMeetingVoteList'
+    | 'zbMeetingProcessList'
+    | 'riskControlList'
+    | 'bsMeetingProcessList'
+    | 'initiateWithdrawalList'
+    | 'contractList'
+    | 'mutualReviewList'
+    | 'contractReviewList'
+    | 'contractSealList'
+    | 'premiumUploadList'
+    | 'premiumConfirmationList'
+    | 'counterGuarantee'
+    | 'guaranteeLetterList'
+    | 'guaranteeLetterApprovalList'
+    | 'guaranteeLetterNew'
+    | 'guaranteeUploadList'
+    | 'voucherList'
+    | 'ledgerList'
+    | 'financeList'
+    | 'bPostList'
+    | 'leaderReviewList'
+    | 'remindList'
+    | 'becomeList'
+    | 'repaymentList'
+    | 'secure'
+    | 'relieve'
+    | 'suggestList'
+    | 'ysUnauditedList'
+    | 'ysApprovedList'
+    | 'zbNoAttendedMeetingList'
+    | 'zbAttendedMeetingList'
+    | 'bsNoAttendedMeetingList'
+    | 'bsAttendedMeetingList'
+    | 'loanContractUnauditedList'
+    | 'loanContractApprovedList'
+    | 'fkNoUploadedList'
+    | 'fkUploadedList'
+    | 'reportUnauditedList'
+    | 'reportApprovedList'
+    | 'statisticsRelieveList';
+  label: Label;
+  count: number;
+  /** fen */
+  amountFen: number;
+}
+
+export interface OverviewDto {
+  period: PeriodDto;
+  reconciliation: ReconciliationDto;
+  stages: StageCountDto[];
+  lists: ListCountDto[];
+}
+
+export interface ProjectsSummaryDto {
+  period: PeriodDto;
+  stages: StageCountDto[];
+}
+
+export interface GroupRowDto {
+  /** The group's key: loan type name, bank name, district key, officer id ('' when not given) */
+  key: string;
+  /** The group's name in the request's language */
+  name: string;
+  /** Loan type id (product), GB/T 2260 code (region); else null */
+  code: string | null;
+  /** Loans created in the period */
+  projects: number;
+  /** Their current guarantee amounts, fen */
+  appliedFen: number;
+  /** Loans disbursed in the period */
+  disbursedLoans: number;
+  openingFen: number;
+  addedFen: number;
+  releasedFen: number;
+  closingFen: number;
+}
+
+export interface GroupStatsDto {
+  period: PeriodDto;
+  rows: GroupRowDto[];
+  /** The sum of the rows (key "", name 合计/Total) */
+  total: GroupRowDto;
+}
+
+export interface TypeLoanRowDto {
+  loanId: string;
+  companyName: string;
+  bank: string | null;
+  aPostOfficer: string | null;
+  createdAt: string;
+  stage: Label;
+  /** Current guarantee amount, fen */
+  amountFen: number;
+  disbursedOn: string | null;
+  openingFen: number;
+  addedFen: number;
+  releasedFen: number;
+  closingFen: number;
+}
+
+export interface TypeLoansDto {
+  period: PeriodDto;
+  typeId: string | null;
+  typeName: string;
+  rows: TypeLoanRowDto[];
+  total: GroupRowDto;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1943,6 +2098,21 @@ export interface ApiResponses {
   'GET /loans/{loanId}/release': ReleaseViewDto;
   'GET /release-ledger': ReleaseLedgerRowDto[];
   'GET /release-ledger/export': Blob;
+  'GET /statistics/overview': OverviewDto;
+  'GET /statistics/overview/export': Blob;
+  'GET /statistics/projects': LoanPageDto;
+  'GET /statistics/projects/summary': ProjectsSummaryDto;
+  'GET /statistics/projects/export': Blob;
+  'GET /statistics/amounts/product': GroupStatsDto;
+  'GET /statistics/amounts/product/export': Blob;
+  'GET /statistics/amounts/product/loans': TypeLoansDto;
+  'GET /statistics/amounts/product/loans/export': Blob;
+  'GET /statistics/amounts/bank': GroupStatsDto;
+  'GET /statistics/amounts/bank/export': Blob;
+  'GET /statistics/amounts/region': GroupStatsDto;
+  'GET /statistics/amounts/region/export': Blob;
+  'GET /statistics/amounts/person': GroupStatsDto;
+  'GET /statistics/amounts/person/export': Blob;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -2330,6 +2500,160 @@ export interface ApiQueries {
   };
   'GET /release-ledger/export': {
     loanId?: string;
+  };
+  'GET /statistics/overview': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/overview/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/projects': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/projects/summary': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/projects/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/amounts/product': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/product/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/product/loans': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+    /** The loan type's name as loans hold it; absent: the loans without a type */
+    typeName?: string;
+  };
+  'GET /statistics/amounts/product/loans/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+    /** The loan type's name as loans hold it; absent: the loans without a type */
+    typeName?: string;
+  };
+  'GET /statistics/amounts/bank': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/bank/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/region': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/region/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/person': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/person/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
   };
   'GET /archives': {
     pageNum?: number;

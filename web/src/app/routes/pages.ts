@@ -37,3 +37,8 @@ export const confereeListPage = lazy(() => import('@/features/conferees/Conferee
 export const bankListPage = lazy(() => import('@/features/basic-data/BankListPage'));
 export const bankTemplatePage = lazy(() => import('@/features/basic-data/BankTemplatePage'));
 export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTypeListPage'));
+// Statistics (issue 11): the overview, all projects, the amounts by product, bank, region and person, one product's loans.
+export const statisticsOverviewPage = lazy(() => import('@/features/statistics/OverviewPage'));
+export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));
+export const statisticsAmountPage = lazy(() => import('@/features/statistics/AmountPage'));
+export const statisticsAmountDataPage = lazy(() => import('@/features/statistics/AmountDataPage'));

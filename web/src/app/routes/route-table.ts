@@ -32,6 +32,8 @@ import {
 } from './pages';
 // Basic data.
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
+// Statistics.
+import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -241,7 +243,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/statistics',
     perms: ['statistics'],
     children: withWorklists('statistics', [
-      { name: 'statisticsList', path: 'list', page: notYet, perms: ['population_list'] },
+      { name: 'statisticsList', path: 'list', page: statisticsOverviewPage, perms: ['population_list'] },
       // Drill-downs of the overview: the material names no gate for them (spec section 2).
       { name: 'suggestList', path: 'suggestList', page: notYet, hidden: true, activeMenu: '/statistics/list' },
       { name: 'ysUnauditedList', path: 'ysUnauditedList', page: notYet, hidden: true },
@@ -257,7 +259,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
       { name: 'reportUnauditedList', path: 'reportUnauditedList', page: notYet, hidden: true },
       { name: 'reportApprovedList', path: 'reportApprovedList', page: notYet, hidden: true },
       { name: 'statisticsRelieveList', path: 'relieveList', page: notYet, hidden: true },
-      { name: 'statisticsProjectList', path: 'projectList', page: notYet, perms: ['project_list'] },
+      { name: 'statisticsProjectList', path: 'projectList', page: statisticsProjectPage, perms: ['project_list'] },
       { name: 'guodanList', path: 'guodanList', page: notYet, perms: ['guo_dan_list'] },
       {
         name: 'industrialInformationList',
@@ -265,16 +267,16 @@ export const ROUTE_TABLE: RouteGroup[] = [
         page: notYet,
         perms: ['industrial_information_list'],
       },
-      { name: 'amountList', path: 'amountList', page: notYet, perms: ['amount_list'] },
-      { name: 'amountBankList', path: 'amountBankList', page: notYet, perms: ['amount_bank_list'] },
-      { name: 'amountRegionList', path: 'amountRegionList', page: notYet, perms: ['amount_region_list'] },
+      { name: 'amountList', path: 'amountList', page: statisticsAmountPage, perms: ['amount_list'] },
+      { name: 'amountBankList', path: 'amountBankList', page: statisticsAmountPage, perms: ['amount_bank_list'] },
+      { name: 'amountRegionList', path: 'amountRegionList', page: statisticsAmountPage, perms: ['amount_region_list'] },
       {
         name: 'amountDataList',
         path: 'amountDataList/:typeId/:typeName/:startData/:endData',
-        page: notYet,
+        page: statisticsAmountDataPage,
         hidden: true,
       },
-      { name: 'personnelList', path: 'personnelList', page: notYet, perms: ['personnel_list'] },
+      { name: 'personnelList', path: 'personnelList', page: statisticsAmountPage, perms: ['personnel_list'] },
     ]),
   },
   {

@@ -21,6 +21,7 @@ import profile from './profile';
 import queues from './queues';
 import routes from './routes';
 import shell from './shell';
+import statistics from './statistics';
 import tags from './tags';
 import users from './users';
 
@@ -48,5 +49,6 @@ const en: Translation<typeof zhCN> = {
   permissions,
   queues,
   routes,
+  statistics,
 };
 export default en;

@@ -19,6 +19,7 @@ import profile from './profile';
 import queues from './queues';
 import routes from './routes';
 import shell from './shell';
+import statistics from './statistics';
 import tags from './tags';
 import users from './users';
 
@@ -47,5 +48,6 @@ const zhCN = {
   permissions,
   queues,
   routes,
+  statistics,
 };
 export default zhCN;
