@@ -109,6 +109,13 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // regulatory figures and the live limit check (issue 11)
+  regulatoryLimitBreached: 'A11101',
+  regulatoryGroupBelowSingle: 'A11102',
+  relatedGroupNameTaken: 'A11103',
+  companyInOtherGroup: 'A11104',
+  relatedGroupNotFound: 'A11105',
+  regulatoryBadDay: 'A11106',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */
