@@ -53,7 +53,8 @@ export const RELAXED_LEVERAGE = {
   limit: 15,
   balanceShareBp: 5000,
   clientShareBp: 8000,
-  source: '《融资担保公司监督管理条例》(国务院令第683号) and 《融资担保责任余额计量办法》: 小微企业和农户融资担保业务在保余额占比50%以上且户数占比80%以上的，不得超过15倍',
+  source:
+    '《融资担保公司监督管理条例》(国务院令第683号) and 《融资担保责任余额计量办法》: 小微企业和农户融资担保业务在保余额占比50%以上且户数占比80%以上的，不得超过15倍',
 } as const;
 
 /** Weight of a client's balance: 75% for a small/micro or farmer client within its cap, else 100%. */

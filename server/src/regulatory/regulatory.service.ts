@@ -351,7 +351,10 @@ export class RegulatoryService implements OnModuleInit {
     const own = after.clients.find((c) => c.companyId === loan.companyId);
     // Only what this loan touches: the leverage, its own client, its own group.
     const breaches = after.breaches.filter(
-      (b) => b.limit === 'LEVERAGE' || (b.limit === 'SINGLE_CLIENT' && b.subject === loan.companyName) || (b.limit === 'GROUP' && own?.groupName != null && b.subject === own.groupName),
+      (b) =>
+        b.limit === 'LEVERAGE' ||
+        (b.limit === 'SINGLE_CLIENT' && b.subject === loan.companyName) ||
+        (b.limit === 'GROUP' && own?.groupName != null && b.subject === own.groupName),
     );
     const [override] = await em.query(
       `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
@@ -432,10 +435,9 @@ export class RegulatoryService implements OnModuleInit {
     await this.db.transaction(async (em) => {
       await this.groupExists(em, groupId);
       await this.companyExists(em, companyId);
-      const [current] = await em.query(
-        `SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`,
-        [companyId],
-      );
+      const [current] = await em.query(`SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`, [
+        companyId,
+      ]);
       if (current?.id === groupId) return;
       if (current) throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: current.name }, null, 'Conflict');
       await em.query(`INSERT INTO related_group_member (company_id, group_id, added_by) VALUES ($1, $2, $3)`, [companyId, groupId, user.id]);
