@@ -97,7 +97,10 @@ export const MESSAGES = {
     en: 'The related-parties limit may not be below the single-client limit',
   },
   relatedGroupNameTaken: { 'zh-CN': '关联集团“{name}”已存在', en: 'A related group named "{name}" already exists' },
-  companyInOtherGroup: { 'zh-CN': '该企业已属于关联集团“{group}”，请先移出', en: 'The company already belongs to the related group "{group}"; remove it there first' },
+  companyInOtherGroup: {
+    'zh-CN': '该企业已属于关联集团“{group}”，请先移出',
+    en: 'The company already belongs to the related group "{group}"; remove it there first',
+  },
   relatedGroupNotFound: { 'zh-CN': '关联集团不存在', en: 'The related group does not exist' },
   regulatoryBadDay: { 'zh-CN': '日期“{value}”无效，应为 YYYY-MM-DD', en: 'The date "{value}" is not valid (YYYY-MM-DD)' },
   userMissing: { 'zh-CN': '指定的人员不存在或已禁用', en: 'The person named does not exist or is disabled' },
