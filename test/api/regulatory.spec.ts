@@ -221,7 +221,7 @@ describe('regulatory figures and the live limit check', () => {
       withinLimit: true,
       headroomFen: 750_000_000 - 300_000_000,
     });
-    expect(today.breaches).toContainEqual({ limit: 'SINGLE_CLIENT', value: 0.12, limitValue: 0.1, subject: tt.company });
+    expect(today.breaches).toContainEqual({ limit: 'SINGLE_CLIENT', value: 0.12, limitValue: 0.1, subject: tt.company, subjectId: tt.companyId });
     // The set adds 3,000,000.01 + 6,000,000 + 1,000,000 + 2,000,000 in force, weighted 2,250,000.01 + 6,000,000 + 1,000,000 + 2,000,000.
     expect(today.balanceFen - baseline.balanceFen).toBe(1_200_000_001);
     expect(today.weightedBalanceFen - baseline.weightedBalanceFen).toBe(1_125_000_001);

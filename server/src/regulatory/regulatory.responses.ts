@@ -121,6 +121,8 @@ export class BreachDto {
   limitValue: number;
   @ApiProperty({ type: String, nullable: true, description: 'The client or group concerned' })
   subject: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "The company's id (SINGLE_CLIENT) or the group's (GROUP)" })
+  subjectId: string | null;
 }
 
 export class RegulatoryFiguresDto {
@@ -153,8 +155,12 @@ export class RegulatoryFiguresDto {
 export class RegulatoryImpactDto {
   @ApiProperty({ format: 'uuid' })
   loanId: string;
+  @ApiProperty({ format: 'uuid' })
+  companyId: string;
   @ApiProperty()
   companyName: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "The related group of the loan's company, if any" })
+  groupId: string | null;
   @ApiProperty({ description: 'What the loan adds to the balance (fen): its amount, or 0 when it is already in force' })
   addedFen: number;
   @ApiProperty({ type: RegulatoryFiguresDto })

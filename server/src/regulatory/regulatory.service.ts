@@ -283,10 +283,12 @@ export class RegulatoryService implements OnModuleInit {
 
     const breaches: BreachDto[] = [];
     if (!within(weightedFen, leverageE4, netAssetsFen))
-      breaches.push({ limit: 'LEVERAGE', value: ratio(weightedFen, netAssetsFen), limitValue: Number(leverageE4) / 10000, subject: null });
+      breaches.push({ limit: 'LEVERAGE', value: ratio(weightedFen, netAssetsFen), limitValue: Number(leverageE4) / 10000, subject: null, subjectId: null });
     for (const e of exposures)
-      if (!e.withinLimit) breaches.push({ limit: 'SINGLE_CLIENT', value: e.ratio, limitValue: settings.dto.singleClientLimit, subject: e.companyName });
-    for (const g of groups) if (!g.withinLimit) breaches.push({ limit: 'GROUP', value: g.ratio, limitValue: settings.dto.groupLimit, subject: g.name });
+      if (!e.withinLimit)
+        breaches.push({ limit: 'SINGLE_CLIENT', value: e.ratio, limitValue: settings.dto.singleClientLimit, subject: e.companyName, subjectId: e.companyId });
+    for (const g of groups)
+      if (!g.withinLimit) breaches.push({ limit: 'GROUP', value: g.ratio, limitValue: settings.dto.groupLimit, subject: g.name, subjectId: g.groupId });
 
     return {
       asOf,
@@ -348,13 +350,14 @@ export class RegulatoryService implements OnModuleInit {
     const addedFen = adds ? BigInt(loan.amountFen) : 0n;
     const before = await this.compute(em, asOf);
     const after = adds ? await this.compute(em, asOf, { companyId: loan.companyId, amountFen: addedFen }) : before;
-    const own = after.clients.find((c) => c.companyId === loan.companyId);
+    const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
+    const groupId: string | null = membership?.groupId ?? null;
     // Only what this loan touches: the leverage, its own client, its own group.
     const breaches = after.breaches.filter(
       (b) =>
         b.limit === 'LEVERAGE' ||
-        (b.limit === 'SINGLE_CLIENT' && b.subject === loan.companyName) ||
-        (b.limit === 'GROUP' && own?.groupName != null && b.subject === own.groupName),
+        (b.limit === 'SINGLE_CLIENT' && b.subjectId === loan.companyId) ||
+        (b.limit === 'GROUP' && groupId !== null && b.subjectId === groupId),
     );
     const [override] = await em.query(
       `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
@@ -362,7 +365,9 @@ export class RegulatoryService implements OnModuleInit {
     );
     return {
       loanId,
+      companyId: loan.companyId,
       companyName: loan.companyName,
+      groupId,
       addedFen: Number(addedFen),
       before,
       after,

@@ -1820,6 +1820,8 @@ export interface BreachDto {
   limitValue: number;
   /** The client or group concerned */
   subject: string | null;
+  /** The company's id (SINGLE_CLIENT) or the group's (GROUP) */
+  subjectId: string | null;
 }
 
 export interface RegulatoryFiguresDto {
@@ -1843,7 +1845,10 @@ export interface RegulatoryFiguresDto {
 
 export interface RegulatoryImpactDto {
   loanId: string;
+  companyId: string;
   companyName: string;
+  /** The related group of the loan's company, if any */
+  groupId: string | null;
   /** What the loan adds to the balance (fen): its amount, or 0 when it is already in force */
   addedFen: number;
   before: RegulatoryFiguresDto;

@@ -16,11 +16,8 @@ export function RegulatoryImpactPanel({ loanId, version, state }: { loanId: stri
   const impact = useQuery({ queryKey: ['regulatory', 'impact', loanId, version], queryFn: () => fetchImpact(loanId), enabled: visible });
   const i = impact.data;
   if (!visible || !i) return null;
-  const own = (figures: typeof i.before) => figures.clients.find((c) => c.companyName === i.companyName);
-  const ownGroup = (figures: typeof i.before) => {
-    const name = own(figures)?.groupName;
-    return name ? figures.groups.find((g) => g.name === name) : undefined;
-  };
+  const own = (figures: typeof i.before) => figures.clients.find((c) => c.companyId === i.companyId);
+  const ownGroup = (figures: typeof i.before) => figures.groups.find((g) => g.groupId === i.groupId);
   const rows = [
     {
       key: 'leverage',
