@@ -79,3 +79,34 @@ it('shows the regulatory check on the node page of a demo loan in withdrawal', a
   expect(await panel.getByTestId('regulatory-impact-weighted').innerText()).toContain(formatFen(impact.after.weightedBalanceFen));
   expect(await panel.getByTestId('regulatory-impact-result').innerText()).toContain(impact.breaches.length ? '本笔业务将突破' : '本笔业务不突破监管指标');
 });
+
+it('keeps the register of related-company groups: add a group, add a company to it, remove it', async () => {
+  const name = `浏览器测试集团${Date.now() % 100000}`;
+  const { page } = await newVisitor(browser);
+  await signIn(page, 'admin');
+  await page.goto('/statistics/regulatory');
+  const register = pane(page).getByTestId('regulatory-register');
+  await register.waitFor();
+  await register.getByTestId('regulatory-group-add').click();
+  await register.getByText('请填写集团名称').waitFor();
+  await register.getByTestId('regulatory-group-name').fill(name);
+  await register.getByTestId('regulatory-group-add').click();
+  const group = register.getByTestId('regulatory-group').filter({ hasText: name });
+  await group.waitFor();
+  await group.getByPlaceholder('选择企业').fill('上海凯达');
+  await page.getByRole('option', { name: '上海凯达汽车零部件有限公司' }).click();
+  await group.getByRole('button', { name: '加入集团' }).click();
+  await group.getByText(/上海凯达汽车零部件有限公司/).waitFor();
+  const [member] = await t.db.query(
+    `SELECT g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id JOIN company c ON c.id = m.company_id
+      WHERE c.name = '上海凯达汽车零部件有限公司'`,
+  );
+  expect(member.name).toBe(name);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await group.getByRole('button', { name: '删除集团' }).click();
+  await eventually(
+    () => register.getByTestId('regulatory-group').filter({ hasText: name }).count(),
+    (n) => expect(n).toBe(0),
+  );
+  expect(await t.db.query(`SELECT 1 FROM related_group WHERE name = $1`, [name])).toHaveLength(0);
+});
