@@ -109,6 +109,13 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // regulatory figures and the live limit check (issue 11)
+  regulatoryLimitBreached: 'A11101',
+  regulatoryGroupBelowSingle: 'A11102',
+  relatedGroupNameTaken: 'A11103',
+  companyInOtherGroup: 'A11104',
+  relatedGroupNotFound: 'A11105',
+  regulatoryBadDay: 'A11106',
   // statistics (issue 11, A11201-A11299)
   statisticsPeriodInverted: 'A11201',
 } as const;

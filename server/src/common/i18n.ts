@@ -87,6 +87,22 @@ export const MESSAGES = {
   serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'Service unavailable' },
   loanNotFound: { 'zh-CN': '贷款不存在', en: 'The loan does not exist' },
   companyNotFound: { 'zh-CN': '企业不存在', en: 'The company does not exist' },
+  // regulatory figures (issue 11)
+  regulatoryLimitBreached: {
+    'zh-CN': '该笔业务将突破监管指标：{limits}。如确需放行，须由管理员登记超限放行及理由',
+    en: 'This loan would break a regulatory limit: {limits}. An administrator must record an override with a reason to let it pass',
+  },
+  regulatoryGroupBelowSingle: {
+    'zh-CN': '关联方集中度上限不得低于单一客户集中度上限',
+    en: 'The related-parties limit may not be below the single-client limit',
+  },
+  relatedGroupNameTaken: { 'zh-CN': '关联集团“{name}”已存在', en: 'A related group named "{name}" already exists' },
+  companyInOtherGroup: {
+    'zh-CN': '该企业已属于关联集团“{group}”，请先移出',
+    en: 'The company already belongs to the related group "{group}"; remove it there first',
+  },
+  relatedGroupNotFound: { 'zh-CN': '关联集团不存在', en: 'The related group does not exist' },
+  regulatoryBadDay: { 'zh-CN': '日期“{value}”无效，应为 YYYY-MM-DD', en: 'The date "{value}" is not valid (YYYY-MM-DD)' },
   userMissing: { 'zh-CN': '指定的人员不存在或已禁用', en: 'The person named does not exist or is disabled' },
   creditCodeInvalid: {
     'zh-CN': '统一社会信用代码无效（应为 18 位且校验位正确）',
@@ -317,6 +333,14 @@ export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   pageNum: { 'zh-CN': '页码', en: 'page number' },
   pageSize: { 'zh-CN': '每页条数', en: 'page size' },
   type: { 'zh-CN': '类型', en: 'type' },
+  // regulatory settings (issue 11)
+  netAssets: { 'zh-CN': '净资产', en: 'net assets' },
+  leverageLimit: { 'zh-CN': '放大倍数上限', en: 'leverage limit' },
+  singleClientLimit: { 'zh-CN': '单一客户集中度上限', en: 'single-client limit' },
+  groupLimit: { 'zh-CN': '关联方集中度上限', en: 'related-parties limit' },
+  asOf: { 'zh-CN': '统计日期', en: 'as-of date' },
+  smallMicro: { 'zh-CN': '小微企业', en: 'small or micro enterprise' },
+  agricultural: { 'zh-CN': '农户', en: 'farmer household' },
   // companies, loans and the stage lists of the meeting flow
   name: { 'zh-CN': '名称', en: 'name' },
   creditCode: { 'zh-CN': '统一社会信用代码', en: 'unified social credit code' },

@@ -301,6 +301,7 @@ export interface LegalActionDto {
     | 'RECHECK_RETURN'
     | 'LEADER_APPROVE'
     | 'LEADER_RETURN'
+    | 'REGULATORY_OVERRIDE'
     | 'WITHDRAWAL_DISCONTINUE'
     | 'CONTRACT_GENERATE'
     | 'CONTRACT_DELETE'
@@ -788,6 +789,7 @@ export interface WorklistDto {
     | 'RECHECK_RETURN'
     | 'LEADER_APPROVE'
     | 'LEADER_RETURN'
+    | 'REGULATORY_OVERRIDE'
     | 'WITHDRAWAL_DISCONTINUE'
     | 'CONTRACT_GENERATE'
     | 'CONTRACT_DELETE'
@@ -1863,6 +1865,190 @@ export interface TypeLoansDto {
   total: GroupRowDto;
 }
 
+export interface RegulatorySettingsDto {
+  /** Net assets in yuan (two decimals) */
+  netAssets: number;
+  /** Net assets in whole fen */
+  netAssetsFen: number;
+  /** Weighted liability balance / net assets at most this (10) */
+  leverageLimit: number;
+  /** One client: weighted balance / net assets at most this ratio (0.10) */
+  singleClientLimit: number;
+  /** One client with its related parties: at most this ratio (0.15) */
+  groupLimit: number;
+  /** Who set these (null: the defaults of the migration) */
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface RegulatorySettingsInputDto {
+  /** Net assets in yuan, more than 0, at most two decimals */
+  netAssets: number;
+  /** Leverage limit (times net assets), 1 to 100, at most 4 decimals */
+  leverageLimit: number;
+  /** One client at most this ratio of net assets, 0.0001 to 1 */
+  singleClientLimit: number;
+  /** One client with its related parties at most this ratio, 0.0001 to 1, not below singleClientLimit */
+  groupLimit: number;
+}
+
+export interface RegulatorySettingsHistoryRowDto {
+  /** Net assets in yuan (two decimals) */
+  netAssets: number;
+  /** Net assets in whole fen */
+  netAssetsFen: number;
+  /** Weighted liability balance / net assets at most this (10) */
+  leverageLimit: number;
+  /** One client: weighted balance / net assets at most this ratio (0.10) */
+  singleClientLimit: number;
+  /** One client with its related parties: at most this ratio (0.15) */
+  groupLimit: number;
+  /** Who set these (null: the defaults of the migration) */
+  changedByName: string | null;
+  changedAt: string;
+  id: number;
+}
+
+export interface WeightLineDto {
+  key: 'SMALL_MICRO' | 'AGRICULTURAL' | 'OTHER';
+  zh: string;
+  en: string;
+  /** Weight in basis points (7500 = 75%) */
+  weightBp: number;
+  source: string;
+  clientCount: number;
+  balanceFen: number;
+  weightedFen: number;
+}
+
+export interface LeverageDto {
+  /** Weighted balance / net assets */
+  value: number;
+  /** The limit in force: the setting, or 15 when the small-micro and agricultural shares qualify */
+  limit: number;
+  relaxed: boolean;
+  /** Small/micro and farmer balance share of the whole balance, basis points */
+  smallMicroBalanceShareBp: number;
+  /** Small/micro and farmer clients share of the clients, basis points */
+  smallMicroClientShareBp: number;
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface ClientExposureDto {
+  companyId: string;
+  companyName: string;
+  groupName: string | null;
+  smallMicro: boolean;
+  agricultural: boolean;
+  loanCount: number;
+  balanceFen: number;
+  weightBp: number;
+  weightedFen: number;
+  /** weightedFen / net assets */
+  ratio: number;
+  /** What may still be added (weighted fen) before the single-client limit; negative when over */
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface GroupExposureDto {
+  groupId: string;
+  name: string;
+  memberCount: number;
+  weightedFen: number;
+  ratio: number;
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface CompensationDto {
+  /** False while the system records no compensation (代偿): the rate is then shown as none */
+  available: boolean;
+  rate: number | null;
+}
+
+export interface BreachDto {
+  limit: 'LEVERAGE' | 'SINGLE_CLIENT' | 'GROUP';
+  /** The ratio reached */
+  value: number;
+  limitValue: number;
+  /** The client or group concerned */
+  subject: string | null;
+  /** The company's id (SINGLE_CLIENT) or the group's (GROUP) */
+  subjectId: string | null;
+}
+
+export interface RegulatoryFiguresDto {
+  /** YYYY-MM-DD, the end of that company day */
+  asOf: string;
+  settings: RegulatorySettingsDto;
+  loanCount: number;
+  clientCount: number;
+  /** In-force balance (outstanding principal of loans disbursed and not released), fen */
+  balanceFen: number;
+  /** Financing guarantee liability balance (融资担保责任余额), weighted, fen */
+  weightedBalanceFen: number;
+  weights: WeightLineDto[];
+  leverage: LeverageDto;
+  /** Every client in force, largest weighted balance first */
+  clients: ClientExposureDto[];
+  groups: GroupExposureDto[];
+  compensation: CompensationDto;
+  breaches: BreachDto[];
+}
+
+export interface RegulatoryImpactDto {
+  loanId: string;
+  companyId: string;
+  companyName: string;
+  /** The related group of the loan's company, if any */
+  groupId: string | null;
+  /** What the loan adds to the balance (fen): its amount, or 0 when it is already in force */
+  addedFen: number;
+  before: RegulatoryFiguresDto;
+  after: RegulatoryFiguresDto;
+  /** The limits this loan would break (leverage, its client, its group) */
+  breaches: BreachDto[];
+  /** An administrator recorded REGULATORY_OVERRIDE for this loan */
+  overridden: boolean;
+  overrideReason: string | null;
+}
+
+export interface GroupMemberDto {
+  companyId: string;
+  name: string;
+  creditCode: string;
+}
+
+export interface RelatedGroupDto {
+  id: string;
+  name: string;
+  members: GroupMemberDto[];
+}
+
+export interface RelatedGroupInputDto {
+  name: string;
+}
+
+export interface GroupMemberInputDto {
+  companyId: string;
+}
+
+export interface ClientClassDto {
+  companyId: string;
+  name: string;
+  smallMicro: boolean;
+  agricultural: boolean;
+}
+
+export interface ClientClassInputDto {
+  /** Small or micro enterprise (by the 2011 classification standard of the industry ministry) */
+  smallMicro: boolean;
+  /** Farmer household (农户) */
+  agricultural: boolean;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -2113,6 +2299,18 @@ export interface ApiResponses {
   'GET /statistics/amounts/region/export': Blob;
   'GET /statistics/amounts/person': GroupStatsDto;
   'GET /statistics/amounts/person/export': Blob;
+  'GET /regulatory/settings': RegulatorySettingsDto;
+  'PUT /regulatory/settings': RegulatorySettingsDto;
+  'GET /regulatory/settings/history': RegulatorySettingsHistoryRowDto[];
+  'GET /regulatory/figures': RegulatoryFiguresDto;
+  'GET /regulatory/impact': RegulatoryImpactDto;
+  'GET /regulatory/groups': RelatedGroupDto[];
+  'POST /regulatory/groups': IdDto;
+  'DELETE /regulatory/groups/{groupId}': null;
+  'POST /regulatory/groups/{groupId}/members': null;
+  'DELETE /regulatory/groups/{groupId}/members/{companyId}': null;
+  'GET /regulatory/clients': ClientClassDto[];
+  'PUT /regulatory/clients/{companyId}': ClientClassDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -2163,6 +2361,10 @@ export interface ApiBodies {
   'POST /loans/{id}/disbursement-voucher': FormData;
   'POST /loans/{id}/instalments/{instalmentId}/voucher': FormData;
   'POST /loans/{loanId}/visits/attachments': FormData;
+  'PUT /regulatory/settings': RegulatorySettingsInputDto;
+  'POST /regulatory/groups': RelatedGroupInputDto;
+  'POST /regulatory/groups/{groupId}/members': GroupMemberInputDto;
+  'PUT /regulatory/clients/{companyId}': ClientClassInputDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
@@ -2654,6 +2856,13 @@ export interface ApiQueries {
     start?: string;
     /** Last day, included (YYYY-MM-DD, company time zone); default: today */
     end?: string;
+  };
+  'GET /regulatory/figures': {
+    /** YYYY-MM-DD (company day); today when absent */
+    asOf?: string;
+  };
+  'GET /regulatory/impact': {
+    loanId: string;
   };
   'GET /archives': {
     pageNum?: number;

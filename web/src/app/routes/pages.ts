@@ -12,6 +12,7 @@ export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPa
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
 export const historyLogPage = lazy(() => import('@/features/history/HistoryLogPage'));
 export const queuePage = lazy(() => import('@/features/queues/QueuePage'));
+export const regulatoryOverviewPage = lazy(() => import('@/features/regulatory/RegulatoryOverviewPage'));
 export const loanNodePage = lazy(() => import('@/features/loan-node/LoanNodePage'));
 // Companies, loans, and the one page of every worklist (the route names the list).
 export const companyListPage = lazy(() => import('@/features/companies/CompanyListPage'));

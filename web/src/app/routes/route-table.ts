@@ -11,6 +11,8 @@
  * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
  */
 import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, userListPage } from './pages';
+// Regulatory figures (issue 11).
+import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
 import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
 // Companies and loans.
@@ -277,6 +279,8 @@ export const ROUTE_TABLE: RouteGroup[] = [
         hidden: true,
       },
       { name: 'personnelList', path: 'personnelList', page: statisticsAmountPage, perms: ['personnel_list'] },
+      // Admins pass every menu key; anyone else needs the statistics menu (issue 11).
+      { name: 'regulatoryOverview', path: 'regulatory', page: regulatoryOverviewPage, perms: ['statistics'] },
     ]),
   },
   {

@@ -19,6 +19,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import regulatory from './regulatory';
 import routes from './routes';
 import shell from './shell';
 import statistics from './statistics';
@@ -48,6 +49,7 @@ const en: Translation<typeof zhCN> = {
   afterGuarantee,
   permissions,
   queues,
+  regulatory,
   routes,
   statistics,
 };

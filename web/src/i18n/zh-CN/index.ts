@@ -17,6 +17,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import regulatory from './regulatory';
 import routes from './routes';
 import shell from './shell';
 import statistics from './statistics';
@@ -47,6 +48,7 @@ const zhCN = {
   afterGuarantee,
   permissions,
   queues,
+  regulatory,
   routes,
   statistics,
 };
