@@ -640,12 +640,16 @@ export interface LoanRowDto {
 
 export interface LoanPageDto {
   list: LoanRowDto[];
-  /** Matches, exact up to 10000; see totalCapped */
+  /** Matches, exact up to 10000; beyond it the planner's estimate (see totalEstimated) */
   total: number;
-  /** More than 10000 loans match: total is the bound, not the count */
+  /** More than 10000 loans match: total is not a count */
   totalCapped: boolean;
+  /** total is an estimate (shown as "about N"), not an exact count */
+  totalEstimated: boolean;
   pageNum: number;
   pageSize: number;
+  /** Send as `cursor` (same filters and sort) for the next page; null on the last page */
+  nextCursor: string | null;
 }
 
 export interface PersonDto {
@@ -2062,6 +2066,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2096,6 +2102,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2133,6 +2141,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /worklists/{name}/export': {
     pageNum?: number;
@@ -2154,6 +2164,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /meetings/ys': {
     pageNum?: number;
