@@ -18,8 +18,9 @@ import { listColumns } from '../workflow/list-columns';
  * folded through the machine once, with a placeholder loan id; each loan then takes a template's
  * events with its own id put in and its own keyed hash chain computed, so `npm run verify` replays
  * and accepts it like any loan. Rows go in with multi-row INSERTs from arrays (unnest), one
- * transaction per batch. Loan and company ids are derived from their index, so a second run finds the
- * last batch written and goes on from there (resumable), and asking for more loans adds the rest.
+ * transaction per batch, two batches under way at once. Loan and company ids are derived from their
+ * index, so a second run finds the batches not yet written and writes only those (resumable), and
+ * asking for more loans adds the rest.
  * Effects of the seeded events (outbox rows, reminders, documents) are not produced.
  */
 
@@ -330,21 +331,12 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
   return ev.loan.length;
 }
 
-async function exists(db: Client, i: number): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM loan WHERE id = $1`, [seededLoanId(i)]);
-  return rows.length > 0;
-}
-
-/** Batches are written in order, each whole or not at all: the first batch not written, found by bisection. */
-async function firstMissingBatch(db: Client, batches: number, size: number): Promise<number> {
-  let lo = 0;
-  let hi = batches;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (await exists(db, mid * size)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** Each batch is written whole or not at all: the batches not written yet, by their first loan's id (one query). */
+async function missingBatches(db: Client, batches: number, size: number): Promise<number[]> {
+  const firsts = Array.from({ length: batches }, (_, b) => seededLoanId(b * size));
+  const { rows } = await db.query(`SELECT id FROM loan WHERE id = ANY($1::uuid[])`, [firsts]);
+  const written = new Set(rows.map((r: { id: string }) => r.id));
+  return firsts.flatMap((id, b) => (written.has(id) ? [] : [b]));
 }
 
 export async function peopleOf(db: Client): Promise<People> {
@@ -373,7 +365,11 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-export async function seedScale(db: Client, key: Buffer, opts: SeedOptions): Promise<{ written: number; events: number; seconds: number; verified: number }> {
+export async function seedScale(
+  db: Client,
+  key: Buffer,
+  opts: SeedOptions & { /** A second connection: one batch is prepared while the other is written. */ second?: Client },
+): Promise<{ written: number; events: number; seconds: number; verified: number }> {
   const log = opts.log ?? (() => undefined);
   // A multiple of LOANS_PER_COMPANY: a company and its loans are written by the same batch.
   const size = Math.max(LOANS_PER_COMPANY, Math.floor((opts.batch ?? 3000) / LOANS_PER_COMPANY) * LOANS_PER_COMPANY);
@@ -382,19 +378,23 @@ export async function seedScale(db: Client, key: Buffer, opts: SeedOptions): Pro
   const people = await peopleOf(db);
   const templates = buildTemplates(people);
   log(`${new Set(templates).size} templates folded through the machine in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const first = await firstMissingBatch(db, batches, size);
-  if (first > 0) log(`resuming: ${first} of ${batches} batches (${Math.min(first * size, opts.loans)} loans) already written`);
+  const todo = await missingBatches(db, batches, size);
+  if (todo.length < batches) log(`resuming: ${batches - todo.length} of ${batches} batches already written`);
   let written = 0;
   let events = 0;
-  for (let b = first; b < batches; b++) {
-    const to = Math.min((b + 1) * size, opts.loans);
-    events += await writeBatch(db, templates, people, key, b * size, to);
-    written += to - b * size;
-    if ((b - first) % 10 === 9 || b === batches - 1) {
-      const s = (Date.now() - started) / 1000;
-      log(`${to} / ${opts.loans} loans (${events} events this run), ${(written / s).toFixed(0)} loans/s`);
+  let done = 0;
+  const worker = async (client: Client) => {
+    for (let b = todo.shift(); b !== undefined; b = todo.shift()) {
+      const to = Math.min((b + 1) * size, opts.loans);
+      events += await writeBatch(client, templates, people, key, b * size, to);
+      written += to - b * size;
+      if (++done % 10 === 0 || todo.length === 0) {
+        const s = (Date.now() - started) / 1000;
+        log(`${written} loans written this run (${events} events), ${(written / s).toFixed(0)} loans/s`);
+      }
     }
-  }
+  };
+  await Promise.all([worker(db), ...(opts.second ? [worker(opts.second)] : [])]);
   if (written) await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
   const seconds = (Date.now() - started) / 1000;
   // Prove what was written replays: a sample through the auditor's own code.
@@ -433,15 +433,16 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const keys = loadAuditKeys(config, { create: false });
   const db = new Client({ connectionString: config.databaseUrl });
-  await db.connect();
+  const second = new Client({ connectionString: config.databaseUrl });
+  await Promise.all([db.connect(), second.connect()]);
   try {
-    const result = await seedScale(db, keys.hmacKey, { loans, batch, log: (line) => process.stdout.write(`${line}\n`) });
+    const result = await seedScale(db, keys.hmacKey, { loans, batch, second, log: (line) => process.stdout.write(`${line}\n`) });
     process.stdout.write(
       `seed:scale: ${result.written} loans written (${result.events} events) in ${result.seconds.toFixed(1)} s; ${result.verified} sampled loans verified\n`,
     );
     return 0;
   } finally {
-    await db.end();
+    await Promise.all([db.end(), second.end()]);
   }
 }
 
