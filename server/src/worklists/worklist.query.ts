@@ -81,6 +81,8 @@ export interface LoanPage {
 
 /** A page counts its matches up to here and no further: no full count over the join on every page. */
 export const COUNT_LIMIT = 10_000;
+/** The planner's estimate this many times the bound: the count is not even started. */
+const ESTIMATE_MARGIN = 5;
 
 /**
  * Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx,
@@ -376,14 +378,16 @@ export class WorklistQuery {
 
   async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
     const { pageNum, pageSize, cursor } = search.filter;
-    const [{ rows: list, nextCursor }, counted] = await Promise.all([
+    const [{ rows: list, nextCursor }, estimated] = await Promise.all([
       this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize, cursor }, true),
-      this.boundedCount(search),
+      this.estimate(search),
     ]);
-    if (!counted.totalCapped) return { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
-    // More than the bound: the count stopped, the planner says about how many (never less than it counted).
-    const estimated = Math.max(await this.estimate(search), COUNT_LIMIT + 1);
-    return { list, total: estimated, totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
+    const about = { list, total: Math.max(estimated, COUNT_LIMIT + 1), totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
+    // Far past the bound by the planner's word: no count at all (it would read COUNT_LIMIT rows of the join to say "more").
+    if (estimated > COUNT_LIMIT * ESTIMATE_MARGIN) return about;
+    // A selective filter: counted exactly (up to the bound); past the bound, the estimate, never less than it counted.
+    const counted = await this.boundedCount(search);
+    return counted.totalCapped ? about : { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
   }
 
   /** Every row the filters select (up to the export limit), as a workbook named after the list. */
