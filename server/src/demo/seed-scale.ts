@@ -386,7 +386,9 @@ export async function seedScale(
   const worker = async (client: Client) => {
     for (let b = todo.shift(); b !== undefined; b = todo.shift()) {
       const to = Math.min((b + 1) * size, opts.loans);
-      events += await writeBatch(client, templates, people, key, b * size, to);
+      // Awaited first, then added: `events += await …` would add to the value read before the other worker's batch.
+      const appended = await writeBatch(client, templates, people, key, b * size, to);
+      events += appended;
       written += to - b * size;
       if (++done % 10 === 0 || todo.length === 0) {
         const s = (Date.now() - started) / 1000;
