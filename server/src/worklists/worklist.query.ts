@@ -196,6 +196,9 @@ const invalid = (field: string) =>
  */
 @Injectable()
 export class WorklistQuery {
+  /** Where counting stops (COUNT_LIMIT); a test lowers it on its own app instead of writing 10,000 loans into the shared database. */
+  countLimit = COUNT_LIMIT;
+
   constructor(
     private readonly db: DataSource,
     private readonly workflow: WorkflowService,
@@ -268,17 +271,26 @@ export class WorklistQuery {
     const sort = SORT_COLUMNS[sortKey];
     const direction = desc ? 'DESC' : 'ASC';
     const nulls = NULLS_LAST.has(sortKey) ? ' NULLS LAST' : '';
-    // The id breaks ties in the same direction as the sort: (value, id) then orders like the pair's index.
+    const order = `${sort} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
+    // The company joins the page's selection only when a filter or the sort reads it.
+    const needsCompany = sortKey === 'companyName' || [...loan, ...after].some((condition) => /\bc\./.test(condition));
+    // Two steps: first the page's ids alone, the keyset query on the sort's index (materialized, so the
+    // planner cannot fold the officers' and the snapshot's joins into it and sort the whole list);
+    // then the page's rows. The id breaks ties in the sort's direction: (value, id) orders like the pair's index.
     const rows: Record<string, any>[] = await this.db
       .query(
-        `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+        `WITH page AS MATERIALIZED (
+           SELECT l.id FROM loan l ${needsCompany ? 'JOIN company c ON c.id = l.company_id' : ''} JOIN workflow_instance wi ON wi.loan_id = l.id
+           ${where}
+           ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.cursor ? 0 : page.offset}
+         )
+         SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
               wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
               ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name, ${sort}::text AS sort_value
-         FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         FROM page JOIN loan l ON l.id = page.id JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
          LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
-         ${where}
-        ORDER BY ${sort} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction} LIMIT ${page.limit} OFFSET ${page.cursor ? 0 : page.offset}`,
+        ORDER BY ${order}`,
         params,
       )
       .catch((error: { driverError?: { code?: string }; code?: string }) => {
@@ -342,7 +354,7 @@ export class WorklistQuery {
           WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;
   }
 
-  /** Matches up to COUNT_LIMIT + 1. */
+  /** Matches up to the count limit + 1. */
   private async boundedCount(search: LoanSearch): Promise<BoundedCount> {
     const [counted] = await this.boundedCounts([search]);
     return counted;
@@ -350,21 +362,21 @@ export class WorklistQuery {
 
   /**
    * Several bounded counts in one statement (one round trip), each its own subquery stopping at
-   * COUNT_LIMIT + 1: the dashboard counts every list the caller may open at once.
+   * the count limit + 1: the dashboard counts every list the caller may open at once.
    */
   async boundedCounts(searches: readonly LoanSearch[]): Promise<BoundedCount[]> {
     if (searches.length === 0) return [];
     const params: unknown[] = [];
-    const columns = searches.map((search, i) => `(SELECT count(*)::int FROM (${this.hitsSql(search, params)} LIMIT ${COUNT_LIMIT + 1}) hits) AS c${i}`);
+    const columns = searches.map((search, i) => `(SELECT count(*)::int FROM (${this.hitsSql(search, params)} LIMIT ${this.countLimit + 1}) hits) AS c${i}`);
     const [row] = await this.db.query(`SELECT ${columns.join(', ')}`, params);
     return searches.map((_, i) => {
       const n = Number(row[`c${i}`]);
-      return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
+      return n > this.countLimit ? { total: this.countLimit, totalCapped: true } : { total: n, totalCapped: false };
     });
   }
 
   /**
-   * Beyond COUNT_LIMIT matches, the planner's estimate of the same search (EXPLAIN, no rows read):
+   * Beyond the count limit, the planner's estimate of the same search (EXPLAIN, no rows read):
    * the table statistics for an unfiltered list, the indexes' selectivities for a filtered one.
    */
   private async estimate(search: LoanSearch): Promise<number> {
@@ -373,7 +385,7 @@ export class WorklistQuery {
     const [row] = await this.db.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
     const plan = (row['QUERY PLAN'] ?? row['QUERY_PLAN'])?.[0]?.Plan;
     const rows = Math.round(Number(plan?.['Plan Rows']));
-    return Number.isFinite(rows) ? rows : COUNT_LIMIT + 1;
+    return Number.isFinite(rows) ? rows : this.countLimit + 1;
   }
 
   async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
@@ -382,9 +394,9 @@ export class WorklistQuery {
       this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize, cursor }, true),
       this.estimate(search),
     ]);
-    const about = { list, total: Math.max(estimated, COUNT_LIMIT + 1), totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
-    // Far past the bound by the planner's word: no count at all (it would read COUNT_LIMIT rows of the join to say "more").
-    if (estimated > COUNT_LIMIT * ESTIMATE_MARGIN) return about;
+    const about = { list, total: Math.max(estimated, this.countLimit + 1), totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
+    // Far past the bound by the planner's word: no count at all (it would read as many rows of the join as the limit to say "more").
+    if (estimated > this.countLimit * ESTIMATE_MARGIN) return about;
     // A selective filter: counted exactly (up to the bound); past the bound, the estimate, never less than it counted.
     const counted = await this.boundedCount(search);
     return counted.totalCapped ? about : { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
