@@ -82,7 +82,10 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
     const admin = await tokenOf(t, 'admin');
     const page = await t.http.get('/server/loans').set('X-Platform-Token', admin).query({ companyName: '有限公司', pageSize: 5 }).expect(200);
     expect(page.body.data.list).toHaveLength(5);
-    const detail = await t.http.get(`/server/loans/${seededLoanId(5)}`).set('X-Platform-Token', admin).expect(200);
+    const detail = await t.http
+      .get(`/server/loans/${seededLoanId(5)}`)
+      .set('X-Platform-Token', admin)
+      .expect(200);
     expect(detail.body.data.workflow.version).toBeGreaterThanOrEqual(0);
   });
 });

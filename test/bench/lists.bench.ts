@@ -45,9 +45,10 @@ function get(path: string, token: string): Promise<any> {
 
 async function login(username: string): Promise<string> {
   const key = await (await fetch(`${BASE}/server/open/auth/public-key`)).json();
-  const password = publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026')).toString(
-    'base64',
-  );
+  const password = publicEncrypt(
+    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
+  ).toString('base64');
   const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -100,7 +101,7 @@ async function main() {
   const seeded = await seedScale(seeder, key, { loans: LOANS, verifySample: 100, second, log: (line) => console.log(`  seed: ${line}`) });
   console.log(
     `seeded ${seeded.written} loans (${seeded.events} events) in ${seeded.seconds.toFixed(1)} s: ${(seeded.written / seeded.seconds).toFixed(0)} loans/s; ` +
-      `1,000,000 would take about ${((1_000_000 / (seeded.written / seeded.seconds)) / 60).toFixed(1)} min at this rate`,
+      `1,000,000 would take about ${(1_000_000 / (seeded.written / seeded.seconds) / 60).toFixed(1)} min at this rate`,
   );
   await Promise.all([seeder.end(), second.end()]);
 

@@ -196,7 +196,15 @@ const replaceId = (text: string, id: string) => text.split(PLACEHOLDER).join(id)
 async function writeBatch(db: Client, templates: Template[], people: People, key: Buffer, from: number, to: number): Promise<number> {
   const hmac = (text: string) => createHmac('sha256', key).update(text).digest('hex');
   const companies = { id: [] as string[], name: [] as string[], code: [] as string[], at: [] as string[] };
-  const loans = { id: [] as string[], company: [] as string[], amount: [] as number[], term: [] as number[], bank: [] as string[], type: [] as string[], at: [] as string[] };
+  const loans = {
+    id: [] as string[],
+    company: [] as string[],
+    amount: [] as number[],
+    term: [] as number[],
+    bank: [] as string[],
+    type: [] as string[],
+    at: [] as string[],
+  };
   const inst = {
     id: [] as string[],
     input: [] as string[],
