@@ -21,6 +21,7 @@ import { InstalmentVoucher1764113000000 } from './1764113000000-instalment-vouch
 import { VisitReminders1764114000000 } from './1764114000000-visit-reminders';
 import { Regulatory1764117000000 } from './1764117000000-regulatory';
 import { StatisticsIndexes1764118000000 } from './1764118000000-statistics-indexes';
+import { ListKeyset1764121000000 } from './1764121000000-list-keyset';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   VisitReminders1764114000000,
   Regulatory1764117000000,
   StatisticsIndexes1764118000000,
+  ListKeyset1764121000000,
 ];

@@ -44,6 +44,8 @@ export const CODES = {
   loanNotDeletable: 'A05003',
   worklistUnknown: 'A05004',
   officerInvalid: 'A05005',
+  // loan lists at scale (issue 12)
+  listCursorInvalid: 'A12101',
   // meetings, attendees, votes and archives
   meetingNotFound: 'A07001',
   meetingStatus: 'A07002',

@@ -143,6 +143,10 @@ export const MESSAGES = {
     'zh-CN': '{role}须为持有该岗位角色的在职人员，且 A 岗与 B 岗不能是同一人',
     en: 'The {role} must be an active user holding that post, and the A-post and B-post officers must differ',
   },
+  listCursorInvalid: {
+    'zh-CN': '翻页位置无效或已不适用于当前排序，请从第一页重新开始',
+    en: 'The page cursor is invalid or does not match the current sort: start again from the first page',
+  },
   // meetings, attendees, votes and archives
   meetingNotFound: { 'zh-CN': '会议不存在', en: 'The meeting does not exist' },
   meetingStatus: {

@@ -641,12 +641,16 @@ export interface LoanRowDto {
 
 export interface LoanPageDto {
   list: LoanRowDto[];
-  /** Matches, exact up to 10000; see totalCapped */
+  /** Matches, exact up to 10000; beyond it the planner's estimate (see totalEstimated) */
   total: number;
-  /** More than 10000 loans match: total is the bound, not the count */
+  /** More than 10000 loans match: total is not a count */
   totalCapped: boolean;
+  /** total is an estimate (shown as "about N"), not an exact count */
+  totalEstimated: boolean;
   pageNum: number;
   pageSize: number;
+  /** Send as `cursor` (same filters and sort) for the next page; null on the last page */
+  nextCursor: string | null;
 }
 
 export interface PersonDto {
@@ -2434,6 +2438,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2468,6 +2474,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2505,6 +2513,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /worklists/{name}/export': {
     pageNum?: number;
@@ -2526,6 +2536,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /meetings/ys': {
     pageNum?: number;

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
@@ -18,7 +18,7 @@ import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan
 import { loanNodeKeys } from '@/features/loan-node/loan-node-queries';
 import { LoanDetailDrawer } from '@/features/loans/LoanDetailDrawer';
 import { LOAN_FILTER_KEYS } from '@/features/loans/loan-filters';
-import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanRow } from '@/features/loans/loans-api';
+import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanQuery, type LoanRow } from '@/features/loans/loans-api';
 import { OfficerEventModal, type OfficerEvent, type OfficerEventTarget } from '@/features/loans/OfficerEventModal';
 import { ResolutionDrawer } from '@/features/loans/ResolutionDrawer';
 import { useCan } from '@/features/permissions/Can';
@@ -50,12 +50,26 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const [resolutionOf, setResolutionOf] = useState<LoanRow | null>(null);
   const [reminding, setReminding] = useState<string | null>(null);
 
+  // Each page's nextCursor, keyed by the query it belongs to and the page it opens: the next page is
+  // then fetched by keyset (as cheap deep in a large list as page 1); a jump to a page not reached
+  // one by one falls back to pageNum.
+  const cursors = useRef(new Map<string, string>());
+  const fetchPage = async (query: LoanQuery) => {
+    const { pageNum, ...rest } = query;
+    const signature = JSON.stringify(rest);
+    const cursor = pageNum > 1 ? cursors.current.get(`${signature}#${pageNum}`) : undefined;
+    const page = await fetchLoanRows(config.api, cursor ? { ...query, cursor } : query);
+    if (cursors.current.size > 500) cursors.current.clear();
+    if (page.nextCursor) cursors.current.set(`${signature}#${pageNum + 1}`, page.nextCursor);
+    return page;
+  };
+
   const list = usePagedList({
     queryKey: loanListKeys.list(name),
     filterKeys: LOAN_FILTER_KEYS,
     defaultSort: { sort: 'createdAt', order: 'desc' },
     sortable: SORTABLE,
-    fetch: (query) => fetchLoanRows(config.api, query),
+    fetch: fetchPage,
     exportRows: (query) => exportLoanRows(config.api, query, title),
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: loanListKeys.all });
@@ -269,11 +283,13 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
           customRowAttributes={(row) => ({ 'data-testid': 'loan-row', 'data-company': row.companyName })}
-          // A large list stops counting at a bound: its total reads "more than".
+          // A large list stops counting at a bound: its total reads "about N" (the planner's estimate), or "more than".
           {...(list.rows.data?.totalCapped
             ? {
                 paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-                  t('common.paginationCapped', { from, to, total: totalRecords }),
+                  list.rows.data?.totalEstimated
+                    ? t('common.paginationEstimated', { from, to, total: totalRecords.toLocaleString(lang) })
+                    : t('common.paginationCapped', { from, to, total: totalRecords }),
               }
             : {})}
           columns={[...config.columns.map((column) => byColumn[column]), actionsColumn]}

@@ -22,6 +22,7 @@ const common: Translation<typeof zh> = {
   recordsPerPage: 'Records per page',
   pagination: '{{from}}-{{to}} of {{total}}',
   paginationCapped: '{{from}}-{{to}} of more than {{total}}',
+  paginationEstimated: '{{from}}-{{to}} of about {{total}}',
   notAvailable: {
     title: 'This page is not available yet',
     description: '"{{page}}" will be provided in a later version.',
