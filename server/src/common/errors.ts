@@ -109,6 +109,8 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // the ledger's attachment pages (issue 10, A10007-A10069)
+  ledgerAttachmentsClosed: 'A10007',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

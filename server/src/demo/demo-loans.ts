@@ -318,7 +318,7 @@ function repayingEvents(input: engine.GuaranteeInput, path: engine.GuaranteeEven
     { type: 'VISIT_APPROVE', actorId: actors.leader, at: at(15) },
     { type: 'RECORD_REPAYMENT', actorId: actors.finance, at: new Date(firstDue).toISOString(), amount: engine.fromFen(instalmentFen) },
   ];
-  if (Date.parse(events[events.length - 1].at) > now.getTime()) throw new Error('demo loan: the repaying loan\'s first instalment is not yet due');
+  if (Date.parse(events[events.length - 1].at) > now.getTime()) throw new Error("demo loan: the repaying loan's first instalment is not yet due");
   return events;
 }
 

@@ -55,8 +55,7 @@ export async function writeVisitReport(em: EntityManager, loanId: string, event:
   if (event.type !== 'VISIT_SUBMIT_REPORT' || !event.classification) return; // the preparer asks for one on every new report
   const previous = await latestClassification(em, loanId);
   const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-  const round =
-    (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
+  const round = (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
   await em.query(
     `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
                                submitted_by, submitted_at)
@@ -81,10 +80,13 @@ export async function writeVisitReport(em: EntityManager, loanId: string, event:
 /** VISIT_APPROVE / VISIT_RETURN: the leader's answer on the submitted round. */
 export async function writeVisitDecision(em: EntityManager, loanId: string, event: GuaranteeEvent): Promise<void> {
   if (event.type !== 'VISIT_APPROVE' && event.type !== 'VISIT_RETURN') return;
-  await em.query(
-    `UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`,
-    [loanId, event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED', event.actorId, event.at, event.type === 'VISIT_RETURN' ? event.reason : null],
-  );
+  await em.query(`UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`, [
+    loanId,
+    event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED',
+    event.actorId,
+    event.at,
+    event.type === 'VISIT_RETURN' ? event.reason : null,
+  ]);
 }
 
 /**
