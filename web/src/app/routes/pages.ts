@@ -37,3 +37,5 @@ export const confereeListPage = lazy(() => import('@/features/conferees/Conferee
 export const bankListPage = lazy(() => import('@/features/basic-data/BankListPage'));
 export const bankTemplatePage = lazy(() => import('@/features/basic-data/BankTemplatePage'));
 export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTypeListPage'));
+// The ledger's page of a loan (balance, plan, repayments, attachments).
+export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarantee/LedgerAttachmentsPage'));

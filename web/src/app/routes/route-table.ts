@@ -32,6 +32,8 @@ import {
 } from './pages';
 // Basic data.
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
+// After guarantee: the ledger's page of a loan.
+import { ledgerAttachmentsPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -217,14 +219,14 @@ export const ROUTE_TABLE: RouteGroup[] = [
       {
         name: 'ledgerAttachments',
         path: 'ledgerList/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         activeMenu: '/protectAfter/ledgerList',
       },
       {
         name: 'ledgerAttachmentsFinance',
         path: 'ledgerListNew/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         perms: ['attachment_list'],
         activeMenu: '/protectAfter/ledgerList',

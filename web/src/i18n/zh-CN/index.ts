@@ -15,6 +15,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import routes from './routes';
@@ -44,6 +45,7 @@ const zhCN = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  ledgerAttachments,
   permissions,
   queues,
   routes,
