@@ -145,7 +145,15 @@ export default function LedgerAttachmentsPage() {
         )}
       </Card>
 
-      {workflow.data && <RepaymentPlanPanel loanId={loanId} version={workflow.data.version} state={workflow.data.state} readOnly={!editing} />}
+      {workflow.data && (
+        <RepaymentPlanPanel
+          loanId={loanId}
+          version={workflow.data.version}
+          state={workflow.data.state}
+          readOnly={!editing}
+          onVoucherUploaded={() => void ledger.refetch()}
+        />
+      )}
 
       <Card withBorder radius="md" padding="lg">
         <Title order={5} mb="xs">

@@ -19,7 +19,20 @@ const REMINDER_COLORS = { SCHEDULED: 'blue', SENT: 'green', CANCELLED: 'gray' } 
  * queue. Hidden to those the server refuses (403) and before the plan exists; `readOnly` (the ledger's
  * view mode) offers no upload nor reminder.
  */
-export function RepaymentPlanPanel({ loanId, version, state, readOnly = false }: { loanId: string; version: number; state?: unknown; readOnly?: boolean }) {
+export function RepaymentPlanPanel({
+  loanId,
+  version,
+  state,
+  readOnly = false,
+  onVoucherUploaded,
+}: {
+  loanId: string;
+  version: number;
+  state?: unknown;
+  readOnly?: boolean;
+  /** The ledger's page lists the vouchers too: it reloads them. */
+  onVoucherUploaded?: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const value = (state ?? {}) as Record<string, unknown>;
@@ -43,6 +56,7 @@ export function RepaymentPlanPanel({ loanId, version, state, readOnly = false }:
       await uploadInstalmentVoucher(loanId, instalmentId, file);
       showSuccessToast(t('afterGuarantee.plan.voucherUploaded'));
       await plan.refetch();
+      onVoucherUploaded?.();
     } catch {
       // the HTTP client has shown the server's message
     } finally {
