@@ -87,6 +87,11 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
     expect(plan.instalments.slice(0, 2).map((i: { state: string }) => i.state)).toEqual(['REPAID', 'DUE']);
     // the second instalment falls due ten days from the seed
     expect(plan.instalments[1].dueOn).toBe(shanghaiDay(10));
+    // the repaid one has the voucher finance uploaded before recording it, downloadable
+    expect(plan.instalments[0].voucher).toMatchObject({ name: expect.stringContaining('第1期还款凭证') });
+    const voucher = await t.http.get(`/server/loans/${loanId}/instalments/${plan.instalments[0].id}/voucher`).set(as('finance')).expect(200);
+    expect(voucher.headers['content-type']).toMatch(/wordprocessingml/);
+    expect(plan.instalments[1].voucher).toBeNull();
 
     const reminders: { kind: string; state: string; dueAt: string; fireAt: string; queued: boolean }[] = (
       await t.http.get(`/server/loans/${loanId}/reminders`).set(as('apost')).expect(200)
@@ -121,11 +126,12 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
     expect(verified.body.data.ok).toBe(true);
   });
 
-  it('gives the demo loans released and closed their plan, visit records and repayments, no reminder left scheduled', async () => {
-    const rows: { company: string; stage: string; repaid: string; principal: string; visits: number; scheduled: number }[] = await t.db.query(
+  it('gives the demo loans released and closed their plan, visit records and repayments with their vouchers, no reminder left scheduled', async () => {
+    const rows: { company: string; stage: string; repaid: string; principal: string; visits: number; scheduled: number; vouchers: number }[] = await t.db.query(
       `SELECT c.name AS company, wi.snapshot->>'value' AS stage, p.repaid_fen::text AS repaid, p.principal_fen::text AS principal,
               (SELECT count(*)::int FROM visit_record v WHERE v.loan_id = l.id AND v.state = 'APPROVED') AS visits,
-              (SELECT count(*)::int FROM reminder r WHERE r.loan_id = l.id AND r.state = 'SCHEDULED') AS scheduled
+              (SELECT count(*)::int FROM reminder r WHERE r.loan_id = l.id AND r.state = 'SCHEDULED') AS scheduled,
+              (SELECT count(*)::int FROM attachment a WHERE a.loan_id = l.id AND a.kind = 'REPAYMENT_VOUCHER') AS vouchers
          FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
          LEFT JOIN repayment_plan p ON p.loan_id = l.id
         WHERE c.name IN ('上海恒信节能环保有限公司', '上海凯达汽车零部件有限公司') ORDER BY c.name`,
@@ -136,6 +142,8 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
       expect(row.repaid).toBe(row.principal);
       expect(row.visits).toBe(2);
       expect(row.scheduled).toBe(0);
+      // each repayment with its voucher
+      expect(row.vouchers).toBe(2);
     }
   });
 

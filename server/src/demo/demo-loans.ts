@@ -131,7 +131,8 @@ export function demoTemplateBanks(): string[] {
  * The documents a demo event stands on or produces, as the real steps would have left them: the
  * contract set (CONTRACT_GENERATE) and the letter (LETTER_GENERATE) filled by the contracts' own fill
  * function from the bank's templates; the sealed letter (LETTER_UPLOAD_SEALED) and the disbursement
- * voucher (VOUCHER_UPLOAD), which people upload before their event, written just before it. All kept
+ * voucher (VOUCHER_UPLOAD) and the repayment vouchers (RECORD_REPAYMENT, on the first open instalment),
+ * which people upload before their event, written just before it. All kept
  * by the one file storage in the seed's transaction, dated at the event.
  */
 async function demoDocuments(
@@ -141,7 +142,7 @@ async function demoDocuments(
   event: engine.GuaranteeEvent,
   when: 'before' | 'after',
 ): Promise<void> {
-  const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD'];
+  const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD', 'RECORD_REPAYMENT'];
   if (!produces.includes(event.type)) return;
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
   const context = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context;
@@ -185,6 +186,30 @@ async function demoDocuments(
         ].join(''),
       );
       await dated(await storeLoanDocument(target, { kind: 'DISBURSEMENT_VOUCHER', bytes, name: `${loan.company}-放款凭证.docx` }));
+      return;
+    }
+    case 'RECORD_REPAYMENT': {
+      // finance uploads the repayment voucher on the first open instalment, then records the repayment
+      const [open] = await em.query(
+        `SELECT i.id, i.seq, c.name AS company FROM repayment_instalment i JOIN loan l ON l.id = i.loan_id JOIN company c ON c.id = l.company_id
+          WHERE i.loan_id = $1 AND i.superseded_at IS NULL AND i.state = 'DUE' ORDER BY i.seq LIMIT 1`,
+        [row.loanId],
+      );
+      if (!open) return;
+      const bytes = buildDocx(
+        [
+          text('还款凭证（演示）', true),
+          text(`借款人：${open.company}`),
+          text(`第 ${open.seq} 期还款：人民币 ${engine.formatFen(engine.toFen(event.amount))} 元`),
+        ].join(''),
+      );
+      const prepared = await storage.prepare('attachment', { buffer: bytes }, `${open.company}-第${open.seq}期还款凭证.docx`);
+      const { file } = await storage.putIn(em, prepared, event.actorId);
+      const [voucher] = await em.query(
+        `INSERT INTO attachment (loan_id, kind, file_id, created_by, created_at) VALUES ($1, 'REPAYMENT_VOUCHER', $2, $3, $4) RETURNING id`,
+        [row.loanId, file.id, event.actorId, event.at],
+      );
+      await em.query(`UPDATE repayment_instalment SET voucher_attachment_id = $2 WHERE id = $1`, [open.id, voucher.id]);
       return;
     }
     default:
