@@ -46,8 +46,9 @@ export class LedgerAttachmentsService {
         )
       : [];
     if (!loan) throw AppError.notFound('loanNotFound');
-    const repayments: { seq: number; amount: number; at: Date; actorName: string | null }[] = await this.db.query(
-      `SELECT e.seq, (e.payload->>'amount')::numeric::float8 AS amount, e.at, u.nickname AS "actorName"
+    // the event's amount is yuan with at most two decimals: whole fen computed exactly in numeric
+    const repayments: { seq: number; amountFen: string; at: Date; actorName: string | null }[] = await this.db.query(
+      `SELECT e.seq, round((e.payload->>'amount')::numeric * 100)::bigint::text AS "amountFen", e.at, u.nickname AS "actorName"
          FROM workflow_event e LEFT JOIN app_user u ON u.id = e.actor_id
         WHERE e.loan_id = $1 AND e.type = 'RECORD_REPAYMENT' ORDER BY e.seq`,
       [loanId],
@@ -75,7 +76,7 @@ export class LedgerAttachmentsService {
       editable: stage === 'afterGuarantee' || stage === 'release',
       repayments: repayments.map((r): LedgerRepaymentDto => ({
         seq: Number(r.seq),
-        amountFen: Math.round(Number(r.amount) * 100),
+        amountFen: Number(r.amountFen),
         at: new Date(r.at).toISOString(),
         actorName: r.actorName,
       })),
