@@ -111,6 +111,8 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // the ledger's attachment pages (issue 10, A10007-A10069)
+  ledgerAttachmentsClosed: 'A10007',
   // regulatory figures and the live limit check (issue 11)
   regulatoryLimitBreached: 'A11101',
   regulatoryGroupBelowSingle: 'A11102',

@@ -300,6 +300,10 @@ export const MESSAGES = {
   instalmentNotFound: { 'zh-CN': '该贷款没有这一期还款', en: 'The loan has no such instalment' },
   instalmentRepaid: { 'zh-CN': '该期已还清，不能再上传还款凭证', en: 'The instalment is already repaid: no voucher can be uploaded for it' },
   ledgerNotNow: { 'zh-CN': '只能在保后管理阶段办理', en: 'This can be done only while the loan is under after-guarantee management' },
+  ledgerAttachmentsClosed: {
+    'zh-CN': '只能在保后管理或解保阶段新增或重新上传报告',
+    en: 'Reports can be added or re-uploaded only while the loan is after guarantee or awaiting release',
+  },
   noOpenInstalment: { 'zh-CN': '该贷款没有未还清的还款期次', en: 'The loan has no open instalment to remind of' },
   statisticsPeriodInverted: { 'zh-CN': '统计期间的开始日期不能晚于结束日期', en: 'The start of the period cannot be after its end' },
   repaymentReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送还款提醒', en: 'The loan has no A-post officer to remind' },

@@ -1635,6 +1635,46 @@ export interface RepaymentReminderSentDto {
   instalment: ReminderInstalmentDto;
 }
 
+export interface LedgerRepaymentDto {
+  /** The event's place in the loan's history */
+  seq: number;
+  /** Whole fen */
+  amountFen: number;
+  at: string;
+  actorName: string | null;
+}
+
+export interface LedgerAttachmentDto {
+  id: string;
+  kind: 'AFTER_GUARANTEE' | 'REPAYMENT_VOUCHER';
+  name: string;
+  /** Bytes */
+  size: number;
+  uploadedByName: string | null;
+  uploadedAt: string;
+  /** The instalment whose voucher it is (vouchers only) */
+  instalmentSeq: number | null;
+}
+
+export interface LedgerAttachmentsViewDto {
+  loanId: string;
+  company: string;
+  /** The guaranteed amount (yuan) */
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  stage: string;
+  /** The amount lent (whole fen); null before disbursement */
+  principalFen: number | null;
+  repaidFen: number | null;
+  /** Principal still outstanding (whole fen) */
+  balanceFen: number | null;
+  /** Reports may be added or re-uploaded (after guarantee or awaiting release) */
+  editable: boolean;
+  repayments: LedgerRepaymentDto[];
+  attachments: LedgerAttachmentDto[];
+}
+
 export interface VisitRecordDto {
   id: string;
   /** The event's place in the loan's history */
@@ -2282,6 +2322,10 @@ export interface ApiResponses {
   'GET /loans/{id}/instalments/{instalmentId}/voucher': Blob;
   'POST /loans/{id}/instalments/{instalmentId}/voucher': IdDto;
   'POST /loans/{id}/repayment-reminder': RepaymentReminderSentDto;
+  'GET /loans/{id}/ledger': LedgerAttachmentsViewDto;
+  'POST /loans/{id}/ledger/reports': IdDto;
+  'POST /loans/{id}/ledger/reports/{attachmentId}': IdDto;
+  'GET /loans/{id}/ledger/attachments/{attachmentId}': Blob;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;
   'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
@@ -2364,6 +2408,8 @@ export interface ApiBodies {
   'POST /loans/{id}/sealed-letter': FormData;
   'POST /loans/{id}/disbursement-voucher': FormData;
   'POST /loans/{id}/instalments/{instalmentId}/voucher': FormData;
+  'POST /loans/{id}/ledger/reports': FormData;
+  'POST /loans/{id}/ledger/reports/{attachmentId}': FormData;
   'POST /loans/{loanId}/visits/attachments': FormData;
   'PUT /regulatory/settings': RegulatorySettingsInputDto;
   'POST /regulatory/groups': RelatedGroupInputDto;

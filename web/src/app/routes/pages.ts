@@ -43,3 +43,5 @@ export const statisticsOverviewPage = lazy(() => import('@/features/statistics/O
 export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));
 export const statisticsAmountPage = lazy(() => import('@/features/statistics/AmountPage'));
 export const statisticsAmountDataPage = lazy(() => import('@/features/statistics/AmountDataPage'));
+// The ledger's page of a loan (balance, plan, repayments, attachments).
+export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarantee/LedgerAttachmentsPage'));

@@ -36,6 +36,8 @@ import {
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
 // Statistics.
 import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
+// After guarantee: the ledger's page of a loan.
+import { ledgerAttachmentsPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -221,14 +223,14 @@ export const ROUTE_TABLE: RouteGroup[] = [
       {
         name: 'ledgerAttachments',
         path: 'ledgerList/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         activeMenu: '/protectAfter/ledgerList',
       },
       {
         name: 'ledgerAttachmentsFinance',
         path: 'ledgerListNew/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         perms: ['attachment_list'],
         activeMenu: '/protectAfter/ledgerList',

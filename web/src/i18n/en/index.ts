@@ -17,6 +17,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatory from './regulatory';
@@ -47,6 +48,7 @@ const en: Translation<typeof zhCN> = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  ledgerAttachments,
   permissions,
   queues,
   regulatory,

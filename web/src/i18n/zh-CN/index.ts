@@ -15,6 +15,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatory from './regulatory';
@@ -46,6 +47,7 @@ const zhCN = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  ledgerAttachments,
   permissions,
   queues,
   regulatory,
