@@ -19,6 +19,7 @@ import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-
 import { VisitRecords1764112000000 } from './1764112000000-visit-records';
 import { InstalmentVoucher1764113000000 } from './1764113000000-instalment-voucher';
 import { VisitReminders1764114000000 } from './1764114000000-visit-reminders';
+import { UserAdmin1764116000000 } from './1764116000000-user-admin';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   VisitRecords1764112000000,
   InstalmentVoucher1764113000000,
   VisitReminders1764114000000,
+  UserAdmin1764116000000,
 ];

@@ -27,6 +27,7 @@ import { LoansModule } from './loans/loans.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
 import { UsersModule } from './users/users.module';
+import { RolesModule } from './roles/roles.module';
 import { WorkflowModule } from './workflow/workflow.module';
 import { WorklistsModule } from './worklists/worklists.module';
 
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         QueueModule,
         AuthModule,
         UsersModule,
+        RolesModule,
         WorkflowModule,
         CompaniesModule,
         LoansModule,
