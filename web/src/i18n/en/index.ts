@@ -19,6 +19,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -34,6 +35,7 @@ const en: Translation<typeof zhCN> = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,

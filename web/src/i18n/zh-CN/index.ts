@@ -17,6 +17,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -33,6 +34,7 @@ const zhCN = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,
