@@ -60,7 +60,11 @@ describe('roles', () => {
     await create({ name: name(), permissions: [] }, viewer.token).expect(403);
     const [{ id: leaderRole }] = await t.db.query(`SELECT id FROM role WHERE code = 'LEADER'`);
     await t.http.put(`/server/roles/${leaderRole}`).set('X-Platform-Token', viewer.token).send({ name: 'x', permissions: [] }).expect(403);
-    await t.http.delete('/server/roles').set('X-Platform-Token', viewer.token).send({ ids: [leaderRole] }).expect(403);
+    await t.http
+      .delete('/server/roles')
+      .set('X-Platform-Token', viewer.token)
+      .send({ ids: [leaderRole] })
+      .expect(403);
     await t.http.get(`/server/roles/${leaderRole}`).set('X-Platform-Token', viewer.token).expect(200);
     expect(await count(t, 'role')).toBe(before);
   });
@@ -77,13 +81,21 @@ describe('roles', () => {
     const u = await createUser(t, ['ROLE_USER', role.code]);
     const token = await tokenOf(t, u.username, u.password);
     await t.http.get('/server/loans').set('X-Platform-Token', token).expect(200); // now cached
-    await t.http.put(`/server/roles/${role.id}`).set('X-Platform-Token', admin).send({ name: role.name, permissions: ['company_list'] }).expect(200);
+    await t.http
+      .put(`/server/roles/${role.id}`)
+      .set('X-Platform-Token', admin)
+      .send({ name: role.name, permissions: ['company_list'] })
+      .expect(200);
     await t.http.get('/server/loans').set('X-Platform-Token', token).expect(403);
     const current = await t.http.get('/server/user/current').set('X-Platform-Token', token).expect(200);
     expect(current.body.data[0].authorityList).toContain('company_list');
     expect(current.body.data[0].authorityList).not.toContain('loan_list');
     // and back
-    await t.http.put(`/server/roles/${role.id}`).set('X-Platform-Token', admin).send({ name: 'renamed ' + role.name, permissions: ['sys:loan:query'] }).expect(200);
+    await t.http
+      .put(`/server/roles/${role.id}`)
+      .set('X-Platform-Token', admin)
+      .send({ name: 'renamed ' + role.name, permissions: ['sys:loan:query'] })
+      .expect(200);
     await t.http.get('/server/loans').set('X-Platform-Token', token).expect(200);
     const detail = await t.http.get(`/server/roles/${role.id}`).set('X-Platform-Token', admin).expect(200);
     expect(detail.body.data).toMatchObject({ name: 'renamed ' + role.name, permissions: ['loan_list', 'sys:loan:query'] });

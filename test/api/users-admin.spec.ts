@@ -95,7 +95,12 @@ describe('user administration', () => {
     expect(badMail.body.data.fieldErrors[0].message).toBe('e-mail is not a valid e-mail address');
     expect(fieldOf(await add({ roleIds: [] }).expect(400))).toBe('roleIds');
     expect((await add({ roleIds: [randomUUID()] }).expect(400)).body.code).toBe('A11004');
-    const zh = await t.http.post('/server/user').set('X-Platform-Token', admin).set('Accept-Language', 'zh-CN').send(body({ nickname: '' })).expect(400);
+    const zh = await t.http
+      .post('/server/user')
+      .set('X-Platform-Token', admin)
+      .set('Accept-Language', 'zh-CN')
+      .send(body({ nickname: '' }))
+      .expect(400);
     expect(zh.body.data.fieldErrors[0].message).toContain('昵称');
     expect(await count(t, 'app_user')).toBe(before);
     const ok = await add({ nickname: '张', phone: null, email: null }).expect(201);
@@ -109,7 +114,11 @@ describe('user administration', () => {
     const apost = await tokenOf(t, 'apost');
     for (const token of [apost, lister.token]) {
       await add({}, token).expect(403);
-      await t.http.put(`/server/user/${target.id}`).set('X-Platform-Token', token).send({ nickname: 'x', roleIds: [userRoleId] }).expect(403);
+      await t.http
+        .put(`/server/user/${target.id}`)
+        .set('X-Platform-Token', token)
+        .send({ nickname: 'x', roleIds: [userRoleId] })
+        .expect(403);
       await t.http.delete(`/server/user/${target.id}`).set('X-Platform-Token', token).expect(403);
       await t.http.post(`/server/user/${target.id}/reset-password`).set('X-Platform-Token', token).expect(403);
       await t.http.patch(`/server/user/${target.id}/disabled`).set('X-Platform-Token', token).send({ disabled: true }).expect(403);
@@ -152,9 +161,17 @@ describe('user administration', () => {
     expect(current.body.data[0].roles).toEqual(['A_POST']);
     expect(current.body.data[0].authorityList).toContain('loan_list');
     await t.http.get('/server/loans').set('X-Platform-Token', token).expect(200);
-    const bad = await t.http.put(`/server/user/${u.id}`).set('X-Platform-Token', admin).send({ nickname: 'x'.repeat(31), roleIds: [apostRole] }).expect(400);
+    const bad = await t.http
+      .put(`/server/user/${u.id}`)
+      .set('X-Platform-Token', admin)
+      .send({ nickname: 'x'.repeat(31), roleIds: [apostRole] })
+      .expect(400);
     expect(fieldOf(bad)).toBe('nickname');
-    await t.http.put(`/server/user/${randomUUID()}`).set('X-Platform-Token', admin).send({ nickname: 'x', roleIds: [apostRole] }).expect(404);
+    await t.http
+      .put(`/server/user/${randomUUID()}`)
+      .set('X-Platform-Token', admin)
+      .send({ nickname: 'x', roleIds: [apostRole] })
+      .expect(404);
   });
 
   it('disabling ends the sessions at once: the next request is 401, sign-in refused; enabling lets it back', async () => {
@@ -171,7 +188,12 @@ describe('user administration', () => {
     expect((await login(t, u.username, u.password)).body.code).toBe('A00000');
     // never oneself
     const [{ id: adminId }] = await t.db.query(`SELECT id FROM app_user WHERE username = 'admin'`);
-    const self = await t.http.patch(`/server/user/${adminId}/disabled`).set('X-Platform-Token', admin).set('Accept-Language', 'en').send({ disabled: true }).expect(409);
+    const self = await t.http
+      .patch(`/server/user/${adminId}/disabled`)
+      .set('X-Platform-Token', admin)
+      .set('Accept-Language', 'en')
+      .send({ disabled: true })
+      .expect(409);
     expect(self.body).toMatchObject({ code: 'A11003', message: 'You cannot do this to your own account' });
   });
 

@@ -57,7 +57,11 @@ const EXPORT_COLUMNS: SheetColumn<HistoryEntryDto>[] = [
   { header: label('地址', 'Target'), width: 50, value: (h) => h.target },
   { header: label('状态码', 'Status'), width: 10, value: (h) => h.status },
   { header: label('结果代码', 'Code'), width: 12, value: (h) => h.code },
-  { header: label('结果', 'Outcome'), width: 10, value: (h, lang) => (h.outcome === 'SUCCESS' ? (lang === 'en' ? 'Success' : '成功') : lang === 'en' ? 'Failure' : '失败') },
+  {
+    header: label('结果', 'Outcome'),
+    width: 10,
+    value: (h, lang) => (h.outcome === 'SUCCESS' ? (lang === 'en' ? 'Success' : '成功') : lang === 'en' ? 'Failure' : '失败'),
+  },
   { header: label('IP', 'IP'), width: 16, value: (h) => h.ip },
 ];
 

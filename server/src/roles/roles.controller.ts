@@ -42,7 +42,7 @@ export class RolesController {
   @ApiEnvelope(RoleDetailDto)
   @RequirePermission('sys:role:edit')
   @Put(':id')
-  @ApiOperation({ summary: "Replaces name and permissions; holders see the change on their next request" })
+  @ApiOperation({ summary: 'Replaces name and permissions; holders see the change on their next request' })
   update(@Param('id') id: string, @Body() dto: RoleDto, @CurrentUser() user: AuthUser, @Req() req: Request) {
     return this.roles.update(id, dto, user, langOf(req));
   }

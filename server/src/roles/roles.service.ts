@@ -144,7 +144,10 @@ export class RolesService {
         [unique],
       );
       if (held.length) {
-        const names = roles.filter((r) => held.some((h) => h.role_id === r.id)).map((r) => r.name_zh).join('、');
+        const names = roles
+          .filter((r) => held.some((h) => h.role_id === r.id))
+          .map((r) => r.name_zh)
+          .join('、');
         throw new AppError(HttpStatus.CONFLICT, CODES.roleInUse, 'roleInUse', { names }, { held }, 'RoleInUse');
       }
       await em.query(`DELETE FROM role WHERE id = ANY($1::uuid[])`, [unique]);

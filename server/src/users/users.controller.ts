@@ -63,7 +63,9 @@ export class UsersController {
   @ApiEnvelope(UserRowDto)
   @RequirePermission('sys:user:add')
   @Post()
-  @ApiOperation({ summary: 'Adds a user: user name 5-15, nickname 1-30, phone 11 digits, e-mail, roles; both passwords RSA-encrypted (409 when the name is taken)' })
+  @ApiOperation({
+    summary: 'Adds a user: user name 5-15, nickname 1-30, phone 11 digits, e-mail, roles; both passwords RSA-encrypted (409 when the name is taken)',
+  })
   create(@CurrentUser() actor: AuthUser, @Body() dto: CreateUserDto) {
     return this.users.create(actor, dto);
   }

@@ -126,10 +126,13 @@ export class UsersService {
       await this.checkRoles(em, actor, dto.roleIds, []);
       let inserted: { id: string }[];
       try {
-        inserted = await em.query(
-          `INSERT INTO app_user (username, nickname, password_hash, phone, email) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [dto.username, dto.nickname, hash, dto.phone ?? null, dto.email ?? null],
-        );
+        inserted = await em.query(`INSERT INTO app_user (username, nickname, password_hash, phone, email) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+          dto.username,
+          dto.nickname,
+          hash,
+          dto.phone ?? null,
+          dto.email ?? null,
+        ]);
       } catch (error: unknown) {
         if ((error as { code?: string })?.code === '23505') throw this.usernameTaken(dto.username); // a race between two saves
         throw error;

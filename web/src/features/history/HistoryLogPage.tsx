@@ -61,7 +61,14 @@ function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Pa
             >
               {t('common.reset')}
             </Button>
-            <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()} ml="auto" data-testid="history-export">
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              loading={list.exporting}
+              onClick={() => void list.exportList()}
+              ml="auto"
+              data-testid="history-export"
+            >
               {t('history.export')}
             </Button>
           </Group>

@@ -30,7 +30,8 @@ export default function RoleListPage() {
   const list = usePagedList({
     queryKey: ['roles', 'list'],
     filterKeys: FILTER_KEYS,
-    defaultSort: { sort: 'createdAt', order: 'asc' },
+    // newest first: a role just added is on the first page, the built-in ones after
+    defaultSort: { sort: 'createdAt', order: 'desc' },
     sortable: ['name', 'createdAt', 'userCount'],
     fetch: (query) => fetchRoles(query as RoleQuery),
   });
@@ -131,7 +132,12 @@ export default function RoleListPage() {
         closeOnClickOutside={false}
       >
         {editing !== null && (
-          <RoleFormLoader key={editing === 'new' ? 'new' : editing.id} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
+          <RoleFormLoader
+            key={editing === 'new' ? 'new' : editing.id}
+            role={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={refresh}
+          />
         )}
       </Modal>
     </Stack>
@@ -192,7 +198,15 @@ function RoleForm({ role, permissions, onClose, onSaved }: { role: RoleRow | nul
           <ScrollArea.Autosize mah="55vh" type="auto">
             <Box data-testid="permission-tree">
               {PERMISSION_TREE.map((node) => (
-                <TreeNode key={node.key} node={node} depth={0} chosen={chosen} onToggle={(key) => setChosen(toggle(key, chosen))} open={open} setOpen={setOpen} />
+                <TreeNode
+                  key={node.key}
+                  node={node}
+                  depth={0}
+                  chosen={chosen}
+                  onToggle={(key) => setChosen(toggle(key, chosen))}
+                  open={open}
+                  setOpen={setOpen}
+                />
               ))}
             </Box>
           </ScrollArea.Autosize>

@@ -21,7 +21,9 @@ export async function fetchRole(roleId: string): Promise<RoleDetail> {
 }
 
 export async function saveRole(roleId: string | null, body: RoleDto): Promise<RoleDetail> {
-  const res = roleId ? await http.put<RoleDetail>(`/roles/${id(roleId)}`, body, { passErrors: true }) : await http.post<RoleDetail>('/roles', body, { passErrors: true });
+  const res = roleId
+    ? await http.put<RoleDetail>(`/roles/${id(roleId)}`, body, { passErrors: true })
+    : await http.post<RoleDetail>('/roles', body, { passErrors: true });
   return res.data;
 }
 

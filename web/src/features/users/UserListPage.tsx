@@ -61,10 +61,16 @@ export default function UserListPage() {
       !u.disabled,
     );
   const remove = (u: UserRow) =>
-    confirm(t('users.delete'), t('users.confirmDelete', { name: u.username }), 'user-delete-confirm', () => deleteUser(u.id), () => {
-      showSuccessToast(t('users.deleted'));
-      refresh();
-    });
+    confirm(
+      t('users.delete'),
+      t('users.confirmDelete', { name: u.username }),
+      'user-delete-confirm',
+      () => deleteUser(u.id),
+      () => {
+        showSuccessToast(t('users.deleted'));
+        refresh();
+      },
+    );
   const reset = (u: UserRow) =>
     modals.openConfirmModal({
       title: t('users.resetPassword'),
@@ -174,7 +180,13 @@ export default function UserListPage() {
                     </Button>
                   )}
                   {can(['sys:user:disable']) && (
-                    <Button size="compact-xs" variant="subtle" color={u.disabled ? 'teal' : 'orange'} onClick={() => toggleDisabled(u)} data-testid="user-toggle">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color={u.disabled ? 'teal' : 'orange'}
+                      onClick={() => toggleDisabled(u)}
+                      data-testid="user-toggle"
+                    >
                       {u.disabled ? t('users.enable') : t('users.disable')}
                     </Button>
                   )}
