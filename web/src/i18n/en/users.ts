@@ -2,7 +2,7 @@ import type zh from '../zh-CN/users';
 import type { Translation } from '../types';
 
 const users: Translation<typeof zh> = {
-  searchPlaceholder: 'Search by user name or nickname',
+  searchPlaceholder: 'Search by user name',
   phonePlaceholder: 'Phone',
   allStatuses: 'Any status',
   allRoles: 'Any role',

@@ -1,6 +1,6 @@
 // User list page (user_list): filters, the user form, disable/enable, reset password, delete.
 export default {
-  searchPlaceholder: '按用户名或昵称搜索',
+  searchPlaceholder: '按用户名搜索',
   phonePlaceholder: '手机号',
   allStatuses: '全部状态',
   allRoles: '全部角色',
