@@ -47,6 +47,13 @@ describe('roles', () => {
     expect(fieldOf(taken)).toBe('name');
   });
 
+  it('two saves of the same new name at once: one role is made, the other is refused 409', async () => {
+    const same = name();
+    const answers = await Promise.all([create({ name: same, permissions: [] }), create({ name: same, permissions: [] })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await count(t, 'role WHERE name_zh = $1', [same])).toBe(1);
+  });
+
   it('stores the checked keys with the menus above them', async () => {
     const res = await create({ name: name(), permissions: ['sys:bank:add'] }).expect(201);
     expect(res.body.data.permissions.sort()).toEqual(['bank_list', 'basic', 'sys:bank:add']);

@@ -85,13 +85,12 @@ export class RolesService {
     const keys = this.grantable(dto.permissions, actor);
     // A code of its own: role codes are what sessions and the machine compare, names may change.
     const code = `R_${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
-    const id = await this.uniqueName(dto.name, null, () =>
-      this.db.transaction(async (em) => {
-        const [{ id }] = await em.query(`INSERT INTO role (code, name_zh, name_en) VALUES ($1, $2, $2) RETURNING id`, [code, dto.name]);
-        if (keys.length) await em.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[])`, [id, keys]);
-        return id as string;
-      }),
-    );
+    const id = await this.db.transaction(async (em) => {
+      await this.uniqueName(em, dto.name, null);
+      const [{ id }] = await em.query(`INSERT INTO role (code, name_zh, name_en) VALUES ($1, $2, $2) RETURNING id`, [code, dto.name]);
+      if (keys.length) await em.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[])`, [id, keys]);
+      return id as string;
+    });
     this.logger.log(`role ${dto.name} (${code}) added by ${actor.username}`);
     return this.get(id, lang);
   }
@@ -103,22 +102,21 @@ export class RolesService {
   async update(id: string, dto: RoleDto, actor: AuthUser, lang: Lang): Promise<RoleDetailDto> {
     if (!UUID.test(id)) throw AppError.notFound('roleNotFound');
     const keys = this.grantable(dto.permissions, actor);
-    const holders = await this.uniqueName(dto.name, id, () =>
-      this.db.transaction(async (em) => {
-        const [role] = await em.query(`SELECT code, builtin, name_zh, name_en FROM role WHERE id = $1 FOR UPDATE`, [id]);
-        if (!role) throw AppError.notFound('roleNotFound');
-        if ((role.code === ROLE_ROOT || role.code === ROLE_ADMIN) && !isAdmin(actor)) throw AppError.forbidden({ required: ROLE_ADMIN });
-        // A built-in role keeps its two names unless renamed: an edit of its grants alone changes no name.
-        const renamed = dto.name !== role.name_zh && dto.name !== role.name_en;
-        if (renamed) await em.query(`UPDATE role SET name_zh = $2, name_en = $2 WHERE id = $1`, [id, dto.name]);
-        await em.query(`DELETE FROM role_permission WHERE role_id = $1 AND NOT (permission_key = ANY($2::varchar[]))`, [id, keys]);
-        if (keys.length) {
-          await em.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [id, keys]);
-        }
-        const rows: { user_id: string }[] = await em.query(`SELECT user_id FROM user_role WHERE role_id = $1`, [id]);
-        return rows.map((r) => r.user_id);
-      }),
-    );
+    const holders = await this.db.transaction(async (em) => {
+      await this.uniqueName(em, dto.name, id);
+      const [role] = await em.query(`SELECT code, builtin, name_zh, name_en FROM role WHERE id = $1 FOR UPDATE`, [id]);
+      if (!role) throw AppError.notFound('roleNotFound');
+      if ((role.code === ROLE_ROOT || role.code === ROLE_ADMIN) && !isAdmin(actor)) throw AppError.forbidden({ required: ROLE_ADMIN });
+      // A built-in role keeps its two names unless renamed: an edit of its grants alone changes no name.
+      const renamed = dto.name !== role.name_zh && dto.name !== role.name_en;
+      if (renamed) await em.query(`UPDATE role SET name_zh = $2, name_en = $2 WHERE id = $1`, [id, dto.name]);
+      await em.query(`DELETE FROM role_permission WHERE role_id = $1 AND NOT (permission_key = ANY($2::varchar[]))`, [id, keys]);
+      if (keys.length) {
+        await em.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [id, keys]);
+      }
+      const rows: { user_id: string }[] = await em.query(`SELECT user_id FROM user_role WHERE role_id = $1`, [id]);
+      return rows.map((r) => r.user_id);
+    });
     for (const userId of holders) await this.sessions.forgetUser(userId);
     return this.get(id, lang);
   }
@@ -175,12 +173,16 @@ export class RolesService {
     return keys;
   }
 
-  private async uniqueName<T>(name: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
-    const [other] = await this.db.query(
-      `SELECT 1 FROM role WHERE (lower(name_zh) = lower($1) OR lower(name_en) = lower($1)) AND id IS DISTINCT FROM $2::uuid`,
-      [name, selfId],
-    );
+  /**
+   * 409 for a name another role has (in either language, any case). Names have no unique index (the
+   * built-in roles carry two), so saves of roles take one lock for the check and the write.
+   */
+  private async uniqueName(em: EntityManager, name: string, selfId: string | null): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('role-name'))`);
+    const [other] = await em.query(`SELECT 1 FROM role WHERE (lower(name_zh) = lower($1) OR lower(name_en) = lower($1)) AND id IS DISTINCT FROM $2::uuid`, [
+      name,
+      selfId,
+    ]);
     if (other) throw AppError.ofField(HttpStatus.CONFLICT, CODES.roleNameTaken, 'roleNameTaken', 'name', 'RoleNameTaken', { name });
-    return work();
   }
 }
