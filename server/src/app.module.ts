@@ -29,6 +29,7 @@ import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
 import { StatisticsModule } from './statistics/statistics.module';
 import { UsersModule } from './users/users.module';
+import { RolesModule } from './roles/roles.module';
 import { WorkflowModule } from './workflow/workflow.module';
 import { WorklistsModule } from './worklists/worklists.module';
 
@@ -46,6 +47,7 @@ export class AppModule implements NestModule {
         QueueModule,
         AuthModule,
         UsersModule,
+        RolesModule,
         WorkflowModule,
         CompaniesModule,
         LoansModule,

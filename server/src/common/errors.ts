@@ -122,6 +122,16 @@ export const CODES = {
   regulatoryBadDay: 'A11106',
   // statistics (issue 11, A11201-A11299)
   statisticsPeriodInverted: 'A11201',
+  // users and roles (issue 11, A11001-A11099)
+  usernameTaken: 'A11001',
+  passwordMismatch: 'A11002',
+  notOnYourself: 'A11003',
+  roleUnknown: 'A11004',
+  roleNameTaken: 'A11005',
+  roleInUse: 'A11006',
+  roleBuiltin: 'A11007',
+  roleNotFound: 'A11008',
+  permissionUnknown: 'A11009',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

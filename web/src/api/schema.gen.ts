@@ -209,7 +209,11 @@ export interface UserRowDto {
   nickname: string;
   avatar: string | null;
   disabled: boolean;
+  /** Role codes */
   roles: string[];
+  roleIds: string[];
+  phone: string | null;
+  email: string | null;
   createdAt: string;
 }
 
@@ -251,10 +255,95 @@ export interface SetDisabledDto {
   disabled: boolean;
 }
 
+export interface CreateUserDto {
+  nickname: string;
+  /** 11 digits */
+  phone?: string | null;
+  email?: string | null;
+  /** Role ids; at least one */
+  roleIds: string[];
+  /** 5-15 letters, digits or _ . - @ */
+  username: string;
+  /** RSA-encrypted as the sign-in password; 8-16 characters with digits, upper and lower case letters and symbols */
+  password: string;
+  /** The password again, RSA-encrypted: must match */
+  confirmPassword: string;
+}
+
+export interface UpdateUserDto {
+  nickname: string;
+  /** 11 digits */
+  phone?: string | null;
+  email?: string | null;
+  /** Role ids; at least one */
+  roleIds: string[];
+}
+
+export interface IdDto {
+  id: string;
+}
+
+export interface ResetPasswordDto {
+  /** The new password, shown once: it is not kept anywhere readable */
+  password: string;
+  /** The user's sessions, ended */
+  revokedSessions: number;
+}
+
 export interface UploadedAvatarDto {
   /** To send to PATCH /server/user/change-avatar */
   url: string;
   size: number;
+}
+
+export interface RoleRowDto {
+  id: string;
+  /** ROOT, ROLE_ADMIN, A_POST… for the built-in roles; generated for the others */
+  code: string;
+  /** The name in the request's language */
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  /** Built-in roles cannot be deleted */
+  builtin: boolean;
+  /** Live users holding the role */
+  userCount: number;
+  /** Permission keys granted */
+  permissionCount: number;
+  createdAt: string;
+}
+
+export interface RoleDetailDto {
+  id: string;
+  /** ROOT, ROLE_ADMIN, A_POST… for the built-in roles; generated for the others */
+  code: string;
+  /** The name in the request's language */
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  /** Built-in roles cannot be deleted */
+  builtin: boolean;
+  /** Live users holding the role */
+  userCount: number;
+  /** Permission keys granted */
+  permissionCount: number;
+  createdAt: string;
+  permissions: string[];
+}
+
+export interface RoleDto {
+  name: string;
+  /** Permission keys of the tree (spec section 6); the menus above a chosen key are granted with it */
+  permissions: string[];
+}
+
+export interface DeletedRolesDto {
+  ids: string[];
+}
+
+export interface DeleteRolesDto {
+  /** The selected roles: at least one */
+  ids: string[];
 }
 
 export interface LegalActionDto {
@@ -580,10 +669,6 @@ export interface CompanyDetailDto {
   updatedAt: string;
   /** The newest 100 */
   loans: CompanyLoanDto[];
-}
-
-export interface IdDto {
-  id: string;
 }
 
 export interface OfficerDto {
@@ -2191,6 +2276,7 @@ export interface ApiResponses {
   'PATCH /messages/read-all': MessagesReadAllDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
+  'GET /history/export': Blob;
   'POST /admin/queue-page/session': QueuePageSessionDto;
   'DELETE /admin/queue-page/session': null;
   'GET /open/auth/public-key': PublicKeyDto;
@@ -2204,8 +2290,18 @@ export interface ApiResponses {
   'POST /user/change-password': PasswordChangedDto;
   'PATCH /user/language': UserLanguageDto;
   'PATCH /user/{id}/disabled': UserDisabledDto;
+  'POST /user': UserRowDto;
+  'GET /user/{id}': UserRowDto;
+  'PUT /user/{id}': UserRowDto;
+  'DELETE /user/{id}': IdDto;
+  'POST /user/{id}/reset-password': ResetPasswordDto;
   'POST /upload/user': UploadedAvatarDto;
   'GET /files/avatars/{name}': Blob;
+  'GET /roles': Page<RoleRowDto>;
+  'POST /roles': RoleDetailDto;
+  'DELETE /roles': DeletedRolesDto;
+  'GET /roles/{id}': RoleDetailDto;
+  'PUT /roles/{id}': RoleDetailDto;
   'GET /loans/{id}/workflow': WorkflowViewDto;
   'POST /loans/{id}/events': WorkflowViewDto;
   'GET /loans/{id}/timeline': TimelineDto;
@@ -2381,7 +2477,12 @@ export interface ApiBodies {
   'POST /user/change-password': ChangePasswordDto;
   'PATCH /user/language': SetLanguageDto;
   'PATCH /user/{id}/disabled': SetDisabledDto;
+  'POST /user': CreateUserDto;
+  'PUT /user/{id}': UpdateUserDto;
   'POST /upload/user': FormData;
+  'POST /roles': RoleDto;
+  'DELETE /roles': DeleteRolesDto;
+  'PUT /roles/{id}': RoleDto;
   'POST /loans/{id}/events': ApplyEventDto;
   'POST /companies': CompanyDto;
   'PUT /companies/{id}': CompanyDto;
@@ -2429,13 +2530,48 @@ export interface ApiQueries {
   'GET /history': {
     pageNum?: number;
     pageSize?: number;
+    /** Part of the user name of the actor */
+    actor?: string;
+    /** First day (YYYY-MM-DD, company time zone) */
+    from?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone) */
+    to?: string;
+    /** Part of the route or the address called, e.g. /roles */
+    route?: string;
+    method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  };
+  'GET /history/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the user name of the actor */
+    actor?: string;
+    /** First day (YYYY-MM-DD, company time zone) */
+    from?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone) */
+    to?: string;
+    /** Part of the route or the address called, e.g. /roles */
+    route?: string;
+    method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   };
   'GET /user/userList': {
     pageNum?: number;
     pageSize?: number;
     /** Part of the user name or nickname */
     username?: string;
+    /** Part of the phone number */
+    phone?: string;
+    status?: 'enabled' | 'disabled';
+    /** Only holders of this role (id) */
+    roleId?: string;
     sort?: 'username' | 'nickname' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /roles': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name or code */
+    name?: string;
+    sort?: 'name' | 'createdAt' | 'userCount';
     order?: 'asc' | 'desc';
   };
   'GET /companies': {

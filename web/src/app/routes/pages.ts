@@ -10,6 +10,7 @@ export const notFoundPage = lazy(() => import('@/app/pages/NotFoundPage'));
 export const forbiddenPage = lazy(() => import('@/app/pages/ForbiddenPage'));
 export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
+export const roleListPage = lazy(() => import('@/features/roles/RoleListPage'));
 export const historyLogPage = lazy(() => import('@/features/history/HistoryLogPage'));
 export const queuePage = lazy(() => import('@/features/queues/QueuePage'));
 export const regulatoryOverviewPage = lazy(() => import('@/features/regulatory/RegulatoryOverviewPage'));

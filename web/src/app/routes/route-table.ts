@@ -10,7 +10,7 @@
  *
  * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, userListPage } from './pages';
+import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, roleListPage, userListPage } from './pages';
 // Regulatory figures (issue 11).
 import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
@@ -308,7 +308,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
     perms: ['user'],
     children: [
       { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'], listState: true },
-      { name: 'roleList', path: 'role', page: notYet, perms: ['role_list'] },
+      { name: 'roleList', path: 'role', page: roleListPage, perms: ['role_list'], listState: true },
       { name: 'participation', path: 'participation', page: confereeListPage, perms: ['conferee_list'], listState: true },
     ],
   },

@@ -21,6 +21,7 @@ import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatory from './regulatory';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
 import statistics from './statistics';
@@ -37,6 +38,7 @@ const en: Translation<typeof zhCN> = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,

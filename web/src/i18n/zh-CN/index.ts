@@ -19,6 +19,7 @@ import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatory from './regulatory';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
 import statistics from './statistics';
@@ -36,6 +37,7 @@ const zhCN = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,
