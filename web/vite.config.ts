@@ -13,6 +13,8 @@ export default defineConfig({
       // build. Pure data (the permission tree) has its own entry; the state machine is bundled only
       // into the loan node page's chunk.
       { find: /^@app\/workflow\/permissions$/, replacement: here('../workflow/src/permissions.ts') },
+      // The state windows need the machine: lists load them on demand (see LoanListView).
+      { find: /^@app\/workflow\/state-windows$/, replacement: here('../workflow/src/domain/state-windows.ts') },
       { find: /^@app\/workflow$/, replacement: here('../workflow/src/index.ts') },
       { find: /^@\//, replacement: here('./src/') },
     ],
@@ -31,7 +33,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
           ],
         },
       },
