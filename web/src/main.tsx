@@ -7,9 +7,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router/AppRouter';
-import { ensureSettingDefaults } from './lib/storage';
+import { startCurrentUserLoad } from './features/auth/session';
+import { ensureSettingDefaults, getAccessToken } from './lib/storage';
 
 ensureSettingDefaults();
+
+// Signed in: the current user, the shell's code and the page's code are fetched at once, before the
+// first render, rather than one after the other (user, then shell, then page).
+if (getAccessToken()) {
+  startCurrentUserLoad();
+  void import('./app/shell/Shell').catch(() => undefined);
+  void import('./app/boot-preload').then((boot) => boot.preloadPageOf(window.location.pathname)).catch(() => undefined);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
