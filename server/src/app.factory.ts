@@ -142,7 +142,6 @@ function useSecurityHeaders(app: NestExpressApplication) {
 
 /** The built web client on the same port: files as they are, every other page path to index.html. */
 function serveWeb(app: NestExpressApplication, dir: string) {
-  const index = path.join(dir, 'index.html');
   app.use(precompressedAssets(dir));
   app.useStaticAssets(dir, {
     index: false,
@@ -154,7 +153,8 @@ function serveWeb(app: NestExpressApplication, dir: string) {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // Relative to its root: send refuses a bare path with a dot folder in it (a WEB_DIST under .data/).
+    res.sendFile('index.html', { root: dir });
   });
 }
 

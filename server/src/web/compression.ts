@@ -57,7 +57,8 @@ export function precompressedAssets(dir: string): RequestHandler {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/assets/')) return next();
     const type = ASSET_TYPES[path.extname(req.path)];
     if (!type) return next();
-    const file = path.join(assets, path.normalize(req.path.slice('/assets/'.length)));
+    const name = path.normalize(req.path.slice('/assets/'.length));
+    const file = path.join(assets, name);
     if (!file.startsWith(assets + path.sep)) return next();
     const accepts = accepted(req.headers['accept-encoding']);
     const twin = PRECOMPRESSED.find((p) => accepts.has(p.encoding) && fs.existsSync(file + p.suffix));
@@ -67,7 +68,8 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader('Content-Encoding', twin.encoding);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     // No ranges: a range would count bytes of the compressed twin, not of the asset.
-    res.sendFile(file + twin.suffix, { acceptRanges: false }, (error?: Error) => {
+    // Relative to its root: send refuses dot folders anywhere in a bare path (a WEB_DIST under .data/).
+    res.sendFile(name + twin.suffix, { root: assets, acceptRanges: false }, (error?: Error) => {
       if (!error || res.headersSent) return;
       res.removeHeader('Content-Encoding');
       res.removeHeader('Content-Type');
