@@ -99,7 +99,8 @@ async function main() {
   const { publicKey } = await call('GET', '/open/auth/public-key', null);
   const apost = await login('apost', publicKey);
   const admin = await login('admin', publicKey);
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 40 });
+  // As the owner: the baseline creates its own tables, and the application's role owns nothing (it may not).
+  const pool = new Pool({ connectionString: process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL, max: 40 });
 
   // The baseline's tables: the same columns that matter, the same snapshot size.
   const [{ snapshot: sample }] = (await pool.query(`SELECT snapshot FROM workflow_instance ORDER BY version DESC LIMIT 1`)).rows;
