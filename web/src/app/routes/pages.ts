@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+// lazyPage: React.lazy with preload(), so that boot can fetch the page's code early (boot-preload.ts).
+import { lazyPage as lazy } from './preload';
 
 /**
  * Page components of the route table, each its own chunk. Later issues replace `notYet` in

@@ -94,7 +94,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         activeMenu: RISK,
       },
       { name: 'viewReportB', path: 'viewReportB/:encryptId', page: loanDataPreviewPage, hidden: true, activeMenu: RISK },
-      { name: 'detailProject', path: 'project', page: notYet, hidden: true },
+      { name: 'detailProject', path: 'project', page: statisticsProjectPage, hidden: true, activeMenu: '/statistics/projectList' },
     ],
   },
   {

@@ -1,30 +1,51 @@
 import { Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
-import { fromFen, windowOpen, type GuaranteeContext } from '@app/workflow';
+import { fromFen, type GuaranteeContext } from '@app/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatAmount, formatTime } from '@/lib/format';
-import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
+import type { OpenAction } from '@/features/loan-node/components/ActionFormModal';
 import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan-node-api';
 import { loanNodeKeys } from '@/features/loan-node/loan-node-queries';
-import { LoanDetailDrawer } from '@/features/loans/LoanDetailDrawer';
 import { LOAN_FILTER_KEYS } from '@/features/loans/loan-filters';
 import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanQuery, type LoanRow } from '@/features/loans/loans-api';
-import { OfficerEventModal, type OfficerEvent, type OfficerEventTarget } from '@/features/loans/OfficerEventModal';
-import { ResolutionDrawer } from '@/features/loans/ResolutionDrawer';
+import type { OfficerEvent, OfficerEventTarget } from '@/features/loans/OfficerEventModal';
 import { useCan } from '@/features/permissions/Can';
 import { usePagedList } from '@/lib/use-paged-list';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListFilters } from './LoanListFilters';
+
+// The forms and drawers open on a click: their code (the action form carries the state machine) is
+// fetched then, not with the list's first paint.
+const ActionFormModal = lazy(() => import('@/features/loan-node/components/ActionFormModal').then((m) => ({ default: m.ActionFormModal })));
+const OfficerEventModal = lazy(() => import('@/features/loans/OfficerEventModal').then((m) => ({ default: m.OfficerEventModal })));
+const LoanDetailDrawer = lazy(() => import('@/features/loans/LoanDetailDrawer').then((m) => ({ default: m.LoanDetailDrawer })));
+const ResolutionDrawer = lazy(() => import('@/features/loans/ResolutionDrawer').then((m) => ({ default: m.ResolutionDrawer })));
+
+type WindowOpen = (typeof import('@app/workflow/state-windows'))['windowOpen'];
+
+/** The machine's state-window check, loaded only by lists that show the reminder button (until then: closed). */
+function useWindowOpen(wanted: boolean): WindowOpen | null {
+  const [check, setCheck] = useState<WindowOpen | null>(null);
+  useEffect(() => {
+    if (!wanted || check) return;
+    let live = true;
+    void import('@app/workflow/state-windows').then((m) => live && setCheck(() => m.windowOpen));
+    return () => {
+      live = false;
+    };
+  }, [wanted, check]);
+  return check;
+}
 
 const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'];
 
@@ -136,6 +157,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
     }
   };
   const mayRemind = config.remind === true && can(['sys:voucher:remind']);
+  const windowOpen = useWindowOpen(mayRemind);
 
   // Links and the detail drawer depend on the user only, not on the row.
   const shown = config.links.filter((link) => can(link.perms));
@@ -222,7 +244,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
             size="compact-xs"
             variant="light"
             data-testid="row-remind"
-            disabled={!windowOpen('DISBURSEMENT_REMINDER', { value: r.workflow.state })}
+            disabled={!windowOpen?.('DISBURSEMENT_REMINDER', { value: r.workflow.state })}
             loading={reminding === r.id}
             onClick={() => void remind(r)}
           >
@@ -295,23 +317,29 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
           columns={[...config.columns.map((column) => byColumn[column]), actionsColumn]}
         />
       </Card>
-      <ActionFormModal
-        loanId={action?.row.id ?? ''}
-        open={action?.open ?? null}
-        onClose={() => {
-          setAction(null);
-          void reload();
-        }}
-      />
-      <OfficerEventModal
-        target={officerEvent}
-        onClose={() => {
-          setOfficerEvent(null);
-          void reload();
-        }}
-      />
-      <LoanDetailDrawer loanId={detailId} onClose={() => setDetailId(null)} />
-      <ResolutionDrawer row={resolutionOf} onClose={() => setResolutionOf(null)} />
+      <Suspense fallback={null}>
+        {action && (
+          <ActionFormModal
+            loanId={action.row.id}
+            open={action.open}
+            onClose={() => {
+              setAction(null);
+              void reload();
+            }}
+          />
+        )}
+        {officerEvent && (
+          <OfficerEventModal
+            target={officerEvent}
+            onClose={() => {
+              setOfficerEvent(null);
+              void reload();
+            }}
+          />
+        )}
+        {detailId && <LoanDetailDrawer loanId={detailId} onClose={() => setDetailId(null)} />}
+        {resolutionOf && <ResolutionDrawer row={resolutionOf} onClose={() => setResolutionOf(null)} />}
+      </Suspense>
     </Stack>
   );
 }
