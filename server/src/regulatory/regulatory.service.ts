@@ -414,7 +414,9 @@ export class RegulatoryService implements OnModuleInit {
   async createGroup(name: string, user: AuthUser): Promise<{ id: string }> {
     const [taken] = await this.db.query(`SELECT 1 FROM related_group WHERE lower(name) = lower($1)`, [name]);
     if (taken) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
-    const [row] = await this.db.query(`INSERT INTO related_group (name, created_by) VALUES ($1, $2) RETURNING id`, [name, user.id]);
+    // Two saves of one name at once: the unique index decides, and the loser hears the same 409.
+    const [row] = await this.db.query(`INSERT INTO related_group (name, created_by) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [name, user.id]);
+    if (!row) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
     return { id: row.id };
   }
 
@@ -445,7 +447,18 @@ export class RegulatoryService implements OnModuleInit {
       ]);
       if (current?.id === groupId) return;
       if (current) throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: current.name }, null, 'Conflict');
-      await em.query(`INSERT INTO related_group_member (company_id, group_id, added_by) VALUES ($1, $2, $3)`, [companyId, groupId, user.id]);
+      // A parallel add of the same company: the one-group-per-company key keeps the first.
+      const added = await em.query(
+        `INSERT INTO related_group_member (company_id, group_id, added_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING group_id`,
+        [companyId, groupId, user.id],
+      );
+      if (added.length === 0) {
+        const [winner] = await em.query(`SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`, [
+          companyId,
+        ]);
+        if (winner && winner.id !== groupId)
+          throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: winner.name }, null, 'Conflict');
+      }
     });
   }
 
