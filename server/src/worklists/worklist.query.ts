@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
 
@@ -169,28 +169,35 @@ export class WorklistQuery {
     return { instance, loan };
   }
 
-  /** `withActions: false` (exports) skips asking the machine about every row's actions. */
-  private async rows(search: LoanSearch, user: AuthUser, page: { limit: number; offset: number }, withActions: boolean): Promise<LoanRow[]> {
-    const params: unknown[] = [];
+  /** The list's statement: every filter, the sort, then the page (none for an export's cursor). */
+  private rowsSql(search: LoanSearch, params: unknown[], page?: { limit: number; offset: number }): string {
     const { instance, loan } = this.conditions(search, params);
     const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
     const sortKey = search.filter.sort ?? 'createdAt';
     const sort = SORT_COLUMNS[sortKey];
     const order = `${search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC'}${NULLS_LAST.has(sortKey) ? ' NULLS LAST' : ''}`;
-    const rows: Record<string, any>[] = await this.db.query(
-      `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+    return `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
               wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
               ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
          FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
          LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
          ${where}
-        ORDER BY ${sort} ${order}, l.id LIMIT ${page.limit} OFFSET ${page.offset}`,
-      params,
-    );
+        ORDER BY ${sort} ${order}, l.id${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`;
+  }
+
+  /** `withActions: false` (exports) skips asking the machine about every row's actions. */
+  private async rows(search: LoanSearch, user: AuthUser, page: { limit: number; offset: number }, withActions: boolean): Promise<LoanRow[]> {
+    const params: unknown[] = [];
+    const rows: Record<string, any>[] = await this.db.query(this.rowsSql(search, params, page), params);
+    const toRow = this.rowMapper(search, user, withActions);
+    return rows.map(toRow);
+  }
+
+  private rowMapper(search: LoanSearch, user: AuthUser, withActions: boolean): (r: Record<string, any>) => LoanRow {
     const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
-    return rows.map((r): LoanRow => {
+    return (r): LoanRow => {
       const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };
       const legal = withActions ? this.workflow.view(instance, user).legalActions : [];
       const workflow: RowWorkflow = {
@@ -220,7 +227,7 @@ export class WorklistQuery {
         deletable: mayDelete && workflow.stage === 'collection',
         workflow,
       };
-    });
+    };
   }
 
   /**
@@ -267,9 +274,14 @@ export class WorklistQuery {
     return { list, ...counted, pageNum, pageSize };
   }
 
-  /** Every row the filters select (up to the export limit), as a workbook named after the list. */
+  /** Every row the filters select, read from a cursor as the workbook is written (no cap). */
   async export(search: LoanSearch, user: AuthUser, lang: Lang, name: Label, columns: readonly WorklistColumn[] = ALL_SHEET_COLUMNS): Promise<StreamableFile> {
-    const rows = await this.rows(search, user, { limit: EXPORT_MAX_ROWS, offset: 0 }, false);
-    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows }, lang, name, this.clock.now());
+    const params: unknown[] = [];
+    const sql = this.rowsSql(search, params);
+    const toRow = this.rowMapper(search, user, false);
+    async function* loanRows(db: DataSource) {
+      for await (const r of cursorRows(db, sql, params)) yield toRow(r);
+    }
+    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows: loanRows(this.db) }, lang, name, this.clock.now());
   }
 }
