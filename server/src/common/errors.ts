@@ -109,6 +109,8 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // regulator exports (issue 11: A11301-A11399)
+  regulatoryPeriodInverted: 'A11301',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

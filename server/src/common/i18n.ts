@@ -281,6 +281,7 @@ export const MESSAGES = {
   instalmentRepaid: { 'zh-CN': '该期已还清，不能再上传还款凭证', en: 'The instalment is already repaid: no voucher can be uploaded for it' },
   ledgerNotNow: { 'zh-CN': '只能在保后管理阶段办理', en: 'This can be done only while the loan is under after-guarantee management' },
   noOpenInstalment: { 'zh-CN': '该贷款没有未还清的还款期次', en: 'The loan has no open instalment to remind of' },
+  regulatoryPeriodInverted: { 'zh-CN': '开始日期不能晚于结束日期', en: 'The start day cannot be after the end day' },
   repaymentReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送还款提醒', en: 'The loan has no A-post officer to remind' },
   reminderContentMaturity: { 'zh-CN': '贷款将于 {day} 到期（还有 {days} 天）。', en: 'The loan matures on {day} ({days} days left).' },
   reminderTitleVisit: { 'zh-CN': '保后走访提醒：{company}', en: 'Visit reminder: {company}' },
