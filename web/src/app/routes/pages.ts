@@ -37,3 +37,6 @@ export const confereeListPage = lazy(() => import('@/features/conferees/Conferee
 export const bankListPage = lazy(() => import('@/features/basic-data/BankListPage'));
 export const bankTemplatePage = lazy(() => import('@/features/basic-data/BankTemplatePage'));
 export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTypeListPage'));
+// Reports to regulators (national guarantee platform, industry ministry).
+export const guodanListPage = lazy(() => import('@/features/regulatory-exports/GuodanListPage'));
+export const industrialInformationListPage = lazy(() => import('@/features/regulatory-exports/IndustrialInformationListPage'));

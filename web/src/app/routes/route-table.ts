@@ -32,6 +32,7 @@ import {
 } from './pages';
 // Basic data.
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
+import { guodanListPage, industrialInformationListPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -258,11 +259,11 @@ export const ROUTE_TABLE: RouteGroup[] = [
       { name: 'reportApprovedList', path: 'reportApprovedList', page: notYet, hidden: true },
       { name: 'statisticsRelieveList', path: 'relieveList', page: notYet, hidden: true },
       { name: 'statisticsProjectList', path: 'projectList', page: notYet, perms: ['project_list'] },
-      { name: 'guodanList', path: 'guodanList', page: notYet, perms: ['guo_dan_list'] },
+      { name: 'guodanList', path: 'guodanList', page: guodanListPage, perms: ['guo_dan_list'] },
       {
         name: 'industrialInformationList',
         path: 'industrialInformationList',
-        page: notYet,
+        page: industrialInformationListPage,
         perms: ['industrial_information_list'],
       },
       { name: 'amountList', path: 'amountList', page: notYet, perms: ['amount_list'] },

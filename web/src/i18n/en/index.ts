@@ -19,6 +19,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import regulatoryExports from './regulatory-exports';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -47,6 +48,7 @@ const en: Translation<typeof zhCN> = {
   afterGuarantee,
   permissions,
   queues,
+  regulatoryExports,
   routes,
 };
 export default en;

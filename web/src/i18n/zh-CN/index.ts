@@ -17,6 +17,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import profile from './profile';
 import queues from './queues';
+import regulatoryExports from './regulatory-exports';
 import routes from './routes';
 import shell from './shell';
 import tags from './tags';
@@ -46,6 +47,7 @@ const zhCN = {
   afterGuarantee,
   permissions,
   queues,
+  regulatoryExports,
   routes,
 };
 export default zhCN;
