@@ -72,7 +72,7 @@ const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"][da
 
 async function readDownload(path: string) {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(readFileSync(path));
+  await book.xlsx.load(readFileSync(path) as never);
   const sheet = book.worksheets[0];
   const text = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
   return { headers: text(1), rows: Array.from({ length: sheet.rowCount - 1 }, (_, i) => text(i + 2)) };

@@ -169,15 +169,22 @@ export class WorklistQuery {
     return { instance, loan };
   }
 
-  /** The list's statement: every filter, the sort, then the page (none for an export's cursor). */
+  /**
+   * The list's statement: every filter, the sort, then the page (none for an export's cursor). An
+   * export reads only the parts of the snapshot its labels need (state value and visit round): the
+   * whole snapshot per row is most of the bytes read and of the garbage made at a million rows.
+   */
   private rowsSql(search: LoanSearch, params: unknown[], page?: { limit: number; offset: number }): string {
+    const snapshot = page
+      ? 'wi.snapshot'
+      : `jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot`;
     const { instance, loan } = this.conditions(search, params);
     const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
     const sortKey = search.filter.sort ?? 'createdAt';
     const sort = SORT_COLUMNS[sortKey];
     const order = `${search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC'}${NULLS_LAST.has(sortKey) ? ' NULLS LAST' : ''}`;
     return `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
-              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
+              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, ${snapshot}, wi.updated_at,
               ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
          FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
