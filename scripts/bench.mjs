@@ -28,7 +28,9 @@ try {
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], { env: { ...env, APP_URL: `http://127.0.0.1:${port}` } });
+  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
+    env: { ...env, APP_URL: `http://127.0.0.1:${port}` },
+  });
   await shutdown(0);
 } catch (error) {
   log(`benchmark failed: ${error.message}`);

@@ -26,9 +26,12 @@ describe('exports stream every row', () => {
   /** `copies` more loans of the template loan's company, each with a copy of its workflow instance. */
   async function cloneLoan(templateId: string, copies: number): Promise<void> {
     const columns = async (table: string) =>
-      (await owner.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id', 'loan_id') ORDER BY ordinal_position`, [table])).map(
-        (r: { column_name: string }) => r.column_name,
-      );
+      (
+        await owner.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id', 'loan_id') ORDER BY ordinal_position`,
+          [table],
+        )
+      ).map((r: { column_name: string }) => r.column_name);
     const loanCols = (await columns('loan')).filter((c: string) => c !== 'created_at');
     const instanceCols = await columns('workflow_instance');
     await owner.query(
@@ -72,6 +75,8 @@ describe('exports stream every row', () => {
       { list: '/server/conferees', file: '/server/conferees/export', column: 0, field: 'username' },
       { list: '/server/meetings/zb', file: '/server/meetings/zb/export', column: 0, field: 'title' },
       { list: '/server/archives', file: '/server/archives/export', column: 0, field: 'companyName' },
+      { list: '/server/meetings/ys', file: '/server/meetings/ys/export', column: 0, field: 'day' },
+      { list: '/server/votes/zb', file: '/server/votes/zb/export', column: 0, field: 'meetingTitle' },
     ];
     for (const e of exports) {
       const list = await t.http.get(e.list).query({ pageSize: 200 }).set('X-Platform-Token', admin);
@@ -81,6 +86,10 @@ describe('exports stream every row', () => {
       expect([e.file, sheet.rows.length]).toEqual([e.file, total]);
       if (total <= 200) expect(sheet.rows.map((r) => r[e.column])).toEqual(rows.map((r) => String(r[e.field] ?? '')));
     }
+    // The release ledger is one list (not paged): its export holds the same rows.
+    const ledger = await t.http.get('/server/release-ledger').set('X-Platform-Token', admin).expect(200);
+    const ledgerSheet = await readExport(t, '/server/release-ledger/export', admin);
+    expect(ledgerSheet.rows).toHaveLength(ledger.body.data.length);
   });
 
   describe('regulator exports', () => {
@@ -91,10 +100,15 @@ describe('exports stream every row', () => {
 
     beforeAll(async () => {
       const suffix = Date.now().toString(36);
-      await owner.query(`INSERT INTO loan_type (name, fee_rate_bp, repayment_reminder_days, maturity_reminder_days) VALUES ($1, 150, 5, 30)`, [`监管测试品种${suffix}`]);
+      await owner.query(`INSERT INTO loan_type (name, fee_rate_bp, repayment_reminder_days, maturity_reminder_days) VALUES ($1, 150, 5, 30)`, [
+        `监管测试品种${suffix}`,
+      ]);
       const make = async (name: string, employees: number, amount: number) => {
         const company = await createCompany(t, apost, name);
-        await owner.query(`UPDATE company SET employee_count = $2, district_code = 'PDXQ', strategic_industries = '{NEW_IT}' WHERE id = $1`, [company.id, employees]);
+        await owner.query(`UPDATE company SET employee_count = $2, district_code = 'PDXQ', strategic_industries = '{NEW_IT}' WHERE id = $1`, [
+          company.id,
+          employees,
+        ]);
         const res = await t.http
           .post('/server/loans')
           .set('X-Platform-Token', apost)
@@ -106,8 +120,13 @@ describe('exports stream every row', () => {
       largeLoan = await make(`监管大型${suffix}有限公司`, 800, 10_000_000);
       undisbursed = await make(`监管未放款${suffix}有限公司`, 5, 1_000_000);
       // Hand-made disbursement facts (the columns VOUCHER_CONFIRM keeps): one in force, one released.
-      await owner.query(`UPDATE workflow_instance SET disbursed_on = '2021-03-15', disbursed_amount_fen = 300000000, stage = 'afterGuarantee' WHERE loan_id = $1`, [smallLoan]);
-      await owner.query(`UPDATE workflow_instance SET disbursed_on = '2021-06-01', disbursed_amount_fen = 1000000000, stage = 'closed' WHERE loan_id = $1`, [largeLoan]);
+      await owner.query(
+        `UPDATE workflow_instance SET disbursed_on = '2021-03-15', disbursed_amount_fen = 300000000, stage = 'afterGuarantee' WHERE loan_id = $1`,
+        [smallLoan],
+      );
+      await owner.query(`UPDATE workflow_instance SET disbursed_on = '2021-06-01', disbursed_amount_fen = 1000000000, stage = 'closed' WHERE loan_id = $1`, [
+        largeLoan,
+      ]);
       await owner.query(
         `INSERT INTO repayment_plan (loan_id, method, annual_rate_bp, disbursed_on, principal_fen, term_months, maturity_on, repaid_fen)
          VALUES ($1, 'EQUAL_PRINCIPAL', 345, '2021-03-15', 300000000, 12, '2022-03-15', 75000000)`,
@@ -174,7 +193,11 @@ describe('exports stream every row', () => {
       expect(zh.status).toBe(400);
       expect(zh.body.code).toBe('A11301');
       expect(zh.body.message).toContain('开始日期不能晚于结束日期');
-      const en = await t.http.get('/server/regulatory-exports/guodan').query({ from: '2021-12-31', to: '2021-01-01' }).set('X-Platform-Token', admin).set('Accept-Language', 'en');
+      const en = await t.http
+        .get('/server/regulatory-exports/guodan')
+        .query({ from: '2021-12-31', to: '2021-01-01' })
+        .set('X-Platform-Token', admin)
+        .set('Accept-Language', 'en');
       expect(en.body.message).toContain('The start day cannot be after the end day');
       await t.http.get('/server/regulatory-exports/guodan').query({ from: '2021-02-30' }).set('X-Platform-Token', admin).expect(400);
     });

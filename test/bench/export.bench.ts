@@ -42,13 +42,18 @@ function serverPid(): number | null {
 }
 
 function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(/(\d+)/.exec(line)![1]) * 1024;
 }
 
 async function login(username: string): Promise<string> {
   const key = (await (await fetch(`${BASE}/server/open/auth/public-key`)).json()) as any;
-  const password = publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026')).toString('base64');
+  const password = publicEncrypt(
+    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
+  ).toString('base64');
   const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,9 +74,12 @@ async function main() {
   const owner = new Pool({ connectionString: process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL, max: 2 });
   const [template] = (await owner.query(`SELECT l.id, l.company_id FROM loan l WHERE l.deleted_at IS NULL ORDER BY l.created_at LIMIT 1`)).rows;
   const columns = async (table: string) =>
-    (await owner.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id', 'loan_id', 'created_at') ORDER BY ordinal_position`, [table])).rows.map(
-      (r) => r.column_name as string,
-    );
+    (
+      await owner.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id', 'loan_id', 'created_at') ORDER BY ordinal_position`,
+        [table],
+      )
+    ).rows.map((r) => r.column_name as string);
   const loanCols = await columns('loan');
   const instanceCols = [...(await columns('workflow_instance')), 'created_at'];
 
@@ -91,8 +99,11 @@ async function main() {
     process.stdout.write(`\rinserted ${(done + n).toLocaleString('en')} loans`);
   }
   await owner.query('ANALYZE loan; ANALYZE workflow_instance');
-  const [{ count: total }] = (await owner.query(`SELECT count(*)::int AS count FROM loan WHERE company_id = $1 AND deleted_at IS NULL`, [template.company_id])).rows;
-  console.log(`\ninserted ${ROWS.toLocaleString('en')} loans in ${((performance.now() - t0) / 1000).toFixed(1)} s; the export selects ${total.toLocaleString('en')}`);
+  const [{ count: total }] = (await owner.query(`SELECT count(*)::int AS count FROM loan WHERE company_id = $1 AND deleted_at IS NULL`, [template.company_id]))
+    .rows;
+  console.log(
+    `\ninserted ${ROWS.toLocaleString('en')} loans in ${((performance.now() - t0) / 1000).toFixed(1)} s; the export selects ${total.toLocaleString('en')}`,
+  );
 
   // 2a. raw cursor to nowhere
   const client = await owner.connect();
@@ -100,7 +111,9 @@ async function main() {
   let seen = 0;
   for await (const _row of client.query(new QueryStream(EXPORT_SQL, [template.company_id], { batchSize: 1000 }))) seen++;
   const rawMs = performance.now() - t0;
-  console.log(`baseline, cursor only:       ${seen.toLocaleString('en')} rows in ${(rawMs / 1000).toFixed(1)} s = ${rate(seen, rawMs).toLocaleString('en')} rows/s`);
+  console.log(
+    `baseline, cursor only:       ${seen.toLocaleString('en')} rows in ${(rawMs / 1000).toFixed(1)} s = ${rate(seen, rawMs).toLocaleString('en')} rows/s`,
+  );
 
   // 2b. the same cursor through exceljs' streaming writer to /dev/null, in this process
   const rss0 = process.memoryUsage().rss;
@@ -113,7 +126,18 @@ async function main() {
   const ws = book.addWorksheet('loans');
   let written = 0;
   for await (const r of client.query(new QueryStream(EXPORT_SQL, [template.company_id], { batchSize: 1000 }))) {
-    ws.addRow([r.company_name, r.credit_code, Number(r.amount_fen) / 100, r.term_months, r.bank, r.loan_type, r.a_name, r.b_name, String(r.created_at), r.disbursed_on]).commit();
+    ws.addRow([
+      r.company_name,
+      r.credit_code,
+      Number(r.amount_fen) / 100,
+      r.term_months,
+      r.bank,
+      r.loan_type,
+      r.a_name,
+      r.b_name,
+      String(r.created_at),
+      r.disbursed_on,
+    ]).commit();
     if (++written % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   ws.commit();

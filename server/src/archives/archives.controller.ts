@@ -33,7 +33,10 @@ export class ArchivesController {
   @RequirePermission('files_list')
   @Get('export')
   async export(@Query() q: ArchiveListQuery, @Req() req: Request, @CurrentUser() user: AuthUser) {
-    const rows = pagedRows(async (limit, offset) => (await this.archives.list({ ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list, EXPORT_MAX_ROWS);
+    const rows = pagedRows(
+      async (limit, offset) => (await this.archives.list({ ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list,
+      EXPORT_MAX_ROWS,
+    );
     return exportSheet(
       {
         name: { zh: '档案管理', en: 'Archives' },

@@ -41,7 +41,9 @@ describe('streamed exports', () => {
   });
 
   it('rejects before answering when the first row already fails (the caller gets its error status)', async () => {
-    await expect(exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: failingAfter(0) }, 'zh-CN', { zh: '测试', en: 'test' })).rejects.toThrow('connection lost');
+    await expect(exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: failingAfter(0) }, 'zh-CN', { zh: '测试', en: 'test' })).rejects.toThrow(
+      'connection lost',
+    );
   });
 
   it('reads a list page by page until a short page', async () => {

@@ -275,7 +275,12 @@ export class CompaniesService {
     async function* companies() {
       for await (const row of cursor) yield toView(row);
     }
-    return exportSheet({ name: label('企业列表', 'Companies'), columns: EXPORT_COLUMNS, rows: companies() }, lang, label('企业列表', 'companies'), this.clock.now());
+    return exportSheet(
+      { name: label('企业列表', 'Companies'), columns: EXPORT_COLUMNS, rows: companies() },
+      lang,
+      label('企业列表', 'companies'),
+      this.clock.now(),
+    );
   }
 
   /**

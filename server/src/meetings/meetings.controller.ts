@@ -237,7 +237,10 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
     @RequirePermission(p.list)
     @Get('export')
     async export(@Query() q: VoteListQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
-      const rows = pagedRows(async (limit, offset) => (await this.votes.list(kind, { ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list, EXPORT_MAX_ROWS);
+      const rows = pagedRows(
+        async (limit, offset) => (await this.votes.list(kind, { ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list,
+        EXPORT_MAX_ROWS,
+      );
       return exportSheet(
         {
           name: { zh: '投票', en: 'Votes' },

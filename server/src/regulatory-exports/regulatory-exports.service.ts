@@ -85,7 +85,13 @@ export class RegulatoryExportsService {
 
   private where(report: RegulatoryReportKey, q: RegulatoryQuery): { where: string; params: unknown[] } {
     if (q.from && q.to && q.from > q.to) {
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.regulatoryPeriodInverted, 'regulatoryPeriodInverted', {}, { fieldErrors: [{ field: 'to', constraints: ['min'] }] });
+      throw new AppError(
+        HttpStatus.BAD_REQUEST,
+        CODES.regulatoryPeriodInverted,
+        'regulatoryPeriodInverted',
+        {},
+        { fieldErrors: [{ field: 'to', constraints: ['min'] }] },
+      );
     }
     const params: unknown[] = [q.from ?? null, q.to ?? null, like(q.companyName)];
     const conditions = [
@@ -104,7 +110,10 @@ export class RegulatoryExportsService {
     const { where, params } = this.where(report, q);
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(`${SELECT} ${where} ORDER BY wi.disbursed_on DESC, l.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`, params),
-      this.db.query(`SELECT count(*)::int AS total FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id ${where}`, params),
+      this.db.query(
+        `SELECT count(*)::int AS total FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id ${where}`,
+        params,
+      ),
     ]);
     return { list: rows.map(toRow), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }

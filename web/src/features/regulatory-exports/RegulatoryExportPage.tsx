@@ -49,7 +49,13 @@ export function RegulatoryExportPage({ report }: { report: RegulatoryReport }) {
           <Group mb="md" align="flex-start" gap="sm">
             <DayInput label={t('regulatoryExports.from')} w={160} data-field="from" {...form.getInputProps('from')} />
             <DayInput label={t('regulatoryExports.to')} w={160} data-field="to" {...form.getInputProps('to')} />
-            <TextInput label={t('regulatoryExports.companyName')} leftSection={<IconSearch size={16} />} w={220} data-field="companyName" {...form.getInputProps('companyName')} />
+            <TextInput
+              label={t('regulatoryExports.companyName')}
+              leftSection={<IconSearch size={16} />}
+              w={220}
+              data-field="companyName"
+              {...form.getInputProps('companyName')}
+            />
             <Group gap="sm" mt={25}>
               <Button type="submit" data-testid="search">
                 {t('common.search')}
@@ -63,7 +69,13 @@ export function RegulatoryExportPage({ report }: { report: RegulatoryReport }) {
               >
                 {t('common.reset')}
               </Button>
-              <Button variant="light" leftSection={<IconDownload size={16} />} loading={list.exporting} onClick={() => void list.exportList()} data-testid="export">
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                loading={list.exporting}
+                onClick={() => void list.exportList()}
+                data-testid="export"
+              >
                 {t('regulatoryExports.export')}
               </Button>
             </Group>
@@ -81,11 +93,20 @@ export function RegulatoryExportPage({ report }: { report: RegulatoryReport }) {
           columns={[
             { accessor: 'companyName', title: t('regulatoryExports.columns.companyName') },
             { accessor: 'creditCode', title: t('regulatoryExports.columns.creditCode') },
-            { accessor: 'enterpriseSize', title: t('regulatoryExports.columns.enterpriseSize'), render: (r) => t(`regulatoryExports.sizes.${r.enterpriseSize}`) },
+            {
+              accessor: 'enterpriseSize',
+              title: t('regulatoryExports.columns.enterpriseSize'),
+              render: (r) => t(`regulatoryExports.sizes.${r.enterpriseSize}`),
+            },
             ...(report === 'industrial' ? [{ accessor: 'employeeCount', title: t('regulatoryExports.columns.employeeCount') }] : []),
             { accessor: 'bank', title: t('regulatoryExports.columns.bank') },
             { accessor: 'amountFen', title: t('regulatoryExports.columns.amount'), textAlign: 'right' as const, render: (r) => yuan(r.amountFen) },
-            { accessor: 'outstandingFen', title: t('regulatoryExports.columns.outstanding'), textAlign: 'right' as const, render: (r) => yuan(r.outstandingFen) },
+            {
+              accessor: 'outstandingFen',
+              title: t('regulatoryExports.columns.outstanding'),
+              textAlign: 'right' as const,
+              render: (r) => yuan(r.outstandingFen),
+            },
             { accessor: 'termMonths', title: t('regulatoryExports.columns.termMonths') },
             { accessor: 'disbursedOn', title: t('regulatoryExports.columns.disbursedOn') },
             { accessor: 'maturityOn', title: t('regulatoryExports.columns.maturityOn') },

@@ -5,5 +5,9 @@ export function periodIssue(from: string | null | undefined, to: string | null |
 
 /** The filled filters only (the URL keeps no empty ones). */
 export function periodParams(values: { from: string; to: string; companyName: string }): Partial<Record<'from' | 'to' | 'companyName', string>> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }
