@@ -64,7 +64,8 @@ async function login(username: string): Promise<string> {
 
 /** The loan export's query (WorklistQuery's, without its filters' variety): same joins, same columns. */
 const EXPORT_SQL = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
-        wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
+        wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
+        jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot, wi.updated_at,
         ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
    FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
    LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
