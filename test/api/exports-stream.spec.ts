@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 import { readExport, userWith } from './support/lists';
@@ -12,6 +14,8 @@ describe('exports stream every row', () => {
   let owner: DataSource;
   let admin: string;
   let apost: string;
+  /** The company of the 12,346 loans of the first test. */
+  let bigCompanyId: string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -52,6 +56,7 @@ describe('exports stream every row', () => {
     const template = await createLoan(t, apost);
     const [{ company_id: companyId }] = await owner.query(`SELECT company_id FROM loan WHERE id = $1`, [template.id]);
     await cloneLoan(template.id, 12_345);
+    bigCompanyId = companyId;
     const sheet = await readExport(t, `/server/loans/export?companyId=${companyId}`, admin);
     expect(sheet.res.headers['content-type']).toContain('spreadsheetml');
     expect(sheet.rows).toHaveLength(12_346);
@@ -59,6 +64,40 @@ describe('exports stream every row', () => {
     // The worklist export of the same loans (all in data collection) streams them all too.
     const worklist = await readExport(t, `/server/worklists/suggestList/export?companyId=${companyId}`, admin);
     expect(worklist.rows).toHaveLength(12_346);
+  });
+
+  it('breaks the connection when a row fails after the headers went out: no short file passes for a whole one', async () => {
+    // The last row of the export (the oldest loan) gets a state no stage knows: its labels throw.
+    const [{ loan_id: lastLoan, snapshot }] = await owner.query(
+      `SELECT wi.loan_id, wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id WHERE l.company_id = $1 ORDER BY l.created_at, l.id LIMIT 1`,
+      [bigCompanyId],
+    );
+    await owner.query(`UPDATE workflow_instance SET snapshot = jsonb_set(snapshot, '{value}', '"noSuchStage"') WHERE loan_id = $1`, [lastLoan]);
+    try {
+      const server = t.app.getHttpServer() as http.Server;
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const outcome = await new Promise<{ status: number; complete: boolean; bytes: number }>((resolve) => {
+        const req = http.get(
+          { port, host: '127.0.0.1', path: `/server/loans/export?companyId=${bigCompanyId}`, headers: { 'X-Platform-Token': admin } },
+          (res) => {
+            let bytes = 0;
+            const done = () => resolve({ status: res.statusCode ?? 0, complete: res.complete, bytes });
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', done);
+            res.on('aborted', done);
+            res.on('error', done);
+          },
+        );
+        req.on('error', () => resolve({ status: -1, complete: false, bytes: 0 }));
+      });
+      // The headers said 200 and rows were sent; the transfer is then cut, never finished as if whole.
+      expect(outcome.status).toBe(200);
+      expect(outcome.bytes).toBeGreaterThan(0);
+      expect(outcome.complete).toBe(false);
+    } finally {
+      await owner.query(`UPDATE workflow_instance SET snapshot = $2 WHERE loan_id = $1`, [lastLoan, snapshot]);
+    }
   });
 
   it('answers a bad filter before the first byte with a JSON 400, not a broken file', async () => {
