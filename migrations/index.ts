@@ -19,6 +19,10 @@ import { MessageUnreadIndex1764111000000 } from './1764111000000-message-unread-
 import { VisitRecords1764112000000 } from './1764112000000-visit-records';
 import { InstalmentVoucher1764113000000 } from './1764113000000-instalment-voucher';
 import { VisitReminders1764114000000 } from './1764114000000-visit-reminders';
+import { UserAdmin1764116000000 } from './1764116000000-user-admin';
+import { Regulatory1764117000000 } from './1764117000000-regulatory';
+import { StatisticsIndexes1764118000000 } from './1764118000000-statistics-indexes';
+import { ListKeyset1764121000000 } from './1764121000000-list-keyset';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -43,4 +47,8 @@ export const MIGRATIONS = [
   VisitRecords1764112000000,
   InstalmentVoucher1764113000000,
   VisitReminders1764114000000,
+  UserAdmin1764116000000,
+  Regulatory1764117000000,
+  StatisticsIndexes1764118000000,
+  ListKeyset1764121000000,
 ];

@@ -20,6 +20,7 @@ import type { AuditKeys } from './audit/audit-keys';
 import { dataSourceOptions } from './database/database.module';
 import { MigrationResult, runMigrations } from './database/migrate';
 import { seedIfEmpty } from './demo/seed';
+import { compressAnswers, precompressedAssets } from './web/compression';
 
 export const API_PREFIX = 'server';
 
@@ -28,6 +29,8 @@ export async function createApp(config: AppConfig = loadConfig(), logLevels: Log
   setCompanyTimeZone(config.companyTimeZone);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
   app.setGlobalPrefix(API_PREFIX);
+  // First, so that it wraps every answer written after it (web/compression.ts says which are left alone).
+  app.use(compressAnswers());
   // A loan's review report (17 sections of Chinese text) outgrows express's 100 kB default; the
   // loan-data service still refuses content over MAX_CONTENT_CHARS (512 kB of JSON text). JSON nested
   // deeper than MAX_JSON_DEPTH is refused before it is parsed.
@@ -139,7 +142,7 @@ function useSecurityHeaders(app: NestExpressApplication) {
 
 /** The built web client on the same port: files as they are, every other page path to index.html. */
 function serveWeb(app: NestExpressApplication, dir: string) {
-  const index = path.join(dir, 'index.html');
+  app.use(precompressedAssets(dir));
   app.useStaticAssets(dir, {
     index: false,
     maxAge: '1h',
@@ -150,7 +153,8 @@ function serveWeb(app: NestExpressApplication, dir: string) {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // Relative to its root: send refuses a bare path with a dot folder in it (a WEB_DIST under .data/).
+    res.sendFile('index.html', { root: dir });
   });
 }
 

@@ -12,6 +12,7 @@ import { LettersModule } from './letters/letters.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { VisitsModule } from './visits/visits.module';
 import { RegulatoryExportsModule } from './regulatory-exports/regulatory-exports.module';
+import { RegulatoryModule } from './regulatory/regulatory.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -27,7 +28,9 @@ import { LoanDataModule } from './loan-data/loan-data.module';
 import { LoansModule } from './loans/loans.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
+import { StatisticsModule } from './statistics/statistics.module';
 import { UsersModule } from './users/users.module';
+import { RolesModule } from './roles/roles.module';
 import { WorkflowModule } from './workflow/workflow.module';
 import { WorklistsModule } from './worklists/worklists.module';
 
@@ -45,6 +48,7 @@ export class AppModule implements NestModule {
         QueueModule,
         AuthModule,
         UsersModule,
+        RolesModule,
         WorkflowModule,
         CompaniesModule,
         LoansModule,
@@ -59,6 +63,8 @@ export class AppModule implements NestModule {
         RemindersModule,
         VisitsModule,
         RegulatoryExportsModule,
+        StatisticsModule,
+        RegulatoryModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [HistoryWriter],

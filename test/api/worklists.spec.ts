@@ -319,7 +319,7 @@ describe('worklists: every list of the registry through one API', () => {
   it('describes the lists and their rows in the OpenAPI document (no snapshot in a row)', async () => {
     const doc = (await t.http.get('/server/docs-json').expect(200)).body;
     const schemas = doc.components.schemas;
-    expect(Object.keys(schemas.LoanPageDto.properties).sort()).toEqual(['list', 'pageNum', 'pageSize', 'total', 'totalCapped']);
+    expect(Object.keys(schemas.LoanPageDto.properties).sort()).toEqual(['list', 'nextCursor', 'pageNum', 'pageSize', 'total', 'totalCapped', 'totalEstimated']);
     expect(Object.keys(schemas.RowWorkflowDto.properties).sort()).toEqual([
       'legalActions',
       'loanId',

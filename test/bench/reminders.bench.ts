@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { queueWithinHorizon } from '../../server/src/reminders/reminder-queue';
+import { reportFigure } from './figures';
 
 const WITHIN = Number(process.env.BENCH_WITHIN ?? 100_000);
 const TOTAL = Number(process.env.BENCH_REMINDER_ROWS ?? 1_000_000);
@@ -77,6 +78,12 @@ async function main() {
   console.log(
     `reminders horizon job:  ${first.queued.toLocaleString('en')} reminders in ${ourSeconds.toFixed(2)} s (${Math.round(first.queued / ourSeconds)} /s); ratio to raw ${(ourSeconds / rawSeconds).toFixed(2)}`,
   );
+  reportFigure('reminders', {
+    figure: `horizon job queueing ${WITHIN.toLocaleString('en')} reminders (baseline: raw BullMQ addBulk)`,
+    value: Number(ourSeconds.toFixed(2)),
+    unit: 's',
+    baseline: Number(rawSeconds.toFixed(2)),
+  });
   // 2. memory
   console.log(`Redis memory per queued reminder: ${Math.round(ourBytes / first.queued)} bytes (raw job: ${Math.round(rawBytes / WITHIN)} bytes)`);
 
@@ -98,6 +105,11 @@ async function main() {
   console.log(
     `horizon job at ${(WITHIN + beyond).toLocaleString('en')} reminder rows: ${againSeconds.toFixed(2)} s (scanned ${again.scanned.toLocaleString('en')}, all already queued; jobs in Redis after: ${jobs.toLocaleString('en')})`,
   );
+  reportFigure('reminders', {
+    figure: `horizon job at ${(WITHIN + beyond).toLocaleString('en')} reminder rows`,
+    value: Number(againSeconds.toFixed(2)),
+    unit: 's',
+  });
   t0 = performance.now();
   const empty = await queueWithinHorizon(db, queue, new Date(now.getTime() - 30 * DAY), 1);
   console.log(`horizon job with nothing due (index only): ${((performance.now() - t0) * 1).toFixed(1)} ms (scanned ${empty.scanned})`);
@@ -135,6 +147,11 @@ async function main() {
   console.log(
     `firing lateness of ${late.length.toLocaleString('en')} of ${LATENESS.toLocaleString('en')} reminders over ${LATENESS_SECONDS} s (one worker process): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${late[late.length - 1]?.toFixed(0)} ms`,
   );
+  reportFigure('reminders', {
+    figure: `firing lateness p99, ${LATENESS.toLocaleString('en')} reminders over ${LATENESS_SECONDS} s`,
+    value: Math.round(pct(99)),
+    unit: 'ms',
+  });
   await owner.query(`DELETE FROM message WHERE source_key = ANY($1)`, [ids.map((id) => `reminder:${id}`)]);
   await owner.query(`DELETE FROM reminder WHERE id = ANY($1)`, [ids]);
   await redis.flushdb();

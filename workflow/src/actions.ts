@@ -53,6 +53,7 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'INSURANCE_REVIEW_DISCONTINUE':
       case 'RECHECK_RETURN':
       case 'LEADER_RETURN':
+      case 'REGULATORY_OVERRIDE':
       case 'WITHDRAWAL_DISCONTINUE':
       case 'CONTRACT_MUTUAL_REVIEW_RETURN':
       case 'CONTRACT_REVIEW_RETURN':

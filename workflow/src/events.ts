@@ -162,6 +162,8 @@ export interface EventPayloads {
   RECHECK_RETURN: ReasonPayload;
   LEADER_APPROVE: NoPayload;
   LEADER_RETURN: ReasonPayload;
+  /** An administrator's override of the regulatory limits for this loan's approval, with why. */
+  REGULATORY_OVERRIDE: ReasonPayload;
   WITHDRAWAL_DISCONTINUE: ReasonPayload;
   // duringGuarantee (DKHT): contract region
   /** Without `templateId`: the bank's whole contract set (one document per enabled contract template). */
@@ -299,6 +301,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   RECHECK_RETURN: reason,
   LEADER_APPROVE: [],
   LEADER_RETURN: reason,
+  REGULATORY_OVERRIDE: reason,
   WITHDRAWAL_DISCONTINUE: reason,
   CONTRACT_GENERATE: [id('bankId'), id('templateId', false)],
   CONTRACT_DELETE: [],

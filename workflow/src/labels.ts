@@ -259,6 +259,7 @@ export const EVENT_LABELS: Readonly<Record<EventType, Label>> = {
   RECHECK_RETURN: l('B岗复核退回', 'B-post recheck: return'),
   LEADER_APPROVE: l('领导审核通过', 'Leader review: approve'),
   LEADER_RETURN: l('领导审核退回', 'Leader review: return'),
+  REGULATORY_OVERRIDE: l('监管指标超限放行', 'Override regulatory limits'),
   WITHDRAWAL_DISCONTINUE: l('终止项目', 'Discontinue'),
   CONTRACT_GENERATE: l('生成合同', 'Generate contract'),
   CONTRACT_DELETE: l('删除合同', 'Delete contract'),

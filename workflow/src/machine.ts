@@ -428,6 +428,9 @@ const states = {
         on: {
           LEADER_APPROVE: { target: '#guarantee.duringGuarantee', guard: 'leaderCheckable' },
           LEADER_RETURN: { target: 'bPostRecheck', guard: 'leaderRefusable', actions: ['recordReturn'] },
+          // An administrator lets the approval pass a regulatory limit the loan would break; the server
+          // reads this event (and its reason) from the history when the leader approves.
+          REGULATORY_OVERRIDE: { guard: 'reasonGiven' },
         },
       },
     },

@@ -57,6 +57,7 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, ActionKey>> = {
   RECHECK_PASS: 'sys:withdrawal:recheck',
   RECHECK_RETURN: 'sys:withdrawal:recheck',
   LEADER_APPROVE: 'sys:withdrawal:leader-review',
+  REGULATORY_OVERRIDE: 'sys:withdrawal:regulatory-override',
   LEADER_RETURN: 'sys:withdrawal:leader-review',
   WITHDRAWAL_DISCONTINUE: 'sys:withdrawal:discontinue',
   // duringGuarantee: contract

@@ -114,7 +114,7 @@ export const WORKLISTS = {
     group: 'process',
     permission: 'initiate_withdrawal_list',
     states: ['withdrawal'],
-    events: ['RECHECK_PASS', 'RECHECK_RETURN', 'LEADER_APPROVE', 'LEADER_RETURN', 'WITHDRAWAL_DISCONTINUE'],
+    events: ['RECHECK_PASS', 'RECHECK_RETURN', 'LEADER_APPROVE', 'LEADER_RETURN', 'REGULATORY_OVERRIDE', 'WITHDRAWAL_DISCONTINUE'],
     columns: DEFAULT_COLUMNS,
   },
 

@@ -79,7 +79,14 @@ export const MEETING = 'meeting-1';
 /** Valid payloads to try for an event type, given where the loan stands (the graph walk, the properties). */
 export function payloads(type: EventType, context: GuaranteeContext): Record<string, unknown>[] {
   const meetingId = context.meeting?.meetingId ?? MEETING;
-  if (type.endsWith('_DISCONTINUE') || type.endsWith('_RETURN') || type === 'RETURN_MATERIALS' || type === 'PRE_REVIEW_REJECT') return [{ reason: 'why' }];
+  if (
+    type.endsWith('_DISCONTINUE') ||
+    type.endsWith('_RETURN') ||
+    type === 'RETURN_MATERIALS' ||
+    type === 'PRE_REVIEW_REJECT' ||
+    type === 'REGULATORY_OVERRIDE'
+  )
+    return [{ reason: 'why' }];
   switch (type) {
     case 'SUBMIT_MATERIALS':
       return [{ completeDataTypes: ['CLIENT'] }];

@@ -146,7 +146,7 @@ export class LoginService {
 
     const [user]: UserRow[] = await em.query(
       `SELECT id, password_hash, disabled, CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int AS locked_minutes
-         FROM app_user WHERE lower(username) = lower($1)`,
+         FROM app_user WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
       [dto.username],
     );
     const lockedMinutes = user?.locked_minutes ?? 0;

@@ -44,6 +44,8 @@ export const CODES = {
   loanNotDeletable: 'A05003',
   worklistUnknown: 'A05004',
   officerInvalid: 'A05005',
+  // loan lists at scale (issue 12)
+  listCursorInvalid: 'A12101',
   // meetings, attendees, votes and archives
   meetingNotFound: 'A07001',
   meetingStatus: 'A07002',
@@ -111,6 +113,27 @@ export const CODES = {
   noOpenInstalment: 'A10006',
   // regulator exports (issue 11: A11301-A11399)
   regulatoryPeriodInverted: 'A11301',
+  // the ledger's attachment pages (issue 10, A10007-A10069)
+  ledgerAttachmentsClosed: 'A10007',
+  // regulatory figures and the live limit check (issue 11)
+  regulatoryLimitBreached: 'A11101',
+  regulatoryGroupBelowSingle: 'A11102',
+  relatedGroupNameTaken: 'A11103',
+  companyInOtherGroup: 'A11104',
+  relatedGroupNotFound: 'A11105',
+  regulatoryBadDay: 'A11106',
+  // statistics (issue 11, A11201-A11299)
+  statisticsPeriodInverted: 'A11201',
+  // users and roles (issue 11, A11001-A11099)
+  usernameTaken: 'A11001',
+  passwordMismatch: 'A11002',
+  notOnYourself: 'A11003',
+  roleUnknown: 'A11004',
+  roleNameTaken: 'A11005',
+  roleInUse: 'A11006',
+  roleBuiltin: 'A11007',
+  roleNotFound: 'A11008',
+  permissionUnknown: 'A11009',
 } as const;
 
 /** A field error still to be worded in the request's language (the filter turns it into { field, message }). */

@@ -82,11 +82,40 @@ export const MESSAGES = {
     en: 'The avatar address is not valid: upload the picture first',
   },
   userNotFound: { 'zh-CN': '用户不存在', en: 'The user does not exist' },
+  // users and roles (issue 11)
+  usernameTaken: { 'zh-CN': '用户名 {name} 已被使用', en: 'The user name {name} is already taken' },
+  passwordMismatch: { 'zh-CN': '两次输入的密码不一致', en: 'The two passwords are inconsistent' },
+  notOnYourself: { 'zh-CN': '不能对自己的账号执行此操作', en: 'You cannot do this to your own account' },
+  roleUnknown: { 'zh-CN': '所选角色不存在', en: 'A chosen role does not exist' },
+  roleNameTaken: { 'zh-CN': '已有同名角色：{name}', en: 'A role named {name} already exists' },
+  roleInUse: {
+    'zh-CN': '角色仍有用户在使用，不能删除：{names}',
+    en: 'Users still hold these roles, which cannot be deleted: {names}',
+  },
+  roleBuiltin: { 'zh-CN': '内置角色不能删除：{names}', en: 'Built-in roles cannot be deleted: {names}' },
+  roleNotFound: { 'zh-CN': '角色不存在', en: 'The role does not exist' },
+  permissionUnknown: { 'zh-CN': '权限不存在：{keys}', en: 'Unknown permissions: {keys}' },
   messageNotFound: { 'zh-CN': '消息不存在', en: 'The message does not exist' },
   agreementNotFound: { 'zh-CN': '协议不存在', en: 'The agreement does not exist' },
   serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'Service unavailable' },
   loanNotFound: { 'zh-CN': '贷款不存在', en: 'The loan does not exist' },
   companyNotFound: { 'zh-CN': '企业不存在', en: 'The company does not exist' },
+  // regulatory figures (issue 11)
+  regulatoryLimitBreached: {
+    'zh-CN': '该笔业务将突破监管指标：{limits}。如确需放行，须由管理员登记超限放行及理由',
+    en: 'This loan would break a regulatory limit: {limits}. An administrator must record an override with a reason to let it pass',
+  },
+  regulatoryGroupBelowSingle: {
+    'zh-CN': '关联方集中度上限不得低于单一客户集中度上限',
+    en: 'The related-parties limit may not be below the single-client limit',
+  },
+  relatedGroupNameTaken: { 'zh-CN': '关联集团“{name}”已存在', en: 'A related group named "{name}" already exists' },
+  companyInOtherGroup: {
+    'zh-CN': '该企业已属于关联集团“{group}”，请先移出',
+    en: 'The company already belongs to the related group "{group}"; remove it there first',
+  },
+  relatedGroupNotFound: { 'zh-CN': '关联集团不存在', en: 'The related group does not exist' },
+  regulatoryBadDay: { 'zh-CN': '日期“{value}”无效，应为 YYYY-MM-DD', en: 'The date "{value}" is not valid (YYYY-MM-DD)' },
   userMissing: { 'zh-CN': '指定的人员不存在或已禁用', en: 'The person named does not exist or is disabled' },
   creditCodeInvalid: {
     'zh-CN': '统一社会信用代码无效（应为 18 位且校验位正确）',
@@ -126,6 +155,10 @@ export const MESSAGES = {
   officerInvalid: {
     'zh-CN': '{role}须为持有该岗位角色的在职人员，且 A 岗与 B 岗不能是同一人',
     en: 'The {role} must be an active user holding that post, and the A-post and B-post officers must differ',
+  },
+  listCursorInvalid: {
+    'zh-CN': '翻页位置无效或已不适用于当前排序，请从第一页重新开始',
+    en: 'The page cursor is invalid or does not match the current sort: start again from the first page',
   },
   // meetings, attendees, votes and archives
   meetingNotFound: { 'zh-CN': '会议不存在', en: 'The meeting does not exist' },
@@ -280,8 +313,13 @@ export const MESSAGES = {
   instalmentNotFound: { 'zh-CN': '该贷款没有这一期还款', en: 'The loan has no such instalment' },
   instalmentRepaid: { 'zh-CN': '该期已还清，不能再上传还款凭证', en: 'The instalment is already repaid: no voucher can be uploaded for it' },
   ledgerNotNow: { 'zh-CN': '只能在保后管理阶段办理', en: 'This can be done only while the loan is under after-guarantee management' },
+  ledgerAttachmentsClosed: {
+    'zh-CN': '只能在保后管理或解保阶段新增或重新上传报告',
+    en: 'Reports can be added or re-uploaded only while the loan is after guarantee or awaiting release',
+  },
   noOpenInstalment: { 'zh-CN': '该贷款没有未还清的还款期次', en: 'The loan has no open instalment to remind of' },
   regulatoryPeriodInverted: { 'zh-CN': '开始日期不能晚于结束日期', en: 'The start day cannot be after the end day' },
+  statisticsPeriodInverted: { 'zh-CN': '统计期间的开始日期不能晚于结束日期', en: 'The start of the period cannot be after its end' },
   repaymentReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送还款提醒', en: 'The loan has no A-post officer to remind' },
   reminderContentMaturity: { 'zh-CN': '贷款将于 {day} 到期（还有 {days} 天）。', en: 'The loan matures on {day} ({days} days left).' },
   reminderTitleVisit: { 'zh-CN': '保后走访提醒：{company}', en: 'Visit reminder: {company}' },
@@ -307,6 +345,16 @@ export function translate(key: MessageKey, lang: Lang, params: Record<string, Me
 /** Names of validated fields, for field-level messages. Unknown fields are shown by their own name. */
 export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   username: { 'zh-CN': '用户名', en: 'user name' },
+  nickname: { 'zh-CN': '昵称', en: 'nickname' },
+  email: { 'zh-CN': '邮箱', en: 'e-mail' },
+  confirmPassword: { 'zh-CN': '确认密码', en: 'password confirmation' },
+  roleIds: { 'zh-CN': '角色', en: 'roles' },
+  roleId: { 'zh-CN': '角色', en: 'role' },
+  permissions: { 'zh-CN': '权限', en: 'permissions' },
+  ids: { 'zh-CN': '所选记录', en: 'selected rows' },
+  actor: { 'zh-CN': '操作人', en: 'actor' },
+  method: { 'zh-CN': '请求方式', en: 'method' },
+  route: { 'zh-CN': '请求路径', en: 'route' },
   password: { 'zh-CN': '密码', en: 'password' },
   checkStatus: { 'zh-CN': '协议勾选', en: 'agreement tick' },
   captchaId: { 'zh-CN': '验证码编号', en: 'verification code id' },
@@ -317,6 +365,14 @@ export const FIELD_LABELS: Record<string, Record<Lang, string>> = {
   pageNum: { 'zh-CN': '页码', en: 'page number' },
   pageSize: { 'zh-CN': '每页条数', en: 'page size' },
   type: { 'zh-CN': '类型', en: 'type' },
+  // regulatory settings (issue 11)
+  netAssets: { 'zh-CN': '净资产', en: 'net assets' },
+  leverageLimit: { 'zh-CN': '放大倍数上限', en: 'leverage limit' },
+  singleClientLimit: { 'zh-CN': '单一客户集中度上限', en: 'single-client limit' },
+  groupLimit: { 'zh-CN': '关联方集中度上限', en: 'related-parties limit' },
+  asOf: { 'zh-CN': '统计日期', en: 'as-of date' },
+  smallMicro: { 'zh-CN': '小微企业', en: 'small or micro enterprise' },
+  agricultural: { 'zh-CN': '农户', en: 'farmer household' },
   // companies, loans and the stage lists of the meeting flow
   name: { 'zh-CN': '名称', en: 'name' },
   creditCode: { 'zh-CN': '统一社会信用代码', en: 'unified social credit code' },
@@ -401,6 +457,10 @@ const CONSTRAINT_MESSAGES: Record<string, Record<Lang, string>> = {
   isEnum: { 'zh-CN': '{field}取值无效', en: '{field} has a value that is not allowed' },
   isUUID: { 'zh-CN': '{field}格式无效', en: '{field} is not a valid id' },
   matches: { 'zh-CN': '{field}格式无效', en: '{field} has the wrong format' },
+  isEmail: { 'zh-CN': '{field}格式无效', en: '{field} is not a valid e-mail address' },
+  arrayMinSize: { 'zh-CN': '{field}至少选择一项', en: 'Choose at least one of {field}' },
+  arrayMaxSize: { 'zh-CN': '{field}选择过多', en: 'Too many {field}' },
+  isArray: { 'zh-CN': '{field}必须是列表', en: '{field} must be a list' },
   isCalendarDay: { 'zh-CN': '{field}不是有效的日期（YYYY-MM-DD）', en: '{field} is not a date that exists (YYYY-MM-DD)' },
   whitelistValidation: { 'zh-CN': '不允许的字段 {field}', en: 'Field {field} is not allowed' },
 };

@@ -3,7 +3,10 @@ import { EntityManager } from 'typeorm';
 import { buildDocx, text } from '../basic-data/demo-templates';
 import { DEMO_TEMPLATE_BANK } from '../basic-data/demo-basic-data';
 import { withCheckChar } from '../companies/credit-code';
-import { createPlan } from '../reminders/reminder-store';
+import { companyDay } from '../common/company-time';
+import { sendReminder } from '../reminders/reminder-jobs.handler';
+import { writeReminderRows } from '../reminders/reminders.service';
+import { writeVisitDecision, writeVisitReport } from '../visits/visits.service';
 import { contractSetOf, fillLoanDocument, renderLoanDocument, storeLoanDocument, type FillTarget, type FillTemplate } from '../contracts/fill-document';
 import type { FileStorage } from '../files/file-storage';
 import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
@@ -22,6 +25,8 @@ const DEMO_LOANS: DemoLoan[] = [
   { stage: 'duringGuarantee', company: '上海新材科技发展有限公司', amount: 6_000_000, termMonths: 18, bank: '浦发银行' },
   { stage: 'disbursement', company: '上海数创文化传媒有限公司', amount: 1_500_000, termMonths: 12, bank: '上海农商银行' },
   { stage: 'afterGuarantee', company: '上海智造机器人有限公司', amount: 7_000_000, termMonths: 24, bank: '中国农业银行' },
+  // repaying monthly: its first instalment repaid (its reminder sent), the next one due in ten days (queued), one visit round done
+  { stage: 'afterGuarantee', company: '上海启明智能装备有限公司', amount: 3_600_000, termMonths: 12, bank: '招商银行', repaying: true },
   { stage: 'release', company: '上海恒信节能环保有限公司', amount: 2_500_000, termMonths: 12, bank: '兴业银行' },
   { stage: 'closed', company: '上海凯达汽车零部件有限公司', amount: 3_500_000, termMonths: 12, bank: '中信银行' },
   { stage: 'discontinued', company: '上海蓝海教育科技有限公司', amount: 1_000_000, termMonths: 6, bank: '宁波银行' },
@@ -88,6 +93,11 @@ export interface DemoLoan {
   amount: number;
   termMonths: number;
   bank: string;
+  /**
+   * After guarantee and repaying: lent so that its second monthly instalment falls due ten days from
+   * the seed, its plan edited to equal principal, one visit round approved, the first instalment repaid.
+   */
+  repaying?: boolean;
 }
 
 /** Commits one demo event through the real engine (so the audit chain holds); a refusal is a bug in the seed. */
@@ -121,7 +131,8 @@ export function demoTemplateBanks(): string[] {
  * The documents a demo event stands on or produces, as the real steps would have left them: the
  * contract set (CONTRACT_GENERATE) and the letter (LETTER_GENERATE) filled by the contracts' own fill
  * function from the bank's templates; the sealed letter (LETTER_UPLOAD_SEALED) and the disbursement
- * voucher (VOUCHER_UPLOAD), which people upload before their event, written just before it. All kept
+ * voucher (VOUCHER_UPLOAD) and the repayment vouchers (RECORD_REPAYMENT, on the first open instalment),
+ * which people upload before their event, written just before it. All kept
  * by the one file storage in the seed's transaction, dated at the event.
  */
 async function demoDocuments(
@@ -131,7 +142,7 @@ async function demoDocuments(
   event: engine.GuaranteeEvent,
   when: 'before' | 'after',
 ): Promise<void> {
-  const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD'];
+  const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD', 'RECORD_REPAYMENT'];
   if (!produces.includes(event.type)) return;
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
   const context = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context;
@@ -177,6 +188,30 @@ async function demoDocuments(
       await dated(await storeLoanDocument(target, { kind: 'DISBURSEMENT_VOUCHER', bytes, name: `${loan.company}-放款凭证.docx` }));
       return;
     }
+    case 'RECORD_REPAYMENT': {
+      // finance uploads the repayment voucher on the first open instalment, then records the repayment
+      const [open] = await em.query(
+        `SELECT i.id, i.seq, c.name AS company FROM repayment_instalment i JOIN loan l ON l.id = i.loan_id JOIN company c ON c.id = l.company_id
+          WHERE i.loan_id = $1 AND i.superseded_at IS NULL AND i.state = 'DUE' ORDER BY i.seq LIMIT 1`,
+        [row.loanId],
+      );
+      if (!open) return;
+      const bytes = buildDocx(
+        [
+          text('还款凭证（演示）', true),
+          text(`借款人：${open.company}`),
+          text(`第 ${open.seq} 期还款：人民币 ${engine.formatFen(engine.toFen(event.amount))} 元`),
+        ].join(''),
+      );
+      const prepared = await storage.prepare('attachment', { buffer: bytes }, `${open.company}-第${open.seq}期还款凭证.docx`);
+      const { file } = await storage.putIn(em, prepared, event.actorId);
+      const [voucher] = await em.query(
+        `INSERT INTO attachment (loan_id, kind, file_id, created_by, created_at) VALUES ($1, 'REPAYMENT_VOUCHER', $2, $3, $4) RETURNING id`,
+        [row.loanId, file.id, event.actorId, event.at],
+      );
+      await em.query(`UPDATE repayment_instalment SET voucher_attachment_id = $2 WHERE id = $1`, [open.id, voucher.id]);
+      return;
+    }
     default:
       // every other event leaves no document
       return;
@@ -196,6 +231,7 @@ export async function createDemoLoan(
   i: number,
   startAt: string,
   storage?: FileStorage,
+  now = new Date(),
 ): Promise<InstanceRow> {
   const repo = new WorkflowRepository(em.connection);
   const cast = castFor(people);
@@ -231,30 +267,91 @@ export async function createDemoLoan(
   const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
   const [bank] = await em.query(`SELECT id FROM bank WHERE name = $1 AND deleted_at IS NULL`, [demo.bank]);
   let row = await createInstanceRow(em, repo, loan.id, input);
-  for (const abstract of eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString())) {
+  let path = eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString());
+  if (demo.repaying) path = [...withDisbursedOn(path, repayingDisbursedOn(now)), ...repayingEvents(abstractInput, path, now)];
+  for (const abstract of path) {
     const event = withBank(cast(abstract), bank?.id);
+    // what the worker would have sent by then (at its fire time)
+    await sendDueReminders(em, loan.id, new Date(event.at));
     await demoDocuments(em, storage, row, event, 'before');
     row = await commitDemoEvent(em, repo, row, event, demo.stage);
+    await demoWriters(em, row, event);
     await demoDocuments(em, storage, row, event, 'after');
   }
-  // A loan standing after guarantee has its repayment plan and reminders, as VOUCHER_CONFIRM's writer makes them.
-  const context = row.snapshot.context as engine.GuaranteeContext;
-  if (demo.stage === 'afterGuarantee' && context.disbursedOn && context.disbursedAmountFen) {
-    await createPlan(
-      em,
-      loan.id,
-      { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: context.disbursedOn, principalFen: context.disbursedAmountFen },
-      new Date(),
-    );
-  }
+  await sendDueReminders(em, loan.id, now);
   return row;
+}
+
+/**
+ * The rows the API's event writers make with an event (visit records, repayment plan, instalments,
+ * reminders), run the same way here in the seed's transaction, dated at the event: the visits first,
+ * as the app registers them, so VISIT_APPROVE's reminder finds the round's next due day.
+ */
+async function demoWriters(em: EntityManager, row: InstanceRow, event: engine.GuaranteeEvent): Promise<void> {
+  await writeVisitReport(em, row.loanId, event, row.snapshot);
+  await writeVisitDecision(em, row.loanId, event);
+  await writeReminderRows(em, row.loanId, event, row.snapshot, new Date(event.at));
+}
+
+/** Sends, as the reminder worker would have at their fire time, the loan's scheduled reminders due by `until`. */
+async function sendDueReminders(em: EntityManager, loanId: string, until: Date): Promise<void> {
+  const due: { id: string; fire_at: Date }[] = await em.query(
+    `SELECT id, fire_at FROM reminder WHERE loan_id = $1 AND state = 'SCHEDULED' AND fire_at <= $2 ORDER BY fire_at, id`,
+    [loanId, until],
+  );
+  for (const r of due) await sendReminder(em, r.id, new Date(r.fire_at), new Date(r.fire_at));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The day the repaying demo loan was lent: two months before the day ten days from `now` (so instalment 2 falls due then). */
+function repayingDisbursedOn(now: Date): string {
+  const target = new Date(`${companyDay(new Date(now.getTime() + 10 * DAY_MS))}T00:00:00Z`);
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() - 2);
+  // a day the earlier month lacks (the 31st) is clamped, as the plan's own month arithmetic does
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The happy path retimed to end with VOUCHER_CONFIRM on the afternoon of `disbursedOn`, naming that day. */
+function withDisbursedOn(path: engine.GuaranteeEvent[], disbursedOn: string): engine.GuaranteeEvent[] {
+  const last = Date.parse(path[path.length - 1].at);
+  const shift = Date.parse(`${disbursedOn}T07:00:00Z`) - last;
+  return path.map((e) => {
+    const at = new Date(Date.parse(e.at) + shift).toISOString();
+    return e.type === 'VOUCHER_CONFIRM' ? { ...e, at, disbursedOn } : { ...e, at };
+  });
+}
+
+/** After the loan is lent: the plan made monthly, one visit round, the first instalment repaid on its day. */
+function repayingEvents(input: engine.GuaranteeInput, path: engine.GuaranteeEvent[], now: Date): engine.GuaranteeEvent[] {
+  const actors = engine.demoActors;
+  const lentAt = Date.parse(path[path.length - 1].at);
+  const at = (days: number) => new Date(lentAt + days * DAY_MS).toISOString();
+  const firstDue = (() => {
+    const d = new Date(lentAt);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    return Date.parse(`${d.toISOString().slice(0, 10)}T03:00:00Z`);
+  })();
+  const instalmentFen = Math.round(engine.toFen(input.amount) / input.termMonths);
+  const events: engine.GuaranteeEvent[] = [
+    { type: 'REPAYMENT_PLAN_EDIT', actorId: actors.aPost, at: at(1), method: 'EQUAL_PRINCIPAL', reason: '企业申请按月等额还本' },
+    { type: 'VISIT_SUBMIT_REPORT', actorId: actors.bPost, at: at(14), kind: 'REPORT', classification: 'NORMAL' },
+    { type: 'VISIT_APPROVE', actorId: actors.leader, at: at(15) },
+    { type: 'RECORD_REPAYMENT', actorId: actors.finance, at: new Date(firstDue).toISOString(), amount: engine.fromFen(instalmentFen) },
+  ];
+  if (Date.parse(events[events.length - 1].at) > now.getTime()) throw new Error("demo loan: the repaying loan's first instalment is not yet due");
+  return events;
 }
 
 /** Creates the demo companies and loans and drives each through the real machine to its stage (banks and templates first: seedDemoBasicData). */
 export async function seedDemoLoans(em: EntityManager, people: DemoPeople, storage: FileStorage, now = new Date()): Promise<number> {
   for (const [i, demo] of DEMO_LOANS.entries()) {
     const startAt = new Date(now.getTime() - (DEMO_LOANS.length - i + 30) * 24 * 3600_000).toISOString();
-    await createDemoLoan(em, people, demo, i, startAt, storage);
+    await createDemoLoan(em, people, demo, i, startAt, storage, now);
   }
   return DEMO_LOANS.length;
 }

@@ -10,6 +10,7 @@ import { seedDemoLoanData } from '../loan-data/demo-data';
 import { demoTemplateBanks, seedDemoLoans } from './demo-loans';
 import { seedDemoMeetings } from './demo-meetings';
 import { DEMO_USERS } from './demo-users';
+import { seedDemoRegulatory } from '../regulatory/demo-regulatory';
 
 const SEED_LOCK = 7_463_002;
 const logger = new Logger('Seed');
@@ -63,6 +64,7 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
       const meetings = await seedDemoMeetings(em, people, loans);
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
+      await seedDemoRegulatory(em, ids.admin);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);
       return 'demo';
     }

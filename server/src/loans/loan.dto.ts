@@ -133,6 +133,18 @@ export class LoanFilterQuery extends PageQuery {
   @IsOptional()
   @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
+
+  @ApiPropertyOptional({
+    description:
+      'Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page',
+    maxLength: 400,
+  })
+  @optionalTrimmed()
+  @IsOptional()
+  @IsString()
+  @MaxLength(400)
+  @Matches(/^[A-Za-z0-9_-]+$/)
+  cursor?: string;
 }
 
 export class LoanListQuery extends LoanFilterQuery {

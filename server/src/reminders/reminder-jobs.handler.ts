@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { companyDay } from '../common/company-time';
 import { translate } from '../common/i18n';
@@ -58,48 +58,63 @@ export class ReminderJobsHandler implements JobHandler<Names> {
 
   async fire(reminderId: string): Promise<{ sent: number } | { skipped: string }> {
     return this.db.transaction(async (em) => {
-      const [r] = await em.query(
-        `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text
-           FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id
-          WHERE r.id = $1 FOR UPDATE OF r`,
-        [reminderId],
-      );
-      if (!r) return { skipped: 'unknown' };
-      if (r.state !== 'SCHEDULED') return { skipped: r.state };
-      const now = this.clock.now();
-      const fireAt = new Date(r.fire_at);
-      if (fireAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) return { skipped: 'early' };
-      const [loan] = await em.query(
-        `SELECT c.name AS company, l.a_post_officer_id,
-                COALESCE(NULLIF(i.snapshot->'context'->>'bPostOfficerId', ''), l.b_post_officer_id::text) AS b_post_officer_id
-           FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id WHERE l.id = $1`,
-        [r.loan_id],
-      );
-      const recipients: { id: string; language: string }[] = await em.query(`SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
-        [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))],
-      ]);
-      const dueDay = companyDay(new Date(r.due_at));
-      const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
-      let sent = 0;
-      for (const u of recipients) {
-        const lang = messageLang(u.language);
-        const kind = r.kind as 'REPAYMENT' | 'MATURITY' | 'VISIT';
-        const title = translate(TITLE_KEYS[kind], lang, { company: loan.company });
-        const content =
-          kind === 'REPAYMENT'
-            ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
-            : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
-        const inserted = await em.query(
-          `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
-           ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
-          [u.id, title, content, `reminder:${r.id}`, `/company/node/${r.loan_id}`],
-        );
-        sent += inserted.length;
-      }
-      const late = now.getTime() - fireAt.getTime() > DAY_MS;
-      await em.query(`UPDATE reminder SET state = 'SENT', sent_at = $2, late = $3 WHERE id = $1`, [r.id, now, late]);
-      if (late) this.logger.warn(`reminder ${r.id} sent late (fire time ${fireAt.toISOString()})`);
-      return { sent };
+      const result = await sendReminder(em, reminderId, this.clock.now());
+      if ('late' in result && result.late) this.logger.warn(`reminder ${reminderId} sent late`);
+      return 'sent' in result ? { sent: result.sent } : result;
     });
   }
+}
+
+/**
+ * Sends one reminder in the caller's transaction: under a lock of its row, a SCHEDULED one becomes one
+ * message per officer (A-post, and B-post when set) in the officer's language and is marked SENT (late
+ * when more than a day after its fire time); anything else is a no-op. `at` dates the messages (the
+ * demo seed sends its past reminders at their fire time; the worker leaves the database's clock).
+ */
+export async function sendReminder(
+  em: EntityManager,
+  reminderId: string,
+  now: Date,
+  at?: Date,
+): Promise<{ sent: number; late: boolean } | { skipped: string }> {
+  const [r] = await em.query(
+    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text
+       FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id
+      WHERE r.id = $1 FOR UPDATE OF r`,
+    [reminderId],
+  );
+  if (!r) return { skipped: 'unknown' };
+  if (r.state !== 'SCHEDULED') return { skipped: r.state };
+  const fireAt = new Date(r.fire_at);
+  if (fireAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) return { skipped: 'early' };
+  const [loan] = await em.query(
+    `SELECT c.name AS company, l.a_post_officer_id,
+            COALESCE(NULLIF(i.snapshot->'context'->>'bPostOfficerId', ''), l.b_post_officer_id::text) AS b_post_officer_id
+       FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id WHERE l.id = $1`,
+    [r.loan_id],
+  );
+  const recipients: { id: string; language: string }[] = await em.query(`SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
+    [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))],
+  ]);
+  const dueDay = companyDay(new Date(r.due_at));
+  const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
+  let sent = 0;
+  for (const u of recipients) {
+    const lang = messageLang(u.language);
+    const kind = r.kind as 'REPAYMENT' | 'MATURITY' | 'VISIT';
+    const title = translate(TITLE_KEYS[kind], lang, { company: loan.company });
+    const content =
+      kind === 'REPAYMENT'
+        ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
+        : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
+    const inserted = await em.query(
+      `INSERT INTO message (user_id, title, content, type, source_key, link, created_at) VALUES ($1, $2, $3, 'REMINDER', $4, $5, COALESCE($6, now()))
+       ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
+      [u.id, title, content, `reminder:${r.id}`, `/company/node/${r.loan_id}`, at ?? null],
+    );
+    sent += inserted.length;
+  }
+  const late = now.getTime() - fireAt.getTime() > DAY_MS;
+  await em.query(`UPDATE reminder SET state = 'SENT', sent_at = $2, late = $3 WHERE id = $1`, [r.id, at ?? now, late]);
+  return { sent, late };
 }

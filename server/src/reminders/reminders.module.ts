@@ -3,6 +3,8 @@ import { ArchivesModule } from '../archives/archives.module';
 import { Clock } from '../common/clock';
 import { QueueModule } from '../jobs/queue.module';
 import { WorkflowModule } from '../workflow/workflow.module';
+import { LedgerAttachmentsController } from './ledger-attachments.controller';
+import { LedgerAttachmentsService } from './ledger-attachments.service';
 import { LedgerController } from './ledger.controller';
 import { LedgerService } from './ledger.service';
 import { RemindersController } from './reminders.controller';
@@ -11,7 +13,7 @@ import { RemindersService } from './reminders.service';
 /** Repayment plan and reminders on the API side (the worker side: ReminderJobsHandler, RemindersBootstrap). */
 @Module({
   imports: [WorkflowModule, QueueModule, ArchivesModule],
-  controllers: [RemindersController, LedgerController],
-  providers: [Clock, RemindersService, LedgerService],
+  controllers: [RemindersController, LedgerController, LedgerAttachmentsController],
+  providers: [Clock, RemindersService, LedgerService, LedgerAttachmentsService],
 })
 export class RemindersModule {}

@@ -104,3 +104,63 @@ export class RepaymentReminderSentDto extends DisbursementReminderDto {
   @ApiProperty({ type: ReminderInstalmentDto })
   instalment: ReminderInstalmentDto;
 }
+
+export const LEDGER_ATTACHMENT_KINDS = ['AFTER_GUARANTEE', 'REPAYMENT_VOUCHER'] as const;
+
+/** One attachment on the ledger's attachment page: a report (AFTER_GUARANTEE) or an instalment's repayment voucher. */
+export class LedgerAttachmentDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty({ enum: LEDGER_ATTACHMENT_KINDS })
+  kind: (typeof LEDGER_ATTACHMENT_KINDS)[number];
+  @ApiProperty()
+  name: string;
+  @ApiProperty({ description: 'Bytes' })
+  size: number;
+  @ApiProperty({ type: String, nullable: true })
+  uploadedByName: string | null;
+  @ApiProperty()
+  uploadedAt: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The instalment whose voucher it is (vouchers only)' })
+  instalmentSeq: number | null;
+}
+
+/** One RECORD_REPAYMENT of the loan's history. */
+export class LedgerRepaymentDto {
+  @ApiProperty({ description: "The event's place in the loan's history" })
+  seq: number;
+  @ApiProperty({ description: 'Whole fen' })
+  amountFen: number;
+  @ApiProperty()
+  at: string;
+  @ApiProperty({ type: String, nullable: true })
+  actorName: string | null;
+}
+
+/** The ledger's page of one loan: balance, repayments and attachments. */
+export class LedgerAttachmentsViewDto {
+  @ApiProperty({ format: 'uuid' })
+  loanId: string;
+  @ApiProperty()
+  company: string;
+  @ApiProperty({ description: 'The guaranteed amount (yuan)' })
+  amount: number;
+  @ApiProperty()
+  termMonths: number;
+  @ApiProperty({ type: String, nullable: true })
+  bank: string | null;
+  @ApiProperty()
+  stage: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The amount lent (whole fen); null before disbursement' })
+  principalFen: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  repaidFen: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Principal still outstanding (whole fen)' })
+  balanceFen: number | null;
+  @ApiProperty({ description: 'Reports may be added or re-uploaded (after guarantee or awaiting release)' })
+  editable: boolean;
+  @ApiProperty({ type: [LedgerRepaymentDto] })
+  repayments: LedgerRepaymentDto[];
+  @ApiProperty({ type: [LedgerAttachmentDto] })
+  attachments: LedgerAttachmentDto[];
+}

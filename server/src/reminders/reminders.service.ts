@@ -2,17 +2,70 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import * as engine from '@app/workflow';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { QUEUES } from '../jobs/queues';
-import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+import { WorkflowService } from '../workflow/workflow.service';
 import { countQueuedReminderJobs, lastHorizonRun, noteHorizonRun, queuedStates, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
 import { type ReminderKind, cancelReminders, createPlan, editPlan, recordRepayment, scheduleVisitReminder } from './reminder-store';
 import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminders.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The events whose rows writeReminderRows writes. */
+export const REMINDER_EVENT_TYPES: readonly engine.EventType[] = [
+  'VOUCHER_CONFIRM',
+  'REPAYMENT_PLAN_EDIT',
+  'RECORD_REPAYMENT',
+  'VISIT_APPROVE',
+  'CONFIRM_RELEASE',
+  ...engine.EVENT_TYPES.filter((t) => t.endsWith('_DISCONTINUE')),
+];
+
+/**
+ * The plan and reminder rows of one accepted event, in its transaction (`now`: the event's time).
+ * The writer of those events, and what the demo seed runs so that its loans hold the same rows.
+ */
+export async function writeReminderRows(
+  em: EntityManager,
+  loanId: string,
+  event: engine.GuaranteeEvent,
+  snapshot: engine.PersistedSnapshot,
+  now: Date,
+): Promise<void> {
+  switch (event.type) {
+    case 'VOUCHER_CONFIRM':
+      await createPlan(
+        em,
+        loanId,
+        { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: event.disbursedOn, principalFen: event.disbursedAmountFen },
+        now,
+      );
+      return;
+    case 'REPAYMENT_PLAN_EDIT': {
+      const rateBp = event.annualRatePercent === undefined ? null : engine.percentToBp(event.annualRatePercent);
+      if (event.annualRatePercent !== undefined && rateBp === null) {
+        throw new AppError(HttpStatus.BAD_REQUEST, CODES.repaymentRateRequired, 'repaymentRateRequired');
+      }
+      await editPlan(em, loanId, event.method, rateBp, now);
+      return;
+    }
+    case 'RECORD_REPAYMENT':
+      await recordRepayment(em, loanId, engine.toFen(event.amount), now);
+      break;
+    case 'VISIT_APPROVE':
+      await scheduleVisitReminder(em, loanId, now);
+      return;
+    default:
+      break;
+  }
+  // Once the loan is no longer after guarantee (repaid, released, closed or discontinued), nothing more is reminded.
+  if (event.type !== 'RECORD_REPAYMENT' && event.type !== 'CONFIRM_RELEASE' && !event.type.endsWith('_DISCONTINUE')) return;
+  if (engine.stageOf(snapshot) === 'afterGuarantee') return;
+  await cancelReminders(em, loanId, now);
+}
 
 /**
  * The repayment plan and its reminders, written with the events that change them in the event's own
@@ -32,47 +85,10 @@ export class RemindersService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.onDisbursed(ctx));
-    this.workflow.registerWriter('REPAYMENT_PLAN_EDIT', (ctx) => this.onPlanEdit(ctx));
-    this.workflow.registerWriter('RECORD_REPAYMENT', (ctx) => this.onRepayment(ctx));
-    // the visits writer records the round's next due day; this one gives that day its reminder
-    this.workflow.registerWriter('VISIT_APPROVE', async ({ em, loanId }) => {
-      await scheduleVisitReminder(em, loanId, this.clock.now());
-    });
-    this.workflow.registerWriter('CONFIRM_RELEASE', (ctx) => this.cancelWhenDone(ctx));
-    for (const type of engine.EVENT_TYPES.filter((t) => t.endsWith('_DISCONTINUE'))) this.workflow.registerWriter(type, (ctx) => this.cancelWhenDone(ctx));
-  }
-
-  private async onDisbursed({ em, loanId, event }: EventWriteContext): Promise<void> {
-    if (event.type !== 'VOUCHER_CONFIRM') return;
-    await createPlan(
-      em,
-      loanId,
-      { method: engine.DEFAULT_REPAYMENT_METHOD, annualRateBp: null, disbursedOn: event.disbursedOn, principalFen: event.disbursedAmountFen },
-      this.clock.now(),
-    );
-  }
-
-  private async onPlanEdit({ em, loanId, event }: EventWriteContext): Promise<void> {
-    if (event.type !== 'REPAYMENT_PLAN_EDIT') return;
-    const rateBp = event.annualRatePercent === undefined ? null : engine.percentToBp(event.annualRatePercent);
-    if (event.annualRatePercent !== undefined && rateBp === null) {
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.repaymentRateRequired, 'repaymentRateRequired');
+    // the visits writer records the round's next due day before VISIT_APPROVE gives that day its reminder
+    for (const type of REMINDER_EVENT_TYPES) {
+      this.workflow.registerWriter(type, ({ em, loanId, event, snapshot }) => writeReminderRows(em, loanId, event, snapshot, this.clock.now()));
     }
-    await editPlan(em, loanId, event.method, rateBp, this.clock.now());
-  }
-
-  private async onRepayment(ctx: EventWriteContext): Promise<void> {
-    const { em, loanId, event } = ctx;
-    if (event.type !== 'RECORD_REPAYMENT') return;
-    await recordRepayment(em, loanId, engine.toFen(event.amount), this.clock.now());
-    await this.cancelWhenDone(ctx);
-  }
-
-  /** Once the loan is no longer after guarantee (repaid, released, closed or discontinued), nothing more is reminded. */
-  private async cancelWhenDone({ em, loanId, snapshot }: EventWriteContext): Promise<void> {
-    if (engine.stageOf(snapshot) === 'afterGuarantee') return;
-    await cancelReminders(em, loanId, this.clock.now());
   }
 
   /** The loan's reminders, oldest fire time first, with whether each one's job waits in Redis now. */

@@ -1,6 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { PageQuery } from '../common/paging.dto';
+
+const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** Optional text: surrounding spaces dropped, an empty answer stored as nothing. */
+const optionalText = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
+
+/** Spec section 5: user name 5-15 characters (the English text's rule; letters, digits, _ . - @). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{5,15}$/;
+export const PHONE_PATTERN = /^\d{11}$/;
 
 export class UserListQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Part of the user name or nickname' })
@@ -8,6 +32,23 @@ export class UserListQuery extends PageQuery {
   @IsString()
   @MaxLength(30)
   username?: string;
+
+  @ApiPropertyOptional({ description: 'Part of the phone number' })
+  @optionalText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(11)
+  phone?: string;
+
+  @ApiPropertyOptional({ enum: ['enabled', 'disabled'] })
+  @IsOptional()
+  @IsIn(['enabled', 'disabled'])
+  status?: 'enabled' | 'disabled';
+
+  @ApiPropertyOptional({ description: 'Only holders of this role (id)' })
+  @IsOptional()
+  @IsUUID()
+  roleId?: string;
 
   @ApiPropertyOptional({ enum: ['username', 'nickname', 'createdAt'] })
   @IsOptional()
@@ -45,6 +86,57 @@ export class SetDisabledDto {
   disabled: boolean;
 }
 
+/** What an administrator edits of a user; the user name stays (the history log names users by it). */
+export class UpdateUserDto {
+  @ApiProperty({ minLength: 1, maxLength: 30 })
+  @trimmed()
+  @IsString()
+  @Length(1, 30)
+  nickname: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: '11 digits' })
+  @optionalText()
+  @IsOptional()
+  @IsString()
+  @Matches(PHONE_PATTERN)
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @optionalText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @IsEmail()
+  email?: string | null;
+
+  @ApiProperty({ type: [String], description: 'Role ids; at least one' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsUUID('all', { each: true })
+  roleIds: string[];
+}
+
+export class CreateUserDto extends UpdateUserDto {
+  @ApiProperty({ description: '5-15 letters, digits or _ . - @' })
+  @trimmed()
+  @IsString()
+  @Matches(USERNAME_PATTERN)
+  username: string;
+
+  @ApiProperty({ description: 'RSA-encrypted as the sign-in password; 8-16 characters with digits, upper and lower case letters and symbols' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  password: string;
+
+  @ApiProperty({ description: 'The password again, RSA-encrypted: must match' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  confirmPassword: string;
+}
+
 export interface CurrentUserView {
   id: string;
   username: string;
@@ -63,5 +155,8 @@ export interface UserListItem {
   avatar: string | null;
   disabled: boolean;
   roles: string[];
+  roleIds: string[];
+  phone: string | null;
+  email: string | null;
   createdAt: string;
 }

@@ -33,10 +33,23 @@ export class UserRowDto {
   avatar: string | null;
   @ApiProperty()
   disabled: boolean;
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], description: 'Role codes' })
   roles: string[];
+  @ApiProperty({ type: [String] })
+  roleIds: string[];
+  @ApiProperty({ type: String, nullable: true })
+  phone: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  email: string | null;
   @ApiProperty()
   createdAt: string;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty({ description: 'The new password, shown once: it is not kept anywhere readable' })
+  password: string;
+  @ApiProperty({ description: "The user's sessions, ended" })
+  revokedSessions: number;
 }
 
 export class AvatarDto {

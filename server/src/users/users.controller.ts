@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermission, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ChangePasswordDto } from '../auth/login.dto';
-import { ChangeAvatarDto, SetDisabledDto, SetLanguageDto, UserListQuery } from './user.dto';
+import { ChangeAvatarDto, CreateUserDto, SetDisabledDto, SetLanguageDto, UpdateUserDto, UserListQuery } from './user.dto';
 import { UsersService } from './users.service';
 import { ApiEnvelope, ApiPage } from '../common/api-response';
-import { AvatarDto, CurrentUserDto, PasswordChangedDto, UserDisabledDto, UserLanguageDto, UserRowDto } from './user.responses';
+import { AvatarDto, CurrentUserDto, PasswordChangedDto, ResetPasswordDto, UserDisabledDto, UserLanguageDto, UserRowDto } from './user.responses';
+import { IdDto } from '../common/response.dto';
 
 @ApiTags('user')
 @Controller('user')
@@ -54,7 +55,50 @@ export class UsersController {
   @ApiEnvelope(UserDisabledDto)
   @RequirePermission('sys:user:disable')
   @Patch(':id/disabled')
-  setDisabled(@Param('id') id: string, @Body() dto: SetDisabledDto) {
-    return this.users.setDisabled(id, dto.disabled);
+  @ApiOperation({ summary: 'Disables (every session of the user ends at once) or enables a user' })
+  setDisabled(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: SetDisabledDto) {
+    return this.users.setDisabled(actor, id, dto.disabled);
+  }
+
+  @ApiEnvelope(UserRowDto)
+  @RequirePermission('sys:user:add')
+  @Post()
+  @ApiOperation({
+    summary: 'Adds a user: user name 5-15, nickname 1-30, phone 11 digits, e-mail, roles; both passwords RSA-encrypted (409 when the name is taken)',
+  })
+  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateUserDto) {
+    return this.users.create(actor, dto);
+  }
+
+  @ApiEnvelope(UserRowDto)
+  @RequirePermission('user_list')
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.users.get(id);
+  }
+
+  @ApiEnvelope(UserRowDto)
+  @RequirePermission('sys:user:edit')
+  @Put(':id')
+  @ApiOperation({ summary: "Replaces nickname, phone, e-mail and roles; the user's next request sees the new roles" })
+  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateUserDto) {
+    return this.users.update(actor, id, dto);
+  }
+
+  @ApiEnvelope(IdDto)
+  @RequirePermission('sys:user:delete')
+  @Delete(':id')
+  @ApiOperation({ summary: 'Deletes a user (kept for the records that name it, never signs in again); not oneself' })
+  remove(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.users.remove(actor, id);
+  }
+
+  @ApiEnvelope(ResetPasswordDto)
+  @RequirePermission('sys:user:reset-password')
+  @Post(':id/reset-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A new generated password, answered once; the user's sessions end" })
+  resetPassword(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.users.resetPassword(actor, id);
   }
 }

@@ -1,5 +1,12 @@
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
-import { isSevereClassification, RISK_CLASSIFICATION_LABELS, RISK_CLASSIFICATIONS, type RiskClassification } from '@app/workflow';
+import {
+  type GuaranteeEvent,
+  isSevereClassification,
+  type PersistedSnapshot,
+  RISK_CLASSIFICATION_LABELS,
+  RISK_CLASSIFICATIONS,
+  type RiskClassification,
+} from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
 import { AuthUser, holds } from '../auth/auth-user';
@@ -41,6 +48,48 @@ async function latestClassification(em: EntityManager, loanId: string): Promise<
 }
 
 /**
+ * VISIT_SUBMIT_REPORT's row: the round's classification, reason and the next visit's due day they set
+ * (the writer of the event, also run by the demo seed so its loans hold what the API would have written).
+ */
+export async function writeVisitReport(em: EntityManager, loanId: string, event: GuaranteeEvent, snapshot: PersistedSnapshot): Promise<void> {
+  if (event.type !== 'VISIT_SUBMIT_REPORT' || !event.classification) return; // the preparer asks for one on every new report
+  const previous = await latestClassification(em, loanId);
+  const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+  const round = (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
+  await em.query(
+    `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
+                               submitted_by, submitted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::date + $10::interval)::date, $11, $12)`,
+    [
+      loanId,
+      version,
+      round,
+      event.kind,
+      event.classification,
+      previous,
+      isDowngrade(previous, event.classification),
+      hasText(event.reason) ? event.reason.trim() : null,
+      companyDay(new Date(event.at)),
+      NEXT_VISIT_INTERVAL[event.classification],
+      event.actorId,
+      event.at,
+    ],
+  );
+}
+
+/** VISIT_APPROVE / VISIT_RETURN: the leader's answer on the submitted round. */
+export async function writeVisitDecision(em: EntityManager, loanId: string, event: GuaranteeEvent): Promise<void> {
+  if (event.type !== 'VISIT_APPROVE' && event.type !== 'VISIT_RETURN') return;
+  await em.query(`UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`, [
+    loanId,
+    event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED',
+    event.actorId,
+    event.at,
+    event.type === 'VISIT_RETURN' ? event.reason : null,
+  ]);
+}
+
+/**
  * After-guarantee visits (issue 10): each report's five-level risk classification and reason are
  * checked before the machine sees VISIT_SUBMIT_REPORT, kept in `visit_record` in the event's
  * transaction with the next visit's due day they set; the leader's answer marks the record.
@@ -55,39 +104,9 @@ export class VisitsService implements OnModuleInit {
 
   onModuleInit() {
     this.workflow.registerPreparer('VISIT_SUBMIT_REPORT', (em, loanId, payload) => this.checkReport(em, loanId, payload));
-    this.workflow.registerWriter('VISIT_SUBMIT_REPORT', async ({ em, loanId, event, snapshot }) => {
-      if (event.type !== 'VISIT_SUBMIT_REPORT' || !event.classification) return; // the preparer asks for one on every new report
-      const previous = await latestClassification(em, loanId);
-      const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-      const round =
-        (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
-      await em.query(
-        `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
-                                   submitted_by, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::date + $10::interval)::date, $11, $12)`,
-        [
-          loanId,
-          version,
-          round,
-          event.kind,
-          event.classification,
-          previous,
-          isDowngrade(previous, event.classification),
-          hasText(event.reason) ? event.reason.trim() : null,
-          companyDay(new Date(event.at)),
-          NEXT_VISIT_INTERVAL[event.classification],
-          event.actorId,
-          event.at,
-        ],
-      );
-    });
+    this.workflow.registerWriter('VISIT_SUBMIT_REPORT', ({ em, loanId, event, snapshot }) => writeVisitReport(em, loanId, event, snapshot));
     for (const type of ['VISIT_APPROVE', 'VISIT_RETURN'] as const) {
-      this.workflow.registerWriter(type, async ({ em, loanId, event }) => {
-        await em.query(
-          `UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`,
-          [loanId, type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED', event.actorId, event.at, event.type === 'VISIT_RETURN' ? event.reason : null],
-        );
-      });
+      this.workflow.registerWriter(type, ({ em, loanId, event }) => writeVisitDecision(em, loanId, event));
     }
   }
 

@@ -106,8 +106,11 @@ export class LoanRowDto {
 
 export class LoanPageDto {
   @ApiProperty({ type: [LoanRowDto] }) list: LoanRowDto[];
-  @ApiProperty({ description: 'Matches, exact up to 10000; see totalCapped' }) total: number;
-  @ApiProperty({ description: 'More than 10000 loans match: total is the bound, not the count' }) totalCapped: boolean;
+  @ApiProperty({ description: "Matches, exact up to 10000; beyond it the planner's estimate (see totalEstimated)" }) total: number;
+  @ApiProperty({ description: 'More than 10000 loans match: total is not a count' }) totalCapped: boolean;
+  @ApiProperty({ description: 'total is an estimate (shown as "about N"), not an exact count' }) totalEstimated: boolean;
   @ApiProperty() pageNum: number;
   @ApiProperty() pageSize: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Send as `cursor` (same filters and sort) for the next page; null on the last page' })
+  nextCursor: string | null;
 }

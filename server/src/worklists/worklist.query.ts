@@ -68,15 +68,21 @@ export interface BoundedCount {
 
 export interface LoanPage {
   list: LoanRow[];
-  /** Exact up to COUNT_LIMIT; beyond it, COUNT_LIMIT with `totalCapped`. */
+  /** Exact up to COUNT_LIMIT; beyond it, the planner's estimate (at least COUNT_LIMIT + 1) with `totalCapped` and `totalEstimated`. */
   total: number;
   totalCapped: boolean;
+  /** `total` is the planner's estimate, not a count: shown as "about N". */
+  totalEstimated: boolean;
   pageNum: number;
   pageSize: number;
+  /** Send as `cursor` for the page after this one; null on the last page. */
+  nextCursor: string | null;
 }
 
 /** A page counts its matches up to here and no further: no full count over the join on every page. */
 export const COUNT_LIMIT = 10_000;
+/** The planner's estimate this many times the bound: the count is not even started. */
+const ESTIMATE_MARGIN = 5;
 
 /**
  * Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx,
@@ -92,6 +98,64 @@ const SORT_COLUMNS: Record<LoanSort, string> = {
   disbursedAmount: 'wi.disbursed_amount_fen',
 };
 const NULLS_LAST: ReadonlySet<LoanSort> = new Set(['disbursedOn', 'disbursedAmount']);
+/**
+ * The tie-breaker of each sort, the loan id on the sort column's own table, so that the pair
+ * (sort column, id) is one index (migration 1764121000000) and a cursor one range of it.
+ */
+const TIE_COLUMNS: Record<LoanSort, string> = {
+  createdAt: 'l.id',
+  amount: 'wi.loan_id',
+  companyName: 'l.id',
+  updatedAt: 'wi.loan_id',
+  disbursedOn: 'wi.loan_id',
+  disbursedAmount: 'wi.loan_id',
+};
+/** The SQL type a cursor's sort value is read back as (it travels as the column's text form, exact to the microsecond). */
+const SORT_TYPES: Record<LoanSort, string> = {
+  createdAt: 'timestamptz',
+  amount: 'bigint',
+  companyName: 'text',
+  updatedAt: 'timestamptz',
+  disbursedOn: 'date',
+  disbursedAmount: 'bigint',
+};
+
+/** Where the previous page ended: its sort and order (a cursor is refused under another), the last row's sort value and id. */
+interface Cursor {
+  sort: LoanSort;
+  desc: boolean;
+  value: string | null;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const cursorInvalid = () => new AppError(400, CODES.listCursorInvalid, 'listCursorInvalid', {}, { field: 'cursor' }, 'ListCursorInvalid');
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.desc ? 1 : 0, cursor.value, cursor.id])).toString('base64url');
+}
+
+/** The cursor a client sent back, checked against the sort it is used with. */
+export function decodeCursor(text: string, sort: LoanSort, desc: boolean): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw cursorInvalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw cursorInvalid();
+  const [s, d, value, id] = parsed as unknown[];
+  if (s !== sort || d !== (desc ? 1 : 0) || typeof id !== 'string' || !UUID.test(id)) throw cursorInvalid();
+  if (value !== null && (typeof value !== 'string' || value.length > 300)) throw cursorInvalid();
+  if (value === null && !NULLS_LAST.has(sort)) throw cursorInvalid();
+  // The value is cast to the sort column's type in SQL: a number that is no number is refused here,
+  // a time or day PostgreSQL cannot read is refused where the query runs (rows()).
+  if (value !== null && SORT_TYPES[sort] === 'bigint' && !/^-?\d{1,18}$/.test(value)) throw cursorInvalid();
+  // eslint-disable-next-line no-control-regex
+  if (value !== null && /\u0000/.test(value)) throw cursorInvalid();
+  return { sort, desc, value, id };
+}
 
 const label = (zh: string, en: string): Label => ({ zh, en });
 
@@ -132,6 +196,9 @@ const invalid = (field: string) =>
  */
 @Injectable()
 export class WorklistQuery {
+  /** Where counting stops (COUNT_LIMIT); a test lowers it on its own app instead of writing 10,000 loans into the shared database. */
+  countLimit = COUNT_LIMIT;
+
   constructor(
     private readonly db: DataSource,
     private readonly workflow: WorkflowService,
@@ -170,41 +237,77 @@ export class WorklistQuery {
   }
 
   /**
-   * The list's statement: every filter, the sort, then the page (none for an export's cursor). An
-   * export reads only the parts of the snapshot its labels need (state value and visit round): the
-   * whole snapshot per row is most of the bytes read and of the garbage made at a million rows.
+   * The condition "after the cursor's row" in the list's order: a row comparison on (sort column, id),
+   * one range of the pair's index. Nullable sorts put nulls last either way, so past a null value only
+   * nulls with a later id follow, and before it every null does.
    */
-  private rowsSql(search: LoanSearch, params: unknown[], page?: { limit: number; offset: number }): string {
-    const snapshot = page
-      ? 'wi.snapshot'
-      : `jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot`;
-    const { instance, loan } = this.conditions(search, params);
-    const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`;
-    const sortKey = search.filter.sort ?? 'createdAt';
-    const sort = SORT_COLUMNS[sortKey];
-    const order = `${search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort) ? 'DESC' : 'ASC'}${NULLS_LAST.has(sortKey) ? ' NULLS LAST' : ''}`;
-    return `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
-              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, ${snapshot}, wi.updated_at,
-              ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
-         FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
-         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
-         LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
-         ${where}
-        ORDER BY ${sort} ${order}, l.id${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`;
+  private afterCursor(cursor: Cursor, params: unknown[]): string {
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const column = SORT_COLUMNS[cursor.sort];
+    const tie = TIE_COLUMNS[cursor.sort];
+    const cmp = cursor.desc ? '<' : '>';
+    const id = `${p(cursor.id)}::uuid`;
+    if (cursor.value === null) return `(${column} IS NULL AND ${tie} ${cmp} ${id})`;
+    const after = `(${column}, ${tie}) ${cmp} (${p(cursor.value)}::${SORT_TYPES[cursor.sort]}, ${id})`;
+    return NULLS_LAST.has(cursor.sort) ? `(${after} OR ${column} IS NULL)` : after;
   }
 
   /** `withActions: false` (exports) skips asking the machine about every row's actions. */
-  private async rows(search: LoanSearch, user: AuthUser, page: { limit: number; offset: number }, withActions: boolean): Promise<LoanRow[]> {
+  private async rows(
+    search: LoanSearch,
+    user: AuthUser,
+    page: { limit: number; offset: number; cursor?: string },
+    withActions: boolean,
+  ): Promise<{ rows: LoanRow[]; nextCursor: string | null }> {
     const params: unknown[] = [];
-    const rows: Record<string, any>[] = await this.db.query(this.rowsSql(search, params, page), params);
-    const toRow = this.rowMapper(search, user, withActions);
-    return rows.map(toRow);
+    const { instance, loan } = this.conditions(search, params);
+    const sortKey = search.filter.sort ?? 'createdAt';
+    const desc = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort);
+    const after = page.cursor ? [this.afterCursor(decodeCursor(page.cursor, sortKey, desc), params)] : [];
+    const where = `WHERE ${['l.deleted_at IS NULL', ...instance, ...loan, ...after].join(' AND ')}`;
+    const sort = SORT_COLUMNS[sortKey];
+    const direction = desc ? 'DESC' : 'ASC';
+    const nulls = NULLS_LAST.has(sortKey) ? ' NULLS LAST' : '';
+    const order = `${sort} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
+    // The company joins the page's selection only when a filter or the sort reads it.
+    const needsCompany = sortKey === 'companyName' || [...loan, ...after].some((condition) => /\bc\./.test(condition));
+    // Two steps: first the page's ids alone, the keyset query on the sort's index (materialized, so the
+    // planner cannot fold the officers' and the snapshot's joins into it and sort the whole list);
+    // then the page's rows. The id breaks ties in the sort's direction: (value, id) orders like the pair's index.
+    const rows: Record<string, any>[] = await this.db
+      .query(
+        `WITH page AS MATERIALIZED (
+           SELECT l.id FROM loan l ${needsCompany ? 'JOIN company c ON c.id = l.company_id' : ''} JOIN workflow_instance wi ON wi.loan_id = l.id
+           ${where}
+           ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.cursor ? 0 : page.offset}
+         )
+         SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
+              ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name, ${sort}::text AS sort_value
+         FROM page JOIN loan l ON l.id = page.id JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
+         LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
+        ORDER BY ${order}`,
+        params,
+      )
+      .catch((error: { driverError?: { code?: string }; code?: string }) => {
+        // Class 22 (data exception): a forged cursor's time or day that PostgreSQL cannot read.
+        const code = error.driverError?.code ?? error.code;
+        if (page.cursor && typeof code === 'string' && code.startsWith('22')) throw cursorInvalid();
+        throw error;
+      });
+    const last = rows[rows.length - 1];
+    const nextCursor = rows.length === page.limit && last ? encodeCursor({ sort: sortKey, desc, value: last.sort_value ?? null, id: last.id }) : null;
+    return { rows: this.toRows(rows, search, user, withActions), nextCursor };
   }
 
-  private rowMapper(search: LoanSearch, user: AuthUser, withActions: boolean): (r: Record<string, any>) => LoanRow {
+  private toRows(rows: Record<string, any>[], search: LoanSearch, user: AuthUser, withActions: boolean): LoanRow[] {
     const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
-    return (r): LoanRow => {
+    return rows.map((r): LoanRow => {
       const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };
       const legal = withActions ? this.workflow.view(instance, user).legalActions : [];
       const workflow: RowWorkflow = {
@@ -234,7 +337,7 @@ export class WorklistQuery {
         deletable: mayDelete && workflow.stage === 'collection',
         workflow,
       };
-    };
+    });
   }
 
   /**
@@ -251,7 +354,7 @@ export class WorklistQuery {
           WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;
   }
 
-  /** Matches up to COUNT_LIMIT + 1. */
+  /** Matches up to the count limit + 1. */
   private async boundedCount(search: LoanSearch): Promise<BoundedCount> {
     const [counted] = await this.boundedCounts([search]);
     return counted;
@@ -259,35 +362,70 @@ export class WorklistQuery {
 
   /**
    * Several bounded counts in one statement (one round trip), each its own subquery stopping at
-   * COUNT_LIMIT + 1: the dashboard counts every list the caller may open at once.
+   * the count limit + 1: the dashboard counts every list the caller may open at once.
    */
   async boundedCounts(searches: readonly LoanSearch[]): Promise<BoundedCount[]> {
     if (searches.length === 0) return [];
     const params: unknown[] = [];
-    const columns = searches.map((search, i) => `(SELECT count(*)::int FROM (${this.hitsSql(search, params)} LIMIT ${COUNT_LIMIT + 1}) hits) AS c${i}`);
+    const columns = searches.map((search, i) => `(SELECT count(*)::int FROM (${this.hitsSql(search, params)} LIMIT ${this.countLimit + 1}) hits) AS c${i}`);
     const [row] = await this.db.query(`SELECT ${columns.join(', ')}`, params);
     return searches.map((_, i) => {
       const n = Number(row[`c${i}`]);
-      return n > COUNT_LIMIT ? { total: COUNT_LIMIT, totalCapped: true } : { total: n, totalCapped: false };
+      return n > this.countLimit ? { total: this.countLimit, totalCapped: true } : { total: n, totalCapped: false };
     });
   }
 
-  async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
-    const { pageNum, pageSize } = search.filter;
-    const [list, counted] = await Promise.all([
-      this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize }, true),
-      this.boundedCount(search),
-    ]);
-    return { list, ...counted, pageNum, pageSize };
+  /**
+   * Beyond the count limit, the planner's estimate of the same search (EXPLAIN, no rows read):
+   * the table statistics for an unfiltered list, the indexes' selectivities for a filtered one.
+   */
+  private async estimate(search: LoanSearch): Promise<number> {
+    const params: unknown[] = [];
+    const sql = this.hitsSql(search, params);
+    const [row] = await this.db.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+    const plan = (row['QUERY PLAN'] ?? row['QUERY_PLAN'])?.[0]?.Plan;
+    const rows = Math.round(Number(plan?.['Plan Rows']));
+    return Number.isFinite(rows) ? rows : this.countLimit + 1;
   }
 
-  /** Every row the filters select, read from a cursor as the workbook is written (no cap). */
+  async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
+    const { pageNum, pageSize, cursor } = search.filter;
+    const [{ rows: list, nextCursor }, estimated] = await Promise.all([
+      this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize, cursor }, true),
+      this.estimate(search),
+    ]);
+    const about = { list, total: Math.max(estimated, this.countLimit + 1), totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
+    // Far past the bound by the planner's word: no count at all (it would read as many rows of the join as the limit to say "more").
+    if (estimated > this.countLimit * ESTIMATE_MARGIN) return about;
+    // A selective filter: counted exactly (up to the bound); past the bound, the estimate, never less than it counted.
+    const counted = await this.boundedCount(search);
+    return counted.totalCapped ? about : { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
+  }
+
+  /**
+   * Every row the filters select, in the list's order, streamed from a cursor into the workbook. An
+   * export reads only the parts of the snapshot its labels need (state value and visit round): the
+   * whole snapshot per row is most of the bytes read and of the garbage made at a million rows.
+   */
   async export(search: LoanSearch, user: AuthUser, lang: Lang, name: Label, columns: readonly WorklistColumn[] = ALL_SHEET_COLUMNS): Promise<StreamableFile> {
     const params: unknown[] = [];
-    const sql = this.rowsSql(search, params);
-    const toRow = this.rowMapper(search, user, false);
+    const { instance, loan } = this.conditions(search, params);
+    const sortKey = search.filter.sort ?? 'createdAt';
+    const desc = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort);
+    const direction = desc ? 'DESC' : 'ASC';
+    const nulls = NULLS_LAST.has(sortKey) ? ' NULLS LAST' : '';
+    const sql = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
+              jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot,
+              wi.updated_at, ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
+         FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
+         LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
+        WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}
+        ORDER BY ${SORT_COLUMNS[sortKey]} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
+    const toRows = (rows: Record<string, any>[]) => this.toRows(rows, search, user, false);
     async function* loanRows(db: DataSource) {
-      for await (const r of cursorRows(db, sql, params)) yield toRow(r);
+      for await (const r of cursorRows(db, sql, params)) yield toRows([r])[0];
     }
     return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows: loanRows(this.db) }, lang, name, this.clock.now());
   }

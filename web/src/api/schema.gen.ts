@@ -209,7 +209,11 @@ export interface UserRowDto {
   nickname: string;
   avatar: string | null;
   disabled: boolean;
+  /** Role codes */
   roles: string[];
+  roleIds: string[];
+  phone: string | null;
+  email: string | null;
   createdAt: string;
 }
 
@@ -251,10 +255,95 @@ export interface SetDisabledDto {
   disabled: boolean;
 }
 
+export interface CreateUserDto {
+  nickname: string;
+  /** 11 digits */
+  phone?: string | null;
+  email?: string | null;
+  /** Role ids; at least one */
+  roleIds: string[];
+  /** 5-15 letters, digits or _ . - @ */
+  username: string;
+  /** RSA-encrypted as the sign-in password; 8-16 characters with digits, upper and lower case letters and symbols */
+  password: string;
+  /** The password again, RSA-encrypted: must match */
+  confirmPassword: string;
+}
+
+export interface UpdateUserDto {
+  nickname: string;
+  /** 11 digits */
+  phone?: string | null;
+  email?: string | null;
+  /** Role ids; at least one */
+  roleIds: string[];
+}
+
+export interface IdDto {
+  id: string;
+}
+
+export interface ResetPasswordDto {
+  /** The new password, shown once: it is not kept anywhere readable */
+  password: string;
+  /** The user's sessions, ended */
+  revokedSessions: number;
+}
+
 export interface UploadedAvatarDto {
   /** To send to PATCH /server/user/change-avatar */
   url: string;
   size: number;
+}
+
+export interface RoleRowDto {
+  id: string;
+  /** ROOT, ROLE_ADMIN, A_POST… for the built-in roles; generated for the others */
+  code: string;
+  /** The name in the request's language */
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  /** Built-in roles cannot be deleted */
+  builtin: boolean;
+  /** Live users holding the role */
+  userCount: number;
+  /** Permission keys granted */
+  permissionCount: number;
+  createdAt: string;
+}
+
+export interface RoleDetailDto {
+  id: string;
+  /** ROOT, ROLE_ADMIN, A_POST… for the built-in roles; generated for the others */
+  code: string;
+  /** The name in the request's language */
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  /** Built-in roles cannot be deleted */
+  builtin: boolean;
+  /** Live users holding the role */
+  userCount: number;
+  /** Permission keys granted */
+  permissionCount: number;
+  createdAt: string;
+  permissions: string[];
+}
+
+export interface RoleDto {
+  name: string;
+  /** Permission keys of the tree (spec section 6); the menus above a chosen key are granted with it */
+  permissions: string[];
+}
+
+export interface DeletedRolesDto {
+  ids: string[];
+}
+
+export interface DeleteRolesDto {
+  /** The selected roles: at least one */
+  ids: string[];
 }
 
 export interface LegalActionDto {
@@ -301,6 +390,7 @@ export interface LegalActionDto {
     | 'RECHECK_RETURN'
     | 'LEADER_APPROVE'
     | 'LEADER_RETURN'
+    | 'REGULATORY_OVERRIDE'
     | 'WITHDRAWAL_DISCONTINUE'
     | 'CONTRACT_GENERATE'
     | 'CONTRACT_DELETE'
@@ -581,10 +671,6 @@ export interface CompanyDetailDto {
   loans: CompanyLoanDto[];
 }
 
-export interface IdDto {
-  id: string;
-}
-
 export interface OfficerDto {
   id: string;
   name: string;
@@ -640,12 +726,16 @@ export interface LoanRowDto {
 
 export interface LoanPageDto {
   list: LoanRowDto[];
-  /** Matches, exact up to 10000; see totalCapped */
+  /** Matches, exact up to 10000; beyond it the planner's estimate (see totalEstimated) */
   total: number;
-  /** More than 10000 loans match: total is the bound, not the count */
+  /** More than 10000 loans match: total is not a count */
   totalCapped: boolean;
+  /** total is an estimate (shown as "about N"), not an exact count */
+  totalEstimated: boolean;
   pageNum: number;
   pageSize: number;
+  /** Send as `cursor` (same filters and sort) for the next page; null on the last page */
+  nextCursor: string | null;
 }
 
 export interface PersonDto {
@@ -788,6 +878,7 @@ export interface WorklistDto {
     | 'RECHECK_RETURN'
     | 'LEADER_APPROVE'
     | 'LEADER_RETURN'
+    | 'REGULATORY_OVERRIDE'
     | 'WITHDRAWAL_DISCONTINUE'
     | 'CONTRACT_GENERATE'
     | 'CONTRACT_DELETE'
@@ -1629,6 +1720,46 @@ export interface RepaymentReminderSentDto {
   instalment: ReminderInstalmentDto;
 }
 
+export interface LedgerRepaymentDto {
+  /** The event's place in the loan's history */
+  seq: number;
+  /** Whole fen */
+  amountFen: number;
+  at: string;
+  actorName: string | null;
+}
+
+export interface LedgerAttachmentDto {
+  id: string;
+  kind: 'AFTER_GUARANTEE' | 'REPAYMENT_VOUCHER';
+  name: string;
+  /** Bytes */
+  size: number;
+  uploadedByName: string | null;
+  uploadedAt: string;
+  /** The instalment whose voucher it is (vouchers only) */
+  instalmentSeq: number | null;
+}
+
+export interface LedgerAttachmentsViewDto {
+  loanId: string;
+  company: string;
+  /** The guaranteed amount (yuan) */
+  amount: number;
+  termMonths: number;
+  bank: string | null;
+  stage: string;
+  /** The amount lent (whole fen); null before disbursement */
+  principalFen: number | null;
+  repaidFen: number | null;
+  /** Principal still outstanding (whole fen) */
+  balanceFen: number | null;
+  /** Reports may be added or re-uploaded (after guarantee or awaiting release) */
+  editable: boolean;
+  repayments: LedgerRepaymentDto[];
+  attachments: LedgerAttachmentDto[];
+}
+
 export interface VisitRecordDto {
   id: string;
   /** The event's place in the loan's history */
@@ -1732,6 +1863,345 @@ export interface RegulatoryRowDto {
   guaranteeStatus: 'IN_FORCE' | 'RELEASED' | 'DISCONTINUED';
 }
 
+export interface PeriodDto {
+  start: string;
+  end: string;
+}
+
+export interface ReconciliationDto {
+  /** Guarantee balance in force at the end of the day before the start, fen */
+  openingFen: number;
+  /** Amounts disbursed in the period (VOUCHER_CONFIRM day), fen */
+  addedFen: number;
+  /** Amounts released in the period (repayments, the settling one releases the rest), fen */
+  releasedFen: number;
+  /** Guarantee balance in force at the end of the last day, fen */
+  closingFen: number;
+  /** Loans disbursed in the period */
+  disbursedLoans: number;
+  /** Loans fully released (settled) in the period */
+  settledLoans: number;
+  /** opening + added - released equals closing (computed apart) */
+  balanced: boolean;
+}
+
+export interface StageCountDto {
+  stage:
+    | 'collection'
+    | 'preReview'
+    | 'generalOffice'
+    | 'riskControl'
+    | 'insuranceReview'
+    | 'withdrawal'
+    | 'duringGuarantee'
+    | 'disbursement'
+    | 'afterGuarantee'
+    | 'release'
+    | 'closed'
+    | 'discontinued';
+  label: Label;
+  /** Loans created in the period standing in the stage now */
+  count: number;
+  /** Their current guarantee amounts, fen */
+  amountFen: number;
+}
+
+export interface ListCountDto {
+  /** The drill-down worklist (GET /server/worklists/{name} with createdFrom/createdTo = the period) */
+  name:
+    | 'reviewMeetingList'
+    | 'reviewMeetingVoteList'
+    | 'zbMeetingProcessList'
+    | 'riskControlList'
+    | 'bsMeetingProcessList'
+    | 'initiateWithdrawalList'
+    | 'contractList'
+    | 'mutualReviewList'
+    | 'contractReviewList'
+    | 'contractSealList'
+    | 'premiumUploadList'
+    | 'premiumConfirmationList'
+    | 'counterGuarantee'
+    | 'guaranteeLetterList'
+    | 'guaranteeLetterApprovalList'
+    | 'guaranteeLetterNew'
+    | 'guaranteeUploadList'
+    | 'voucherList'
+    | 'ledgerList'
+    | 'financeList'
+    | 'bPostList'
+    | 'leaderReviewList'
+    | 'remindList'
+    | 'becomeList'
+    | 'repaymentList'
+    | 'secure'
+    | 'relieve'
+    | 'suggestList'
+    | 'ysUnauditedList'
+    | 'ysApprovedList'
+    | 'zbNoAttendedMeetingList'
+    | 'zbAttendedMeetingList'
+    | 'bsNoAttendedMeetingList'
+    | 'bsAttendedMeetingList'
+    | 'loanContractUnauditedList'
+    | 'loanContractApprovedList'
+    | 'fkNoUploadedList'
+    | 'fkUploadedList'
+    | 'reportUnauditedList'
+    | 'reportApprovedList'
+    | 'statisticsRelieveList';
+  label: Label;
+  count: number;
+  /** fen */
+  amountFen: number;
+}
+
+export interface OverviewDto {
+  period: PeriodDto;
+  reconciliation: ReconciliationDto;
+  stages: StageCountDto[];
+  lists: ListCountDto[];
+}
+
+export interface ProjectsSummaryDto {
+  period: PeriodDto;
+  stages: StageCountDto[];
+}
+
+export interface GroupRowDto {
+  /** The group's key: loan type name, bank name, district key, officer id ('' when not given) */
+  key: string;
+  /** The group's name in the request's language */
+  name: string;
+  /** Loan type id (product), GB/T 2260 code (region); else null */
+  code: string | null;
+  /** Loans created in the period */
+  projects: number;
+  /** Their current guarantee amounts, fen */
+  appliedFen: number;
+  /** Loans disbursed in the period */
+  disbursedLoans: number;
+  openingFen: number;
+  addedFen: number;
+  releasedFen: number;
+  closingFen: number;
+}
+
+export interface GroupStatsDto {
+  period: PeriodDto;
+  rows: GroupRowDto[];
+  /** The sum of the rows (key "", name 合计/Total) */
+  total: GroupRowDto;
+}
+
+export interface TypeLoanRowDto {
+  loanId: string;
+  companyName: string;
+  bank: string | null;
+  aPostOfficer: string | null;
+  createdAt: string;
+  stage: Label;
+  /** Current guarantee amount, fen */
+  amountFen: number;
+  disbursedOn: string | null;
+  openingFen: number;
+  addedFen: number;
+  releasedFen: number;
+  closingFen: number;
+}
+
+export interface TypeLoansDto {
+  period: PeriodDto;
+  typeId: string | null;
+  typeName: string;
+  rows: TypeLoanRowDto[];
+  total: GroupRowDto;
+}
+
+export interface RegulatorySettingsDto {
+  /** Net assets in yuan (two decimals) */
+  netAssets: number;
+  /** Net assets in whole fen */
+  netAssetsFen: number;
+  /** Weighted liability balance / net assets at most this (10) */
+  leverageLimit: number;
+  /** One client: weighted balance / net assets at most this ratio (0.10) */
+  singleClientLimit: number;
+  /** One client with its related parties: at most this ratio (0.15) */
+  groupLimit: number;
+  /** Who set these (null: the defaults of the migration) */
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface RegulatorySettingsInputDto {
+  /** Net assets in yuan, more than 0, at most two decimals */
+  netAssets: number;
+  /** Leverage limit (times net assets), 1 to 100, at most 4 decimals */
+  leverageLimit: number;
+  /** One client at most this ratio of net assets, 0.0001 to 1 */
+  singleClientLimit: number;
+  /** One client with its related parties at most this ratio, 0.0001 to 1, not below singleClientLimit */
+  groupLimit: number;
+}
+
+export interface RegulatorySettingsHistoryRowDto {
+  /** Net assets in yuan (two decimals) */
+  netAssets: number;
+  /** Net assets in whole fen */
+  netAssetsFen: number;
+  /** Weighted liability balance / net assets at most this (10) */
+  leverageLimit: number;
+  /** One client: weighted balance / net assets at most this ratio (0.10) */
+  singleClientLimit: number;
+  /** One client with its related parties: at most this ratio (0.15) */
+  groupLimit: number;
+  /** Who set these (null: the defaults of the migration) */
+  changedByName: string | null;
+  changedAt: string;
+  id: number;
+}
+
+export interface WeightLineDto {
+  key: 'SMALL_MICRO' | 'AGRICULTURAL' | 'OTHER';
+  zh: string;
+  en: string;
+  /** Weight in basis points (7500 = 75%) */
+  weightBp: number;
+  source: string;
+  clientCount: number;
+  balanceFen: number;
+  weightedFen: number;
+}
+
+export interface LeverageDto {
+  /** Weighted balance / net assets */
+  value: number;
+  /** The limit in force: the setting, or 15 when the small-micro and agricultural shares qualify */
+  limit: number;
+  relaxed: boolean;
+  /** Small/micro and farmer balance share of the whole balance, basis points */
+  smallMicroBalanceShareBp: number;
+  /** Small/micro and farmer clients share of the clients, basis points */
+  smallMicroClientShareBp: number;
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface ClientExposureDto {
+  companyId: string;
+  companyName: string;
+  groupName: string | null;
+  smallMicro: boolean;
+  agricultural: boolean;
+  loanCount: number;
+  balanceFen: number;
+  weightBp: number;
+  weightedFen: number;
+  /** weightedFen / net assets */
+  ratio: number;
+  /** What may still be added (weighted fen) before the single-client limit; negative when over */
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface GroupExposureDto {
+  groupId: string;
+  name: string;
+  memberCount: number;
+  weightedFen: number;
+  ratio: number;
+  headroomFen: number;
+  withinLimit: boolean;
+}
+
+export interface CompensationDto {
+  /** False while the system records no compensation (代偿): the rate is then shown as none */
+  available: boolean;
+  rate: number | null;
+}
+
+export interface BreachDto {
+  limit: 'LEVERAGE' | 'SINGLE_CLIENT' | 'GROUP';
+  /** The ratio reached */
+  value: number;
+  limitValue: number;
+  /** The client or group concerned */
+  subject: string | null;
+  /** The company's id (SINGLE_CLIENT) or the group's (GROUP) */
+  subjectId: string | null;
+}
+
+export interface RegulatoryFiguresDto {
+  /** YYYY-MM-DD, the end of that company day */
+  asOf: string;
+  settings: RegulatorySettingsDto;
+  loanCount: number;
+  clientCount: number;
+  /** In-force balance (outstanding principal of loans disbursed and not released), fen */
+  balanceFen: number;
+  /** Financing guarantee liability balance (融资担保责任余额), weighted, fen */
+  weightedBalanceFen: number;
+  weights: WeightLineDto[];
+  leverage: LeverageDto;
+  /** Every client in force, largest weighted balance first */
+  clients: ClientExposureDto[];
+  groups: GroupExposureDto[];
+  compensation: CompensationDto;
+  breaches: BreachDto[];
+}
+
+export interface RegulatoryImpactDto {
+  loanId: string;
+  companyId: string;
+  companyName: string;
+  /** The related group of the loan's company, if any */
+  groupId: string | null;
+  /** What the loan adds to the balance (fen): its amount, or 0 when it is already in force */
+  addedFen: number;
+  before: RegulatoryFiguresDto;
+  after: RegulatoryFiguresDto;
+  /** The limits this loan would break (leverage, its client, its group) */
+  breaches: BreachDto[];
+  /** An administrator recorded REGULATORY_OVERRIDE for this loan */
+  overridden: boolean;
+  overrideReason: string | null;
+}
+
+export interface GroupMemberDto {
+  companyId: string;
+  name: string;
+  creditCode: string;
+}
+
+export interface RelatedGroupDto {
+  id: string;
+  name: string;
+  members: GroupMemberDto[];
+}
+
+export interface RelatedGroupInputDto {
+  name: string;
+}
+
+export interface GroupMemberInputDto {
+  companyId: string;
+}
+
+export interface ClientClassDto {
+  companyId: string;
+  name: string;
+  smallMicro: boolean;
+  agricultural: boolean;
+}
+
+export interface ClientClassInputDto {
+  /** Small or micro enterprise (by the 2011 classification standard of the industry ministry) */
+  smallMicro: boolean;
+  /** Farmer household (农户) */
+  agricultural: boolean;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -1830,6 +2300,7 @@ export interface ApiResponses {
   'PATCH /messages/read-all': MessagesReadAllDto;
   'PATCH /messages/{id}/read': MessageReadDto;
   'GET /history': Page<HistoryEntryDto>;
+  'GET /history/export': Blob;
   'POST /admin/queue-page/session': QueuePageSessionDto;
   'DELETE /admin/queue-page/session': null;
   'GET /open/auth/public-key': PublicKeyDto;
@@ -1843,8 +2314,18 @@ export interface ApiResponses {
   'POST /user/change-password': PasswordChangedDto;
   'PATCH /user/language': UserLanguageDto;
   'PATCH /user/{id}/disabled': UserDisabledDto;
+  'POST /user': UserRowDto;
+  'GET /user/{id}': UserRowDto;
+  'PUT /user/{id}': UserRowDto;
+  'DELETE /user/{id}': IdDto;
+  'POST /user/{id}/reset-password': ResetPasswordDto;
   'POST /upload/user': UploadedAvatarDto;
   'GET /files/avatars/{name}': Blob;
+  'GET /roles': Page<RoleRowDto>;
+  'POST /roles': RoleDetailDto;
+  'DELETE /roles': DeletedRolesDto;
+  'GET /roles/{id}': RoleDetailDto;
+  'PUT /roles/{id}': RoleDetailDto;
   'GET /loans/{id}/workflow': WorkflowViewDto;
   'POST /loans/{id}/events': WorkflowViewDto;
   'GET /loans/{id}/timeline': TimelineDto;
@@ -1961,6 +2442,10 @@ export interface ApiResponses {
   'GET /loans/{id}/instalments/{instalmentId}/voucher': Blob;
   'POST /loans/{id}/instalments/{instalmentId}/voucher': IdDto;
   'POST /loans/{id}/repayment-reminder': RepaymentReminderSentDto;
+  'GET /loans/{id}/ledger': LedgerAttachmentsViewDto;
+  'POST /loans/{id}/ledger/reports': IdDto;
+  'POST /loans/{id}/ledger/reports/{attachmentId}': IdDto;
+  'GET /loans/{id}/ledger/attachments/{attachmentId}': Blob;
   'GET /loans/{loanId}/visits': VisitsViewDto;
   'POST /loans/{loanId}/visits/attachments': IdDto;
   'GET /loans/{loanId}/visits/attachments/{attachmentId}': Blob;
@@ -1971,6 +2456,33 @@ export interface ApiResponses {
   'GET /regulatory-exports/guodan/export': Blob;
   'GET /regulatory-exports/industrial': Page<RegulatoryRowDto>;
   'GET /regulatory-exports/industrial/export': Blob;
+  'GET /statistics/overview': OverviewDto;
+  'GET /statistics/overview/export': Blob;
+  'GET /statistics/projects': LoanPageDto;
+  'GET /statistics/projects/summary': ProjectsSummaryDto;
+  'GET /statistics/projects/export': Blob;
+  'GET /statistics/amounts/product': GroupStatsDto;
+  'GET /statistics/amounts/product/export': Blob;
+  'GET /statistics/amounts/product/loans': TypeLoansDto;
+  'GET /statistics/amounts/product/loans/export': Blob;
+  'GET /statistics/amounts/bank': GroupStatsDto;
+  'GET /statistics/amounts/bank/export': Blob;
+  'GET /statistics/amounts/region': GroupStatsDto;
+  'GET /statistics/amounts/region/export': Blob;
+  'GET /statistics/amounts/person': GroupStatsDto;
+  'GET /statistics/amounts/person/export': Blob;
+  'GET /regulatory/settings': RegulatorySettingsDto;
+  'PUT /regulatory/settings': RegulatorySettingsDto;
+  'GET /regulatory/settings/history': RegulatorySettingsHistoryRowDto[];
+  'GET /regulatory/figures': RegulatoryFiguresDto;
+  'GET /regulatory/impact': RegulatoryImpactDto;
+  'GET /regulatory/groups': RelatedGroupDto[];
+  'POST /regulatory/groups': IdDto;
+  'DELETE /regulatory/groups/{groupId}': null;
+  'POST /regulatory/groups/{groupId}/members': null;
+  'DELETE /regulatory/groups/{groupId}/members/{companyId}': null;
+  'GET /regulatory/clients': ClientClassDto[];
+  'PUT /regulatory/clients/{companyId}': ClientClassDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -1993,7 +2505,12 @@ export interface ApiBodies {
   'POST /user/change-password': ChangePasswordDto;
   'PATCH /user/language': SetLanguageDto;
   'PATCH /user/{id}/disabled': SetDisabledDto;
+  'POST /user': CreateUserDto;
+  'PUT /user/{id}': UpdateUserDto;
   'POST /upload/user': FormData;
+  'POST /roles': RoleDto;
+  'DELETE /roles': DeleteRolesDto;
+  'PUT /roles/{id}': RoleDto;
   'POST /loans/{id}/events': ApplyEventDto;
   'POST /companies': CompanyDto;
   'PUT /companies/{id}': CompanyDto;
@@ -2020,7 +2537,13 @@ export interface ApiBodies {
   'POST /loans/{id}/sealed-letter': FormData;
   'POST /loans/{id}/disbursement-voucher': FormData;
   'POST /loans/{id}/instalments/{instalmentId}/voucher': FormData;
+  'POST /loans/{id}/ledger/reports': FormData;
+  'POST /loans/{id}/ledger/reports/{attachmentId}': FormData;
   'POST /loans/{loanId}/visits/attachments': FormData;
+  'PUT /regulatory/settings': RegulatorySettingsInputDto;
+  'POST /regulatory/groups': RelatedGroupInputDto;
+  'POST /regulatory/groups/{groupId}/members': GroupMemberInputDto;
+  'PUT /regulatory/clients/{companyId}': ClientClassInputDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
@@ -2035,13 +2558,48 @@ export interface ApiQueries {
   'GET /history': {
     pageNum?: number;
     pageSize?: number;
+    /** Part of the user name of the actor */
+    actor?: string;
+    /** First day (YYYY-MM-DD, company time zone) */
+    from?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone) */
+    to?: string;
+    /** Part of the route or the address called, e.g. /roles */
+    route?: string;
+    method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  };
+  'GET /history/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the user name of the actor */
+    actor?: string;
+    /** First day (YYYY-MM-DD, company time zone) */
+    from?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone) */
+    to?: string;
+    /** Part of the route or the address called, e.g. /roles */
+    route?: string;
+    method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   };
   'GET /user/userList': {
     pageNum?: number;
     pageSize?: number;
     /** Part of the user name or nickname */
     username?: string;
+    /** Part of the phone number */
+    phone?: string;
+    status?: 'enabled' | 'disabled';
+    /** Only holders of this role (id) */
+    roleId?: string;
     sort?: 'username' | 'nickname' | 'createdAt';
+    order?: 'asc' | 'desc';
+  };
+  'GET /roles': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the name or code */
+    name?: string;
+    sort?: 'name' | 'createdAt' | 'userCount';
     order?: 'asc' | 'desc';
   };
   'GET /companies': {
@@ -2090,6 +2648,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2124,6 +2684,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
     stage?:
       | 'collection'
       | 'preReview'
@@ -2161,6 +2723,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /worklists/{name}/export': {
     pageNum?: number;
@@ -2182,6 +2746,8 @@ export interface ApiQueries {
     bPostOfficerId?: string;
     sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
     order?: 'asc' | 'desc';
+    /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
+    cursor?: string;
   };
   'GET /meetings/ys': {
     pageNum?: number;
@@ -2398,6 +2964,167 @@ export interface ApiQueries {
     to?: string;
     /** Part of the company name */
     companyName?: string;
+  };
+  'GET /statistics/overview': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/overview/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/projects': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/projects/summary': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/projects/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** First creation day (YYYY-MM-DD); default: 1 January of the end day */
+    start?: string;
+    /** Last creation day, included; default: today */
+    end?: string;
+    /** Part of the company name */
+    companyName?: string;
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    aPostOfficerId?: string;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    order?: 'asc' | 'desc';
+  };
+  'GET /statistics/amounts/product': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/product/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/product/loans': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+    /** The loan type's name as loans hold it; absent: the loans without a type */
+    typeName?: string;
+  };
+  'GET /statistics/amounts/product/loans/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+    /** The loan type's name as loans hold it; absent: the loans without a type */
+    typeName?: string;
+  };
+  'GET /statistics/amounts/bank': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/bank/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/region': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/region/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/person': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /statistics/amounts/person/export': {
+    /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */
+    start?: string;
+    /** Last day, included (YYYY-MM-DD, company time zone); default: today */
+    end?: string;
+  };
+  'GET /regulatory/figures': {
+    /** YYYY-MM-DD (company day); today when absent */
+    asOf?: string;
+  };
+  'GET /regulatory/impact': {
+    loanId: string;
   };
   'GET /archives': {
     pageNum?: number;

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { TOAST_DURATION_MS } from '@/api/feedback';
 import { type CurrentUser } from '@/features/auth/types';
 import { SessionProvider } from '@/features/auth/session';
-import { AppDatesProvider } from '@/lib/dates';
+import { AppDatesProvider } from '@/lib/dates-provider';
 import { theme } from './theme';
 
 export function createQueryClient() {

@@ -3,16 +3,10 @@
  * the browser, not the page's language). The calendar speaks the page's language (dayjs zh-cn / en)
  * and the value stays the API's day string, YYYY-MM-DD, read as a day of the company's time zone.
  */
-import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
-import { useLang } from '@/i18n/use-lang';
 
-/** Calendars follow the i18next language; weeks start on Monday, as in China. */
-export function AppDatesProvider({ children }: { children: ReactNode }) {
-  const lang = useLang();
-  return <DatesProvider settings={{ locale: lang === 'en' ? 'en' : 'zh-cn', firstDayOfWeek: 1 }}>{children}</DatesProvider>;
-}
+export { AppDatesProvider } from './dates-provider';
 
 export const DAY_FORMAT = 'YYYY-MM-DD';
 

@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/i18n';
+import i18n from '@/i18n';
+import en from '@/i18n/en';
+
+// The app fetches English when first wanted; tests switch languages at will: have it at once.
+i18n.addResourceBundle('en', 'translation', en);
 
 // Lazy route chunks take seconds to load on a loaded 2-core machine: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 10000 });

@@ -1,17 +1,16 @@
-import { lazy } from 'react';
+// lazyPage: React.lazy with preload(), so that boot can fetch the page's code early (boot-preload.ts).
+import { lazyPage as lazy } from './preload';
 
-/**
- * Page components of the route table, each its own chunk. Later issues replace `notYet` in
- * route-table.ts with their feature's page.
- */
-export const notYet = lazy(() => import('@/app/pages/NotAvailablePage'));
+/** Page components of the route table, each its own chunk. */
 export const enterPage = lazy(() => import('@/app/pages/EnterPage'));
 export const notFoundPage = lazy(() => import('@/app/pages/NotFoundPage'));
 export const forbiddenPage = lazy(() => import('@/app/pages/ForbiddenPage'));
 export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
+export const roleListPage = lazy(() => import('@/features/roles/RoleListPage'));
 export const historyLogPage = lazy(() => import('@/features/history/HistoryLogPage'));
 export const queuePage = lazy(() => import('@/features/queues/QueuePage'));
+export const regulatoryOverviewPage = lazy(() => import('@/features/regulatory/RegulatoryOverviewPage'));
 export const loanNodePage = lazy(() => import('@/features/loan-node/LoanNodePage'));
 // Companies, loans, and the one page of every worklist (the route names the list).
 export const companyListPage = lazy(() => import('@/features/companies/CompanyListPage'));
@@ -40,3 +39,10 @@ export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTyp
 // Reports to regulators (national guarantee platform, industry ministry).
 export const guodanListPage = lazy(() => import('@/features/regulatory-exports/GuodanListPage'));
 export const industrialInformationListPage = lazy(() => import('@/features/regulatory-exports/IndustrialInformationListPage'));
+// Statistics (issue 11): the overview, all projects, the amounts by product, bank, region and person, one product's loans.
+export const statisticsOverviewPage = lazy(() => import('@/features/statistics/OverviewPage'));
+export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));
+export const statisticsAmountPage = lazy(() => import('@/features/statistics/AmountPage'));
+export const statisticsAmountDataPage = lazy(() => import('@/features/statistics/AmountDataPage'));
+// The ledger's page of a loan (balance, plan, repayments, attachments).
+export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarantee/LedgerAttachmentsPage'));

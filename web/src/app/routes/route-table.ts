@@ -8,9 +8,11 @@
  * worklists of @app/workflow: their routes are generated from the registry (worklist-routes.ts),
  * all on the one worklist page. A fixed route of the same name here is a placeholder they replace.
  *
- * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
+ * Every route now has its page; a worklist placeholder names the worklist page its generated route uses.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, userListPage } from './pages';
+import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, queuePage, worklistPage, roleListPage, userListPage } from './pages';
+// Regulatory figures (issue 11).
+import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
 import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
 // Companies and loans.
@@ -33,6 +35,10 @@ import {
 // Basic data.
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
 import { guodanListPage, industrialInformationListPage } from './pages';
+// Statistics.
+import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
+// After guarantee: the ledger's page of a loan.
+import { ledgerAttachmentsPage } from './pages';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
@@ -89,7 +95,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         activeMenu: RISK,
       },
       { name: 'viewReportB', path: 'viewReportB/:encryptId', page: loanDataPreviewPage, hidden: true, activeMenu: RISK },
-      { name: 'detailProject', path: 'project', page: notYet, hidden: true },
+      { name: 'detailProject', path: 'project', page: statisticsProjectPage, hidden: true, activeMenu: '/statistics/projectList' },
     ],
   },
   {
@@ -181,29 +187,29 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/protectMiddle',
     perms: ['protect_middle'],
     children: withWorklists('protectMiddle', [
-      { name: 'contractList', path: 'contractList', page: notYet, perms: ['contract_list'] },
-      { name: 'mutualReviewList', path: 'mutualReviewList', page: notYet, perms: ['mutual_review_list'] },
-      { name: 'contractReviewList', path: 'contractReviewList', page: notYet, perms: ['contract_review_list'] },
-      { name: 'contractSealList', path: 'contractSealList', page: notYet, perms: ['contract_seal_list'] },
-      { name: 'premiumUploadList', path: 'premiumUploadList', page: notYet, perms: ['premium_upload_list'] },
-      { name: 'premiumConfirmationList', path: 'premiumConfirmationList', page: notYet, perms: ['premium_confirmation_list'] },
-      { name: 'counterGuarantee', path: 'counterGuarantee', page: notYet, perms: ['counter_guarantee'] },
-      { name: 'guaranteeLetterList', path: 'guaranteeLetterList', page: notYet, perms: ['guarantee_letter_list'] },
+      { name: 'contractList', path: 'contractList', page: worklistPage, perms: ['contract_list'] },
+      { name: 'mutualReviewList', path: 'mutualReviewList', page: worklistPage, perms: ['mutual_review_list'] },
+      { name: 'contractReviewList', path: 'contractReviewList', page: worklistPage, perms: ['contract_review_list'] },
+      { name: 'contractSealList', path: 'contractSealList', page: worklistPage, perms: ['contract_seal_list'] },
+      { name: 'premiumUploadList', path: 'premiumUploadList', page: worklistPage, perms: ['premium_upload_list'] },
+      { name: 'premiumConfirmationList', path: 'premiumConfirmationList', page: worklistPage, perms: ['premium_confirmation_list'] },
+      { name: 'counterGuarantee', path: 'counterGuarantee', page: worklistPage, perms: ['counter_guarantee'] },
+      { name: 'guaranteeLetterList', path: 'guaranteeLetterList', page: worklistPage, perms: ['guarantee_letter_list'] },
       {
         name: 'guaranteeLetterApprovalList',
         path: 'guaranteeLetterApprovalList',
-        page: notYet,
+        page: worklistPage,
         perms: ['guarantee_letter_approval_list'],
       },
       // Spec: letter sealing accepts any of its three permissions.
       {
         name: 'guaranteeLetterNew',
         path: 'guaranteeLetterNew',
-        page: notYet,
+        page: worklistPage,
         perms: ['guarantee_letter_seal', 'sys:letter-seal:confirm', 'sys:letter-seal:complete'],
       },
-      { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: notYet, perms: ['guarantee_upload_list'] },
-      { name: 'voucherList', path: 'voucherList', page: notYet, perms: ['voucher_list'] },
+      { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: worklistPage, perms: ['guarantee_upload_list'] },
+      { name: 'voucherList', path: 'voucherList', page: worklistPage, perms: ['voucher_list'] },
     ]),
   },
   {
@@ -211,30 +217,30 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/protectAfter',
     perms: ['protect_after'],
     children: withWorklists('protectAfter', [
-      { name: 'ledgerList', path: 'ledgerList', page: notYet, perms: ['ledger_list'] },
-      { name: 'financeList', path: 'financeList', page: notYet, perms: ['finance_list'] },
-      { name: 'bPostList', path: 'bPostList', page: notYet, perms: ['b_post_list'] },
-      { name: 'leaderReviewList', path: 'leaderReviewList', page: notYet, perms: ['leader_review_list'] },
+      { name: 'ledgerList', path: 'ledgerList', page: worklistPage, perms: ['ledger_list'] },
+      { name: 'financeList', path: 'financeList', page: worklistPage, perms: ['finance_list'] },
+      { name: 'bPostList', path: 'bPostList', page: worklistPage, perms: ['b_post_list'] },
+      { name: 'leaderReviewList', path: 'leaderReviewList', page: worklistPage, perms: ['leader_review_list'] },
       {
         name: 'ledgerAttachments',
         path: 'ledgerList/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         activeMenu: '/protectAfter/ledgerList',
       },
       {
         name: 'ledgerAttachmentsFinance',
         path: 'ledgerListNew/:encryptId/:flag',
-        page: notYet,
+        page: ledgerAttachmentsPage,
         hidden: true,
         perms: ['attachment_list'],
         activeMenu: '/protectAfter/ledgerList',
       },
-      { name: 'remindList', path: 'remindList', page: notYet, perms: ['remind_list'] },
-      { name: 'becomeList', path: 'becomeList', page: notYet, perms: ['become_list'] },
-      { name: 'repaymentList', path: 'repaymentList', page: notYet, perms: ['repayment_list'] },
-      { name: 'secure', path: 'secure', page: notYet, perms: ['secure_list'] },
-      { name: 'relieve', path: 'relieve', page: notYet, perms: ['relieve_list'] },
+      { name: 'remindList', path: 'remindList', page: worklistPage, perms: ['remind_list'] },
+      { name: 'becomeList', path: 'becomeList', page: worklistPage, perms: ['become_list'] },
+      { name: 'repaymentList', path: 'repaymentList', page: worklistPage, perms: ['repayment_list'] },
+      { name: 'secure', path: 'secure', page: worklistPage, perms: ['secure_list'] },
+      { name: 'relieve', path: 'relieve', page: worklistPage, perms: ['relieve_list'] },
     ]),
   },
   {
@@ -242,40 +248,42 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/statistics',
     perms: ['statistics'],
     children: withWorklists('statistics', [
-      { name: 'statisticsList', path: 'list', page: notYet, perms: ['population_list'] },
+      { name: 'statisticsList', path: 'list', page: statisticsOverviewPage, perms: ['population_list'] },
       // Drill-downs of the overview: the material names no gate for them (spec section 2).
-      { name: 'suggestList', path: 'suggestList', page: notYet, hidden: true, activeMenu: '/statistics/list' },
-      { name: 'ysUnauditedList', path: 'ysUnauditedList', page: notYet, hidden: true },
-      { name: 'ysApprovedList', path: 'ysApprovedList', page: notYet, hidden: true },
-      { name: 'zbNoAttendedMeetingList', path: 'zbNoAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'zbAttendedMeetingList', path: 'zbAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'bsNoAttendedMeetingList', path: 'bsNoAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'bsAttendedMeetingList', path: 'bsAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'loanContractUnauditedList', path: 'loanContractUnauditedList', page: notYet, hidden: true },
-      { name: 'loanContractApprovedList', path: 'loanContractApprovedList', page: notYet, hidden: true },
-      { name: 'fkNoUploadedList', path: 'fkNoUploadedList', page: notYet, hidden: true },
-      { name: 'fkUploadedList', path: 'fkUploadedList', page: notYet, hidden: true },
-      { name: 'reportUnauditedList', path: 'reportUnauditedList', page: notYet, hidden: true },
-      { name: 'reportApprovedList', path: 'reportApprovedList', page: notYet, hidden: true },
-      { name: 'statisticsRelieveList', path: 'relieveList', page: notYet, hidden: true },
-      { name: 'statisticsProjectList', path: 'projectList', page: notYet, perms: ['project_list'] },
+      { name: 'suggestList', path: 'suggestList', page: worklistPage, hidden: true, activeMenu: '/statistics/list' },
+      { name: 'ysUnauditedList', path: 'ysUnauditedList', page: worklistPage, hidden: true },
+      { name: 'ysApprovedList', path: 'ysApprovedList', page: worklistPage, hidden: true },
+      { name: 'zbNoAttendedMeetingList', path: 'zbNoAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'zbAttendedMeetingList', path: 'zbAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'bsNoAttendedMeetingList', path: 'bsNoAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'bsAttendedMeetingList', path: 'bsAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'loanContractUnauditedList', path: 'loanContractUnauditedList', page: worklistPage, hidden: true },
+      { name: 'loanContractApprovedList', path: 'loanContractApprovedList', page: worklistPage, hidden: true },
+      { name: 'fkNoUploadedList', path: 'fkNoUploadedList', page: worklistPage, hidden: true },
+      { name: 'fkUploadedList', path: 'fkUploadedList', page: worklistPage, hidden: true },
+      { name: 'reportUnauditedList', path: 'reportUnauditedList', page: worklistPage, hidden: true },
+      { name: 'reportApprovedList', path: 'reportApprovedList', page: worklistPage, hidden: true },
+      { name: 'statisticsRelieveList', path: 'relieveList', page: worklistPage, hidden: true },
       { name: 'guodanList', path: 'guodanList', page: guodanListPage, perms: ['guo_dan_list'] },
+      { name: 'statisticsProjectList', path: 'projectList', page: statisticsProjectPage, perms: ['project_list'] },
       {
         name: 'industrialInformationList',
         path: 'industrialInformationList',
         page: industrialInformationListPage,
         perms: ['industrial_information_list'],
       },
-      { name: 'amountList', path: 'amountList', page: notYet, perms: ['amount_list'] },
-      { name: 'amountBankList', path: 'amountBankList', page: notYet, perms: ['amount_bank_list'] },
-      { name: 'amountRegionList', path: 'amountRegionList', page: notYet, perms: ['amount_region_list'] },
+      { name: 'amountList', path: 'amountList', page: statisticsAmountPage, perms: ['amount_list'] },
+      { name: 'amountBankList', path: 'amountBankList', page: statisticsAmountPage, perms: ['amount_bank_list'] },
+      { name: 'amountRegionList', path: 'amountRegionList', page: statisticsAmountPage, perms: ['amount_region_list'] },
       {
         name: 'amountDataList',
         path: 'amountDataList/:typeId/:typeName/:startData/:endData',
-        page: notYet,
+        page: statisticsAmountDataPage,
         hidden: true,
       },
-      { name: 'personnelList', path: 'personnelList', page: notYet, perms: ['personnel_list'] },
+      { name: 'personnelList', path: 'personnelList', page: statisticsAmountPage, perms: ['personnel_list'] },
+      // Admins pass every menu key; anyone else needs the statistics menu (issue 11).
+      { name: 'regulatoryOverview', path: 'regulatory', page: regulatoryOverviewPage, perms: ['statistics'] },
     ]),
   },
   {
@@ -301,7 +309,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
     perms: ['user'],
     children: [
       { name: 'userList', path: 'list', page: userListPage, perms: ['user_list'], listState: true },
-      { name: 'roleList', path: 'role', page: notYet, perms: ['role_list'] },
+      { name: 'roleList', path: 'role', page: roleListPage, perms: ['role_list'], listState: true },
       { name: 'participation', path: 'participation', page: confereeListPage, perms: ['conferee_list'], listState: true },
     ],
   },

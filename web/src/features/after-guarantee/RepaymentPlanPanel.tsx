@@ -16,17 +16,31 @@ const REMINDER_COLORS = { SCHEDULED: 'blue', SENT: 'green', CANCELLED: 'gray' } 
 /**
  * After disbursement: the loan's repayment plan (method, each instalment, the principal still open),
  * each instalment's repayment voucher, and the loan's reminders with whether their job waits in the
- * queue. Hidden to those the server refuses (403) and before the plan exists.
+ * queue. Hidden to those the server refuses (403) and before the plan exists; `readOnly` (the ledger's
+ * view mode) offers no upload nor reminder.
  */
-export function RepaymentPlanPanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
+export function RepaymentPlanPanel({
+  loanId,
+  version,
+  state,
+  readOnly = false,
+  onVoucherUploaded,
+}: {
+  loanId: string;
+  version: number;
+  state?: unknown;
+  readOnly?: boolean;
+  /** The ledger's page lists the vouchers too: it reloads them. */
+  onVoucherUploaded?: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const value = (state ?? {}) as Record<string, unknown>;
   const inAfterGuarantee = typeof value === 'object' && 'afterGuarantee' in value;
   const afterDisbursement = inAfterGuarantee || (typeof value === 'object' && 'release' in value) || state === 'closed';
   const visible = useHolds('archives_detail', 'sys:loan:detail', 'ledger_list', 'repayment_list') && afterDisbursement;
-  const canUpload = useHolds('sys:ledger:upload-repayment', 'repayment_list') && inAfterGuarantee;
-  const canRemind = useHolds('sys:ledger:remind-repayment') && inAfterGuarantee;
+  const canUpload = useHolds('sys:ledger:upload-repayment', 'repayment_list') && inAfterGuarantee && !readOnly;
+  const canRemind = useHolds('sys:ledger:remind-repayment') && inAfterGuarantee && !readOnly;
   const [busy, setBusy] = useState<string | null>(null);
   const plan = useQuery({ queryKey: ['repayment-plan', loanId, version], queryFn: () => fetchRepaymentPlan(loanId), enabled: visible, retry: false });
   const reminders = useQuery({ queryKey: ['reminders', loanId, version], queryFn: () => fetchReminders(loanId), enabled: visible, retry: false });
@@ -42,6 +56,7 @@ export function RepaymentPlanPanel({ loanId, version, state }: { loanId: string;
       await uploadInstalmentVoucher(loanId, instalmentId, file);
       showSuccessToast(t('afterGuarantee.plan.voucherUploaded'));
       await plan.refetch();
+      onVoucherUploaded?.();
     } catch {
       // the HTTP client has shown the server's message
     } finally {

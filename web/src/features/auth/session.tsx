@@ -25,6 +25,22 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The current-user request main.tsx starts before React renders (with a token); the first load takes it. */
+let bootLoad: Promise<CurrentUser> | null = null;
+
+/** Starts the current-user request now, beside the page's code, instead of after the first render. */
+export function startCurrentUserLoad(): void {
+  bootLoad = fetchCurrentUser();
+  // Its failure is handled by the load that takes it (the guard); none is left unhandled meanwhile.
+  bootLoad.catch(() => undefined);
+}
+
+function takeBootLoad(): Promise<CurrentUser> | null {
+  const started = bootLoad;
+  bootLoad = null;
+  return started;
+}
+
 export function SessionProvider({ children, initialUser = null }: { children: ReactNode; initialUser?: CurrentUser | null }) {
   const [status, setStatus] = useState<SessionStatus>(initialUser ? 'ready' : 'idle');
   const [user, setUser] = useState<CurrentUser | null>(initialUser);
@@ -33,7 +49,7 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
   const load = useCallback(() => {
     if (pending.current) return pending.current;
     setStatus('loading');
-    const promise = fetchCurrentUser()
+    const promise = (takeBootLoad() ?? fetchCurrentUser())
       .then((loaded) => {
         // Before any page renders a time: they are all shown in the company's zone.
         setCompanyTimeZone(loaded.companyTimeZone);

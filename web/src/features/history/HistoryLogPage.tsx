@@ -1,29 +1,83 @@
-import { Badge, Card, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZES, usePagedList } from '@/lib/use-paged-list';
-import { fetchHistory, type HistoryEntry } from './history-api';
+import { downloadFile, today } from '@/features/meetings/download';
+import { DayInput } from '@/lib/dates';
+import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, usePagedList, type PagedList } from '@/lib/use-paged-list';
+import type { Page } from '@/api/http';
+import { fetchHistory, type HistoryEntry, type HistoryQuery } from './history-api';
 import { formatTimeWithSeconds } from '@/lib/format';
 
-/** /history/historyLog: every state-changing request, newest first (admin only). */
+const FILTER_KEYS = ['actor', 'route', 'method', 'from', 'to'] as const;
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const EMPTY = { actor: '', route: '', method: null as string | null, from: '', to: '' };
+
+/** /history/historyLog: every state-changing request, newest first (admin only), with filters and export. */
 export default function HistoryLogPage() {
   const { t } = useTranslation();
-  // No filters: the log is read newest first, page by page.
   const list = usePagedList({
     queryKey: ['history', 'list'],
-    filterKeys: [],
+    filterKeys: FILTER_KEYS,
     pageSize: DEFAULT_PAGE_SIZES[1],
-    fetch: (query) => fetchHistory(query.pageNum, query.pageSize),
+    fetch: (query) => fetchHistory(query as HistoryQuery),
+    exportRows: async (query) => void (await downloadFile('/history/export', `${t('history.exportName')}-${today()}.xlsx`, query)),
   });
+  // Restarted from the applied filters (the URL's) whenever they change elsewhere (back button).
+  return <HistoryLog key={JSON.stringify(list.filters)} list={list} />;
+}
+
+function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Page<HistoryEntry>> }) {
+  const { t } = useTranslation();
+  const form = useForm({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
 
   return (
-    <Stack p="md">
+    <Stack p="md" data-testid="history-log">
       <Card withBorder radius="md" padding="lg">
+        <form onSubmit={form.onSubmit((values) => list.search(filterParams(values)))} data-testid="history-filters">
+          <Group mb="md" gap="sm" align="flex-end">
+            <TextInput label={t('history.filters.actor')} leftSection={<IconSearch size={16} />} w={170} data-field="actor" {...form.getInputProps('actor')} />
+            <TextInput label={t('history.filters.route')} placeholder="/roles" w={200} data-field="route" {...form.getInputProps('route')} />
+            <Select
+              label={t('history.filters.method')}
+              placeholder={t('history.filters.anyMethod')}
+              data={METHODS}
+              clearable
+              w={120}
+              data-field="method"
+              {...form.getInputProps('method')}
+            />
+            <DayInput label={t('history.filters.from')} w={150} data-field="from" {...form.getInputProps('from')} />
+            <DayInput label={t('history.filters.to')} w={150} data-field="to" {...form.getInputProps('to')} />
+            <Button type="submit">{t('common.search')}</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                form.setValues(EMPTY);
+                list.reset();
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              loading={list.exporting}
+              onClick={() => void list.exportList()}
+              ml="auto"
+              data-testid="history-export"
+            >
+              {t('history.export')}
+            </Button>
+          </Group>
+        </form>
         <AppDataTable<HistoryEntry>
           minHeight={list.records.length ? undefined : 180}
           records={list.records}
           idAccessor="id"
+          customRowAttributes={() => ({ 'data-testid': 'history-row' })}
           {...list.table}
           columns={[
             {
@@ -48,8 +102,8 @@ export default function HistoryLogPage() {
               title: t('history.columns.outcome'),
               width: 120,
               render: (h) => (
-                <Badge variant="light" color={/^(ok|success|succeeded|A00000|A00103)$/i.test(h.outcome) ? 'teal' : 'red'}>
-                  {h.outcome}
+                <Badge variant="light" color={h.outcome === 'SUCCESS' ? 'teal' : 'red'}>
+                  {h.outcome === 'SUCCESS' ? t('history.success') : `${t('history.failure')} ${h.status}`}
                 </Badge>
               ),
             },

@@ -1,9 +1,10 @@
-import { http, type Page } from '@/api/http';
-import type { HistoryEntryDto } from '@/api/schema.gen';
+import { http, type Page, type PagedQuery } from '@/api/http';
+import type { ApiQuery, HistoryEntryDto } from '@/api/schema.gen';
 
 export type HistoryEntry = HistoryEntryDto;
+export type HistoryQuery = PagedQuery<ApiQuery<'GET /history'>>;
 
-export async function fetchHistory(pageNum: number, pageSize: number): Promise<Page<HistoryEntry>> {
-  const res = await http.get<Page<HistoryEntry>>('/history', { params: { pageNum, pageSize } });
+export async function fetchHistory(params: HistoryQuery): Promise<Page<HistoryEntry>> {
+  const res = await http.get<Page<HistoryEntry>>('/history', { params: { ...params } });
   return res.data;
 }

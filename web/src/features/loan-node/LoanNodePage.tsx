@@ -10,6 +10,7 @@ import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPane
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
+import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
 import { ActionPanel } from './components/ActionPanel';
 import { DocumentsPanel } from './components/DocumentsPanel';
 import { HistoryPanel } from './components/HistoryPanel';
@@ -111,6 +112,8 @@ export default function LoanNodePage() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
             <ActionPanel view={view} />
+            {/* The review committee and the withdrawal reviewers: the figures this loan would produce. */}
+            <RegulatoryImpactPanel loanId={loanId} version={view.version} state={view.state} />
             {/* Shown from duringGuarantee on, to whoever holds their lists. */}
             <PremiumPanel loanId={loanId} version={view.version} />
             <CollateralPanel loanId={loanId} version={view.version} />

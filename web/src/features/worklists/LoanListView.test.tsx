@@ -97,6 +97,19 @@ describe('worklist page (rendered)', () => {
     await waitFor(() => expect(urls().some((u) => u.includes('companyName=%E4%B8%8A%E6%B5%B7'))).toBe(true));
   });
 
+  it('shows an estimated total as "about N" and fetches the next page by its cursor', async () => {
+    fetchMock.mockImplementation(async (request) => {
+      const url = String(request);
+      if (url.startsWith('/server/worklists/reviewMeetingVoteList'))
+        return ok({ list: [row], total: 123456, totalCapped: true, totalEstimated: true, pageNum: 1, pageSize: 10, nextCursor: 'CURSOR_P2' });
+      return ok([]);
+    });
+    renderWithApp(<LoanListView name="reviewMeetingVoteList" title="预审审批" />, { user: approver, route: '/process/reviewMeetingVoteList' });
+    expect(await screen.findByText(/约 123,456 条/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '2' }));
+    await waitFor(() => expect(urls().some((u) => u.includes('pageNum=2') && u.includes('cursor=CURSOR_P2'))).toBe(true));
+  });
+
   it("opens a row's action with the loan's context and version from its workflow view", async () => {
     renderWithApp(<LoanListView name="reviewMeetingVoteList" title="预审审批" />, { user: approver, route: '/process/reviewMeetingVoteList' });
     const button = await screen.findByRole('button', { name: '审批通过' });

@@ -1,30 +1,51 @@
 import { Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown } from '@tabler/icons-react';
-import { fromFen, windowOpen, type GuaranteeContext } from '@app/workflow';
+import { fromFen, type GuaranteeContext } from '@app/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/app/components/AppDataTable';
 import 'mantine-datatable/styles.css';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatAmount, formatTime } from '@/lib/format';
-import { ActionFormModal, type OpenAction } from '@/features/loan-node/components/ActionFormModal';
+import type { OpenAction } from '@/features/loan-node/components/ActionFormModal';
 import { fetchWorkflow, type ServerLegalAction } from '@/features/loan-node/loan-node-api';
 import { loanNodeKeys } from '@/features/loan-node/loan-node-queries';
-import { LoanDetailDrawer } from '@/features/loans/LoanDetailDrawer';
 import { LOAN_FILTER_KEYS } from '@/features/loans/loan-filters';
-import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanRow } from '@/features/loans/loans-api';
-import { OfficerEventModal, type OfficerEvent, type OfficerEventTarget } from '@/features/loans/OfficerEventModal';
-import { ResolutionDrawer } from '@/features/loans/ResolutionDrawer';
+import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementReminder, type LoanQuery, type LoanRow } from '@/features/loans/loans-api';
+import type { OfficerEvent, OfficerEventTarget } from '@/features/loans/OfficerEventModal';
 import { useCan } from '@/features/permissions/Can';
 import { usePagedList } from '@/lib/use-paged-list';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListFilters } from './LoanListFilters';
+
+// The forms and drawers open on a click: their code (the action form carries the state machine) is
+// fetched then, not with the list's first paint.
+const ActionFormModal = lazy(() => import('@/features/loan-node/components/ActionFormModal').then((m) => ({ default: m.ActionFormModal })));
+const OfficerEventModal = lazy(() => import('@/features/loans/OfficerEventModal').then((m) => ({ default: m.OfficerEventModal })));
+const LoanDetailDrawer = lazy(() => import('@/features/loans/LoanDetailDrawer').then((m) => ({ default: m.LoanDetailDrawer })));
+const ResolutionDrawer = lazy(() => import('@/features/loans/ResolutionDrawer').then((m) => ({ default: m.ResolutionDrawer })));
+
+type WindowOpen = (typeof import('@app/workflow/state-windows'))['windowOpen'];
+
+/** The machine's state-window check, loaded only by lists that show the reminder button (until then: closed). */
+function useWindowOpen(wanted: boolean): WindowOpen | null {
+  const [check, setCheck] = useState<WindowOpen | null>(null);
+  useEffect(() => {
+    if (!wanted || check) return;
+    let live = true;
+    void import('@app/workflow/state-windows').then((m) => live && setCheck(() => m.windowOpen));
+    return () => {
+      live = false;
+    };
+  }, [wanted, check]);
+  return check;
+}
 
 const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'];
 
@@ -50,12 +71,26 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const [resolutionOf, setResolutionOf] = useState<LoanRow | null>(null);
   const [reminding, setReminding] = useState<string | null>(null);
 
+  // Each page's nextCursor, keyed by the query it belongs to and the page it opens: the next page is
+  // then fetched by keyset (as cheap deep in a large list as page 1); a jump to a page not reached
+  // one by one falls back to pageNum.
+  const cursors = useRef(new Map<string, string>());
+  const fetchPage = async (query: LoanQuery) => {
+    const { pageNum, ...rest } = query;
+    const signature = JSON.stringify(rest);
+    const cursor = pageNum > 1 ? cursors.current.get(`${signature}#${pageNum}`) : undefined;
+    const page = await fetchLoanRows(config.api, cursor ? { ...query, cursor } : query);
+    if (cursors.current.size > 500) cursors.current.clear();
+    if (page.nextCursor) cursors.current.set(`${signature}#${pageNum + 1}`, page.nextCursor);
+    return page;
+  };
+
   const list = usePagedList({
     queryKey: loanListKeys.list(name),
     filterKeys: LOAN_FILTER_KEYS,
     defaultSort: { sort: 'createdAt', order: 'desc' },
     sortable: SORTABLE,
-    fetch: (query) => fetchLoanRows(config.api, query),
+    fetch: fetchPage,
     exportRows: (query) => exportLoanRows(config.api, query, title),
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: loanListKeys.all });
@@ -122,6 +157,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
     }
   };
   const mayRemind = config.remind === true && can(['sys:voucher:remind']);
+  const windowOpen = useWindowOpen(mayRemind);
 
   // Links and the detail drawer depend on the user only, not on the row.
   const shown = config.links.filter((link) => can(link.perms));
@@ -208,7 +244,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
             size="compact-xs"
             variant="light"
             data-testid="row-remind"
-            disabled={!windowOpen('DISBURSEMENT_REMINDER', { value: r.workflow.state })}
+            disabled={!windowOpen?.('DISBURSEMENT_REMINDER', { value: r.workflow.state })}
             loading={reminding === r.id}
             onClick={() => void remind(r)}
           >
@@ -269,33 +305,41 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
           customRowAttributes={(row) => ({ 'data-testid': 'loan-row', 'data-company': row.companyName })}
-          // A large list stops counting at a bound: its total reads "more than".
+          // A large list stops counting at a bound: its total reads "about N" (the planner's estimate), or "more than".
           {...(list.rows.data?.totalCapped
             ? {
                 paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-                  t('common.paginationCapped', { from, to, total: totalRecords }),
+                  list.rows.data?.totalEstimated
+                    ? t('common.paginationEstimated', { from, to, total: totalRecords.toLocaleString(lang) })
+                    : t('common.paginationCapped', { from, to, total: totalRecords }),
               }
             : {})}
           columns={[...config.columns.map((column) => byColumn[column]), actionsColumn]}
         />
       </Card>
-      <ActionFormModal
-        loanId={action?.row.id ?? ''}
-        open={action?.open ?? null}
-        onClose={() => {
-          setAction(null);
-          void reload();
-        }}
-      />
-      <OfficerEventModal
-        target={officerEvent}
-        onClose={() => {
-          setOfficerEvent(null);
-          void reload();
-        }}
-      />
-      <LoanDetailDrawer loanId={detailId} onClose={() => setDetailId(null)} />
-      <ResolutionDrawer row={resolutionOf} onClose={() => setResolutionOf(null)} />
+      <Suspense fallback={null}>
+        {action && (
+          <ActionFormModal
+            loanId={action.row.id}
+            open={action.open}
+            onClose={() => {
+              setAction(null);
+              void reload();
+            }}
+          />
+        )}
+        {officerEvent && (
+          <OfficerEventModal
+            target={officerEvent}
+            onClose={() => {
+              setOfficerEvent(null);
+              void reload();
+            }}
+          />
+        )}
+        {detailId && <LoanDetailDrawer loanId={detailId} onClose={() => setDetailId(null)} />}
+        {resolutionOf && <ResolutionDrawer row={resolutionOf} onClose={() => setResolutionOf(null)} />}
+      </Suspense>
     </Stack>
   );
 }

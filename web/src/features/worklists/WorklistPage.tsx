@@ -2,6 +2,7 @@ import { isWorklistName } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import NotFoundPage from '@/app/pages/NotFoundPage';
 import { useCurrentRoute } from '@/app/routes/current-route';
+import { LedgerLoanPicker } from '@/features/after-guarantee/LedgerLoanPicker';
 import { ReleaseLedgerPanel } from '@/features/after-guarantee/ReleaseLedgerPanel';
 import { LoanListView } from './LoanListView';
 
@@ -20,6 +21,15 @@ export default function WorklistPage() {
       <>
         {list}
         <ReleaseLedgerPanel />
+      </>
+    );
+  }
+  // The ledger: 选择贷款 opens a loan's ledger page (balance, plan, repayments, attachments).
+  if (route.name === 'ledgerList') {
+    return (
+      <>
+        <LedgerLoanPicker />
+        {list}
       </>
     );
   }

@@ -19,7 +19,7 @@ import {
 /** The loan list (/company/loanList) or a worklist of the registry. */
 export type ListName = 'loanList' | WorklistName;
 
-export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' | 'bReport';
+export type LinkKey = 'node' | 'detailPage' | 'perfect' | 'preview' | 'aReport' | 'bReport' | 'ledgerView' | 'ledgerEdit';
 
 export interface RowLink {
   key: LinkKey;
@@ -60,6 +60,9 @@ const to = {
   riskDetail: (loan: string) => `/detail/riskControlListDetail/${id(loan)}`,
   riskEdit: (loan: string) => `/detail/riskControlListEdit/${id(loan)}`,
   viewReportB: (loan: string) => `/detail/viewReportB/${id(loan)}`,
+  // the ledger's page of the loan: view (查看附件), or edit from the attachment list (新增报告, 重新上传)
+  ledgerView: (loan: string) => `/protectAfter/ledgerList/${id(loan)}/view`,
+  ledgerEdit: (loan: string) => `/protectAfter/ledgerListNew/${id(loan)}/edit`,
 };
 
 const node: RowLink = { key: 'node', perms: ['archives_detail'], to: to.node };
@@ -109,6 +112,14 @@ const EXTRAS: Partial<Record<ListName, Extras>> = {
     ],
   },
   voucherList: { detailPerms: null, links: [node], remind: true },
+  ledgerList: {
+    detailPerms: null,
+    links: [
+      node,
+      { key: 'ledgerView', perms: ['sys:ledger:attachments'], to: to.ledgerView },
+      { key: 'ledgerEdit', perms: ['attachment_list'], to: to.ledgerEdit },
+    ],
+  },
   initiateWithdrawalList: {
     detailPerms: ['sys:loan:detail'],
     links: [node, { key: 'aReport', perms: ['sys:loan:preview'], to: to.viewReport }],

@@ -22,11 +22,7 @@ const common: Translation<typeof zh> = {
   recordsPerPage: 'Records per page',
   pagination: '{{from}}-{{to}} of {{total}}',
   paginationCapped: '{{from}}-{{to}} of more than {{total}}',
-  notAvailable: {
-    title: 'This page is not available yet',
-    description: '"{{page}}" will be provided in a later version.',
-    back: 'Back to dashboard',
-  },
+  paginationEstimated: '{{from}}-{{to}} of about {{total}}',
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has been removed.',

@@ -9,5 +9,17 @@ const history: Translation<typeof zh> = {
     target: 'Target',
     outcome: 'Outcome',
   },
+  filters: {
+    actor: 'Actor',
+    route: 'Route',
+    method: 'Method',
+    from: 'From',
+    to: 'To',
+    anyMethod: 'Any',
+  },
+  export: 'Export',
+  exportName: 'history-log',
+  success: 'Success',
+  failure: 'Failure',
 };
 export default history;

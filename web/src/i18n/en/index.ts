@@ -17,11 +17,15 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatoryExports from './regulatory-exports';
+import regulatory from './regulatory';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
+import statistics from './statistics';
 import tags from './tags';
 import users from './users';
 
@@ -35,6 +39,7 @@ const en: Translation<typeof zhCN> = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,
@@ -46,9 +51,12 @@ const en: Translation<typeof zhCN> = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  ledgerAttachments,
   permissions,
   queues,
   regulatoryExports,
+  regulatory,
   routes,
+  statistics,
 };
 export default en;

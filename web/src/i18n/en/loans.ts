@@ -43,6 +43,8 @@ const loans: Translation<typeof zh> = {
     aReport: 'A-post report',
     bReport: 'B-post report',
     resolution: 'Resolution',
+    ledgerView: 'View attachments',
+    ledgerEdit: 'Edit attachments',
   },
   more: 'More',
   export: 'Export',

@@ -50,6 +50,7 @@ export const pageTitles: Translation<typeof zhPageTitles> = {
   amountRegionList: 'By region',
   amountDataList: 'Projects by type',
   personnelList: 'By personnel',
+  regulatoryOverview: 'Regulatory figures',
   bankList: 'Banks',
   bankContractList: 'Bank templates',
   companyLoanType: 'Loan types',

@@ -15,11 +15,15 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
 import regulatoryExports from './regulatory-exports';
+import regulatory from './regulatory';
+import roles from './roles';
 import routes from './routes';
 import shell from './shell';
+import statistics from './statistics';
 import tags from './tags';
 import users from './users';
 
@@ -34,6 +38,7 @@ const zhCN = {
   dashboard,
   agreements,
   users,
+  roles,
   history,
   loanNode,
   loanData,
@@ -45,9 +50,12 @@ const zhCN = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  ledgerAttachments,
   permissions,
   queues,
   regulatoryExports,
+  regulatory,
   routes,
+  statistics,
 };
 export default zhCN;

@@ -41,6 +41,8 @@ export default {
     aReport: 'A岗报告',
     bReport: 'B岗报告',
     resolution: '决议',
+    ledgerView: '查看附件',
+    ledgerEdit: '编辑附件',
   },
   more: '更多',
   export: '导出',

@@ -47,6 +47,7 @@ export const pageTitles = {
   amountRegionList: '按区域',
   amountDataList: '项目类型展示',
   personnelList: '按人员',
+  regulatoryOverview: '监管指标',
   bankList: '银行列表',
   bankContractList: '银行模板',
   companyLoanType: '贷款类型',

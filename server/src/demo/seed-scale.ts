@@ -1,0 +1,467 @@
+import 'reflect-metadata';
+import { createHash, createHmac } from 'node:crypto';
+import * as engine from '@app/workflow';
+import { Client } from 'pg';
+import { loadConfig } from '../config/config';
+import { loadAuditKeys } from '../audit/audit-keys';
+import { verifyLoan } from '../audit/replay';
+import { loadEvents, loadInstances } from '../audit/verify-all';
+import { withCheckChar } from '../companies/credit-code';
+import { canonicalJson, setChainKey } from '../workflow/hash-chain';
+import { runtimeFor } from '../workflow/machine-registry';
+import { listColumns } from '../workflow/list-columns';
+
+/**
+ * `npm run seed:scale -- --loans N`: N loans for benchmarks and a demo at scale, beside the demo data.
+ *
+ * Each loan's history is real: a few hundred "templates" (a target stage, an amount, a start day) are
+ * folded through the machine once, with a placeholder loan id; each loan then takes a template's
+ * events with its own id put in and its own keyed hash chain computed, so `npm run verify` replays
+ * and accepts it like any loan. Rows go in with multi-row INSERTs from arrays (unnest), one
+ * transaction per batch, two batches under way at once. Loan and company ids are derived from their
+ * index, so a second run finds the batches not yet written and writes only those (resumable), and
+ * asking for more loans adds the rest.
+ * Effects of the seeded events (outbox rows, reminders, documents) are not produced.
+ */
+
+const PLACEHOLDER = '00000000-0000-4000-8000-00000000feed';
+const PREV_PLACEHOLDER = 'P'.repeat(64);
+const LOANS_PER_COMPANY = 3;
+const TEMPLATE_VARIANTS = 24;
+
+/** Where seeded loans stand: most in the early stages and after guarantee, as in a working book. */
+const STAGE_WEIGHTS: [target: Exclude<engine.StageKey, 'discontinued'> | 'discontinued', weight: number][] = [
+  ['collection', 14],
+  ['preReview', 6],
+  ['generalOffice', 5],
+  ['riskControl', 4],
+  ['insuranceReview', 4],
+  ['withdrawal', 4],
+  ['duringGuarantee', 8],
+  ['disbursement', 4],
+  ['afterGuarantee', 25],
+  ['release', 3],
+  ['closed', 15],
+  ['discontinued', 8],
+];
+
+const CITIES = ['上海', '杭州', '苏州', '南京', '宁波', '无锡', '合肥', '嘉兴', '常州', '绍兴'];
+const WORDS = ['浦江', '申芯', '绿源', '云启', '华康', '海港', '新材', '数创', '智造', '恒信', '凯达', '蓝海', '瑞丰', '鼎盛', '天和', '星辰', '远航', '博远'];
+const TRADES = ['精密机械', '微电子科技', '新能源科技', '软件', '生物医药', '物流装备', '文化传媒', '机器人', '节能环保', '汽车零部件', '教育科技', '食品'];
+const BANKS = ['中国工商银行', '中国银行', '招商银行', '上海银行', '交通银行', '中国建设银行', '浦发银行', '中国农业银行', '兴业银行', '中信银行'];
+const LOAN_TYPES = ['流动资金贷款', '固定资产贷款', '项目贷款'];
+
+/** A stable UUID (v4 layout) from a text: the same index always names the same row. */
+export function stableUuid(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+export const seededLoanId = (i: number) => stableUuid(`gbo-seed-scale-loan:${i}`);
+const seededCompanyId = (j: number) => stableUuid(`gbo-seed-scale-company:${j}`);
+
+interface TemplateEvent {
+  type: string;
+  payloadJson: string;
+  actorId: string;
+  at: string;
+  fromJson: string;
+  toJson: string;
+  /** canonicalJson of the chained event with PLACEHOLDER as loan id and PREV_PLACEHOLDER as previous hash. */
+  chained: string;
+}
+
+interface Template {
+  input: engine.GuaranteeInput;
+  inputJson: string;
+  genesis: string;
+  events: TemplateEvent[];
+  snapshotJson: string;
+  stage: string;
+  status: string;
+  columns: ReturnType<typeof listColumns>;
+  createdAt: string;
+  updatedAt: string;
+  bank: string;
+  loanType: string;
+}
+
+export interface People {
+  apost: string;
+  bpost: string;
+  admin: string;
+  prereview: string;
+  leader: string;
+  finance: string;
+  zb: string[];
+  bs: string[];
+}
+
+/** Like the server's status column (workflow.service statusKey): the status label's key, else the stage. */
+function statusKey(snapshot: engine.SnapshotLike): string {
+  const labels = engine.statusLabels(snapshot) as { status?: { key?: string } };
+  return String(labels?.status?.key ?? engine.stageOf(snapshot)).slice(0, 40);
+}
+
+/** Folds one template's events through the machine: a refusal is a bug here, not data to write. */
+export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, people: People): Template {
+  const amount = [500_000, 1_000_000, 2_000_000, 3_500_000, 5_000_000, 8_000_000, 12_000_000, 20_000_000][variant % 8] + (variant % 5) * 10_000;
+  const termMonths = [6, 12, 18, 24, 36][variant % 5];
+  const input: engine.GuaranteeInput = { loanId: PLACEHOLDER, amount, termMonths, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
+  const actors: engine.PipelineActors = {
+    aPost: people.apost,
+    bPost: people.bpost,
+    clerk: people.admin,
+    approver: people.prereview,
+    leader: people.leader,
+    finance: people.finance,
+    voters: ['voter-0', 'voter-1', 'voter-2'],
+  };
+  // Start days spread over the last two years, a template each.
+  const start = new Date(Date.UTC(2024, 11, 1) + variant * 29 * 86_400_000 + STAGE_WEIGHTS.findIndex(([s]) => s === target) * 3_600_000).toISOString();
+  const options = { startAt: start, stepMinutes: 240 };
+  const drafts =
+    target === 'discontinued'
+      ? engine.discontinuedPathEvents(input, (['preReview', 'generalOffice', 'riskControl', 'collection'] as const)[variant % 4], actors, options)
+      : target === 'closed'
+        ? engine.happyPathEvents(input, actors, options)
+        : engine.eventsToStage(input, target, actors, options);
+  // Meeting votes are cast by the meeting's attendees: the general office's or the review committee's.
+  const cast = (event: engine.GuaranteeEvent): engine.GuaranteeEvent => {
+    const voters = event.type.startsWith('INSURANCE_REVIEW_') ? people.bs : people.zb;
+    const person = (v: unknown) => (typeof v === 'string' && /^voter-\d$/.test(v) ? voters[Number(v.slice(6)) % voters.length] : v);
+    return Object.fromEntries(Object.entries(event).map(([k, v]) => [k, Array.isArray(v) ? v.map(person) : person(v)])) as unknown as engine.GuaranteeEvent;
+  };
+  const runtime = runtimeFor(engine.MACHINE_VERSION);
+  let snapshot: any = JSON.parse(JSON.stringify(runtime.createInitialSnapshot(input)));
+  const events: TemplateEvent[] = [];
+  for (const [i, draft] of drafts.map(cast).entries()) {
+    const result = runtime.applyEvent(snapshot, draft);
+    if (!result.accepted) throw new Error(`seed template ${target}/${variant}: ${draft.type} refused (${JSON.stringify(result.reason)})`);
+    const next = JSON.parse(JSON.stringify(result.snapshot));
+    const payload = engine.payloadOf(draft);
+    events.push({
+      type: draft.type,
+      payloadJson: JSON.stringify(payload),
+      actorId: draft.actorId,
+      at: draft.at,
+      fromJson: JSON.stringify(snapshot.value),
+      toJson: JSON.stringify(next.value),
+      chained: canonicalJson({
+        loanId: PLACEHOLDER,
+        seq: i + 1,
+        type: draft.type,
+        payload,
+        actorId: draft.actorId,
+        at: draft.at,
+        from: snapshot.value,
+        to: next.value,
+        machineVersion: engine.MACHINE_VERSION,
+        prevHash: PREV_PLACEHOLDER,
+      }),
+    });
+    snapshot = next;
+  }
+  const first = Date.parse(start) - 3_600_000;
+  return {
+    input,
+    inputJson: JSON.stringify(input),
+    genesis: canonicalJson({ loanId: PLACEHOLDER, input, genesis: true }),
+    events,
+    snapshotJson: JSON.stringify(snapshot),
+    stage: engine.stageOf(snapshot),
+    status: statusKey(snapshot),
+    columns: listColumns(snapshot),
+    createdAt: new Date(first).toISOString(),
+    updatedAt: events.length ? events[events.length - 1].at : new Date(first).toISOString(),
+    bank: BANKS[variant % BANKS.length],
+    loanType: LOAN_TYPES[variant % LOAN_TYPES.length],
+  };
+}
+
+/** Templates in proportion to the stage weights: loan i takes templates[i % length] through a fixed shuffle. */
+export function buildTemplates(people: People): Template[] {
+  const templates: Template[] = [];
+  for (let v = 0; v < TEMPLATE_VARIANTS; v++) {
+    for (const [target, weight] of STAGE_WEIGHTS) {
+      const t = buildTemplate(target, v, people);
+      for (let w = 0; w < weight; w++) templates.push(t);
+    }
+  }
+  return templates;
+}
+
+const replaceId = (text: string, id: string) => text.split(PLACEHOLDER).join(id);
+
+/** One batch of loans [from, to) with their companies, instances and events, in one transaction. */
+async function writeBatch(db: Client, templates: Template[], people: People, key: Buffer, from: number, to: number): Promise<number> {
+  const hmac = (text: string) => createHmac('sha256', key).update(text).digest('hex');
+  const companies = { id: [] as string[], name: [] as string[], code: [] as string[], at: [] as string[] };
+  const loans = {
+    id: [] as string[],
+    company: [] as string[],
+    amount: [] as number[],
+    term: [] as number[],
+    bank: [] as string[],
+    type: [] as string[],
+    at: [] as string[],
+  };
+  const inst = {
+    id: [] as string[],
+    input: [] as string[],
+    snapshot: [] as string[],
+    stage: [] as string[],
+    status: [] as string[],
+    version: [] as number[],
+    hash: [] as string[],
+    paths: [] as string[],
+    amount: [] as number[],
+    bpost: [] as (string | null)[],
+    on: [] as (string | null)[],
+    lent: [] as (number | null)[],
+    created: [] as string[],
+    updated: [] as string[],
+  };
+  const ev = {
+    loan: [] as string[],
+    seq: [] as number[],
+    type: [] as string[],
+    payload: [] as string[],
+    actor: [] as string[],
+    at: [] as string[],
+    from: [] as string[],
+    to: [] as string[],
+    prev: [] as string[],
+    hash: [] as string[],
+  };
+  for (let i = from; i < to; i++) {
+    const j = Math.floor(i / LOANS_PER_COMPANY);
+    // Templates are visited with a stride coprime to their count, so neighbours differ in stage.
+    const t = templates[(i * 7919) % templates.length];
+    const companyId = seededCompanyId(j);
+    if (i % LOANS_PER_COMPANY === 0) {
+      companies.id.push(companyId);
+      companies.name.push(`${CITIES[j % CITIES.length]}${WORDS[Math.floor(j / 10) % WORDS.length]}${TRADES[Math.floor(j / 180) % TRADES.length]}${j}有限公司`);
+      // 9131 + 13 digits of the index: unique among seeded companies, valid check character.
+      companies.code.push(withCheckChar(`9132${String(j).padStart(13, '0')}`));
+      companies.at.push(t.createdAt);
+    }
+    const id = seededLoanId(i);
+    loans.id.push(id);
+    loans.company.push(companyId);
+    loans.amount.push(t.input.amount);
+    loans.term.push(t.input.termMonths);
+    loans.bank.push(t.bank);
+    loans.type.push(t.loanType);
+    loans.at.push(t.createdAt);
+    let prev = hmac(replaceId(t.genesis, id));
+    for (const [n, e] of t.events.entries()) {
+      const hash = hmac(replaceId(e.chained, id).replace(PREV_PLACEHOLDER, prev));
+      ev.loan.push(id);
+      ev.seq.push(n + 1);
+      ev.type.push(e.type);
+      ev.payload.push(replaceId(e.payloadJson, id));
+      ev.actor.push(e.actorId);
+      ev.at.push(e.at);
+      ev.from.push(e.fromJson);
+      ev.to.push(e.toJson);
+      ev.prev.push(prev);
+      ev.hash.push(hash);
+      prev = hash;
+    }
+    inst.id.push(id);
+    inst.input.push(replaceId(t.inputJson, id));
+    inst.snapshot.push(replaceId(t.snapshotJson, id));
+    inst.stage.push(t.stage);
+    inst.status.push(t.status);
+    inst.version.push(t.events.length);
+    inst.hash.push(prev);
+    // text[] cannot travel inside an array parameter: the active paths go as a JSON array, unpacked in SQL.
+    inst.paths.push(JSON.stringify(t.columns.activePaths));
+    inst.amount.push(t.columns.amountFen);
+    inst.bpost.push(t.columns.bPostOfficerId);
+    inst.on.push(t.columns.disbursedOn);
+    inst.lent.push(t.columns.disbursedAmountFen);
+    inst.created.push(t.createdAt);
+    inst.updated.push(t.updatedAt);
+  }
+  await db.query('BEGIN');
+  try {
+    await db.query(
+      `INSERT INTO company (id, name, credit_code, created_by, created_at, updated_at)
+       SELECT id, name, code, $5, at, at FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, name, code, at)`,
+      [companies.id, companies.name, companies.code, companies.at, people.admin],
+    );
+    await db.query(
+      `INSERT INTO loan (id, company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
+       SELECT id, company, amount, term, bank, type, $8, $9, $8, at
+         FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::int[], $5::text[], $6::text[], $7::timestamptz[]) AS u(id, company, amount, term, bank, type, at)`,
+      [loans.id, loans.company, loans.amount, loans.term, loans.bank, loans.type, loans.at, people.apost, people.bpost],
+    );
+    await db.query(
+      `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,
+                                      active_paths, amount_fen, b_post_officer_id, disbursed_on, disbursed_amount_fen, created_at, updated_at)
+       SELECT id, $15, $16, input, snapshot, stage, status, version, hash,
+              ARRAY(SELECT jsonb_array_elements_text(paths)), amount, bpost, on_day, lent, created, updated
+         FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[], $4::text[], $5::text[], $6::int[], $7::text[], $8::jsonb[], $9::bigint[], $10::uuid[],
+                     $11::date[], $12::bigint[], $13::timestamptz[], $14::timestamptz[])
+              AS u(id, input, snapshot, stage, status, version, hash, paths, amount, bpost, on_day, lent, created, updated)`,
+      [
+        inst.id,
+        inst.input,
+        inst.snapshot,
+        inst.stage,
+        inst.status,
+        inst.version,
+        inst.hash,
+        inst.paths,
+        inst.amount,
+        inst.bpost,
+        inst.on,
+        inst.lent,
+        inst.created,
+        inst.updated,
+        engine.MACHINE_ID,
+        engine.MACHINE_VERSION,
+      ],
+    );
+    await db.query(
+      `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
+       SELECT loan, seq, type, payload, actor, at, s_from, s_to, $11, prev, hash
+         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::jsonb[], $5::uuid[], $6::timestamptz[], $7::jsonb[], $8::jsonb[], $9::text[], $10::text[])
+              AS u(loan, seq, type, payload, actor, at, s_from, s_to, prev, hash)`,
+      [ev.loan, ev.seq, ev.type, ev.payload, ev.actor, ev.at, ev.from, ev.to, ev.prev, ev.hash, engine.MACHINE_VERSION],
+    );
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK');
+    throw error;
+  }
+  return ev.loan.length;
+}
+
+/** Each batch is written whole or not at all: the batches not written yet, by their first loan's id (one query). */
+async function missingBatches(db: Client, batches: number, size: number): Promise<number[]> {
+  const firsts = Array.from({ length: batches }, (_, b) => seededLoanId(b * size));
+  const { rows } = await db.query(`SELECT id FROM loan WHERE id = ANY($1::uuid[])`, [firsts]);
+  const written = new Set(rows.map((r: { id: string }) => r.id));
+  return firsts.flatMap((id, b) => (written.has(id) ? [] : [b]));
+}
+
+export async function peopleOf(db: Client): Promise<People> {
+  const { rows } = await db.query(`SELECT id, username FROM app_user WHERE NOT disabled`);
+  const id = Object.fromEntries(rows.map((r: { id: string; username: string }) => [r.username, r.id]));
+  const need = ['apost', 'bpost', 'admin', 'prereview', 'leader', 'finance', 'zb1', 'zb2', 'zb3', 'bs1', 'bs2', 'bs3'];
+  const missing = need.filter((u) => !id[u]);
+  if (missing.length) throw new Error(`the demo accounts are missing (${missing.join(', ')}): start the application once in demo mode first`);
+  return {
+    apost: id.apost,
+    bpost: id.bpost,
+    admin: id.admin,
+    prereview: id.prereview,
+    leader: id.leader,
+    finance: id.finance,
+    zb: [id.zb1, id.zb2, id.zb3],
+    bs: [id.bs1, id.bs2, id.bs3],
+  };
+}
+
+export interface SeedOptions {
+  loans: number;
+  batch?: number;
+  /** Loans replayed and verified at the end, as `npm run verify` would. */
+  verifySample?: number;
+  log?: (line: string) => void;
+}
+
+export async function seedScale(
+  db: Client,
+  key: Buffer,
+  opts: SeedOptions & { /** A second connection: one batch is prepared while the other is written. */ second?: Client },
+): Promise<{ written: number; events: number; seconds: number; verified: number }> {
+  const log = opts.log ?? (() => undefined);
+  // A multiple of LOANS_PER_COMPANY: a company and its loans are written by the same batch.
+  const size = Math.max(LOANS_PER_COMPANY, Math.floor((opts.batch ?? 3000) / LOANS_PER_COMPANY) * LOANS_PER_COMPANY);
+  const batches = Math.ceil(opts.loans / size);
+  const started = Date.now();
+  const people = await peopleOf(db);
+  const templates = buildTemplates(people);
+  log(`${new Set(templates).size} templates folded through the machine in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const todo = await missingBatches(db, batches, size);
+  if (todo.length < batches) log(`resuming: ${batches - todo.length} of ${batches} batches already written`);
+  let written = 0;
+  let events = 0;
+  let done = 0;
+  const worker = async (client: Client) => {
+    for (let b = todo.shift(); b !== undefined; b = todo.shift()) {
+      const to = Math.min((b + 1) * size, opts.loans);
+      // Awaited first, then added: `events += await …` would add to the value read before the other worker's batch.
+      const appended = await writeBatch(client, templates, people, key, b * size, to);
+      events += appended;
+      written += to - b * size;
+      if (++done % 10 === 0 || todo.length === 0) {
+        const s = (Date.now() - started) / 1000;
+        log(`${written} loans written this run (${events} events), ${(written / s).toFixed(0)} loans/s`);
+      }
+    }
+  };
+  await Promise.all([worker(db), ...(opts.second ? [worker(opts.second)] : [])]);
+  if (written) await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
+  const seconds = (Date.now() - started) / 1000;
+  // Prove what was written replays: a sample through the auditor's own code.
+  let verified = 0;
+  const sample = Math.min(opts.verifySample ?? 200, opts.loans);
+  if (sample > 0) {
+    setChainKey(key);
+    const ids = Array.from({ length: sample }, (_, k) => seededLoanId(Math.floor((k * opts.loans) / sample)));
+    const source = { query: (sql: string, params: unknown[]) => db.query(sql, params).then((r) => r.rows) } as never;
+    // loadInstances reads at most 200 at a time
+    for (let k = 0; k < ids.length; k += 200) {
+      const chunk = ids.slice(k, k + 200);
+      const instances = await loadInstances(source, `loan_id = ANY($1::uuid[])`, [chunk]);
+      const byLoan = await loadEvents(source, chunk);
+      for (const row of instances) {
+        const verdict = verifyLoan(row, byLoan.get(row.loanId) ?? [], null, key);
+        if (!verdict.ok) throw new Error(`seeded loan ${row.loanId} does not verify: ${verdict.reason}`);
+        verified++;
+      }
+    }
+  }
+  return { written, events, seconds, verified };
+}
+
+async function main(args: string[]): Promise<number> {
+  const value = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const loans = Number(value('--loans') ?? 100_000);
+  const batch = Number(value('--batch') ?? 3000);
+  if (!Number.isSafeInteger(loans) || loans < 1 || loans > 10_000_000 || !Number.isSafeInteger(batch) || batch < 1) {
+    process.stderr.write('usage: npm run seed:scale -- --loans N [--batch 3000]\n');
+    return 2;
+  }
+  const config = loadConfig();
+  const keys = loadAuditKeys(config, { create: false });
+  const db = new Client({ connectionString: config.databaseUrl });
+  const second = new Client({ connectionString: config.databaseUrl });
+  await Promise.all([db.connect(), second.connect()]);
+  try {
+    const result = await seedScale(db, keys.hmacKey, { loans, batch, second, log: (line) => process.stdout.write(`${line}\n`) });
+    process.stdout.write(
+      `seed:scale: ${result.written} loans written (${result.events} events) in ${result.seconds.toFixed(1)} s; ${result.verified} sampled loans verified\n`,
+    );
+    return 0;
+  } finally {
+    await Promise.all([db.end(), second.end()]);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`seed:scale failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

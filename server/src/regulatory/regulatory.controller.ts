@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ROLE_ADMIN } from '@app/workflow';
+import { CurrentUser, RequirePermission, RequireRole, SignedIn } from '../auth/auth.decorators';
+import { holds, type AuthUser } from '../auth/auth-user';
+import { ApiEnvelope } from '../common/api-response';
+import { AppError } from '../common/errors';
+import { IdDto } from '../common/response.dto';
+import { ClientClassInputDto, FiguresQueryDto, GroupMemberInputDto, ImpactQueryDto, RegulatorySettingsInputDto, RelatedGroupInputDto } from './regulatory.dto';
+import {
+  ClientClassDto,
+  RegulatoryFiguresDto,
+  RegulatoryImpactDto,
+  RegulatorySettingsDto,
+  RegulatorySettingsHistoryRowDto,
+  RelatedGroupDto,
+} from './regulatory.responses';
+import { RegulatoryService } from './regulatory.service';
+
+/** Readers of the live check: the review committee, the withdrawal reviewers, statistics (admins pass menu keys). */
+const IMPACT_READERS = ['bs_meeting_vote_list', 'bs_meeting_process_list', 'initiate_withdrawal_list', 'statistics'] as const;
+
+@ApiTags('regulatory')
+@Controller('regulatory')
+export class RegulatoryController {
+  constructor(private readonly regulatory: RegulatoryService) {}
+
+  @ApiEnvelope(RegulatorySettingsDto)
+  @RequirePermission('statistics')
+  @Get('settings')
+  @ApiOperation({ summary: 'The settings in force: net assets (yuan) and the three limits (ratios)' })
+  settings() {
+    return this.regulatory.settings();
+  }
+
+  @ApiEnvelope(RegulatorySettingsDto)
+  @RequireRole(ROLE_ADMIN)
+  @Put('settings')
+  @ApiOperation({ summary: 'Sets net assets and the limits (administrators); every change is kept with who and when' })
+  updateSettings(@Body() body: RegulatorySettingsInputDto, @CurrentUser() user: AuthUser) {
+    return this.regulatory.updateSettings(body, user);
+  }
+
+  @ApiEnvelope([RegulatorySettingsHistoryRowDto])
+  @RequirePermission('statistics')
+  @Get('settings/history')
+  @ApiOperation({ summary: 'Every settings change, newest first' })
+  history() {
+    return this.regulatory.history();
+  }
+
+  @ApiEnvelope(RegulatoryFiguresDto)
+  @RequirePermission('statistics')
+  @Get('figures')
+  @ApiOperation({ summary: 'Liability balance with its weights, leverage, concentration and compensation rate at the end of a company day' })
+  figures(@Query() query: FiguresQueryDto) {
+    return this.regulatory.figures(query.asOf);
+  }
+
+  @ApiEnvelope(RegulatoryImpactDto)
+  @SignedIn()
+  @Get('impact')
+  @ApiOperation({ summary: 'The figures today without and with the loan, and the limits it would break' })
+  impact(@Query() query: ImpactQueryDto, @CurrentUser() user: AuthUser) {
+    if (!IMPACT_READERS.some((key) => holds(user, key))) throw AppError.forbidden({ required: IMPACT_READERS[0] });
+    return this.regulatory.impact(query.loanId);
+  }
+
+  @ApiEnvelope([RelatedGroupDto])
+  @RequirePermission('statistics')
+  @Get('groups')
+  @ApiOperation({ summary: 'The register of related-company groups with their members' })
+  groups() {
+    return this.regulatory.groups();
+  }
+
+  @ApiEnvelope(IdDto)
+  @RequireRole(ROLE_ADMIN)
+  @Post('groups')
+  @ApiOperation({ summary: 'Adds a related-company group (administrators)' })
+  createGroup(@Body() body: RelatedGroupInputDto, @CurrentUser() user: AuthUser) {
+    return this.regulatory.createGroup(body.name, user);
+  }
+
+  @ApiEnvelope(null)
+  @RequireRole(ROLE_ADMIN)
+  @Delete('groups/:groupId')
+  @ApiOperation({ summary: 'Removes a group and its memberships (administrators)' })
+  async deleteGroup(@Param('groupId') groupId: string) {
+    await this.regulatory.deleteGroup(groupId);
+    return null;
+  }
+
+  @ApiEnvelope(null)
+  @RequireRole(ROLE_ADMIN)
+  @Post('groups/:groupId/members')
+  @ApiOperation({ summary: 'Adds a company to a group (409 when it is in another group)' })
+  async addMember(@Param('groupId') groupId: string, @Body() body: GroupMemberInputDto, @CurrentUser() user: AuthUser) {
+    await this.regulatory.addMember(groupId, body.companyId, user);
+    return null;
+  }
+
+  @ApiEnvelope(null)
+  @RequireRole(ROLE_ADMIN)
+  @Delete('groups/:groupId/members/:companyId')
+  @ApiOperation({ summary: 'Removes a company from a group' })
+  async removeMember(@Param('groupId') groupId: string, @Param('companyId') companyId: string) {
+    await this.regulatory.removeMember(groupId, companyId);
+    return null;
+  }
+
+  @ApiEnvelope([ClientClassDto])
+  @RequirePermission('statistics')
+  @Get('clients')
+  @ApiOperation({ summary: 'Companies classed small/micro or farmer household (their balance may weigh 75%)' })
+  clients() {
+    return this.regulatory.clientClasses();
+  }
+
+  @ApiEnvelope(ClientClassDto)
+  @RequireRole(ROLE_ADMIN)
+  @Put('clients/:companyId')
+  @ApiOperation({ summary: "Sets a company's regulatory class (administrators)" })
+  setClient(@Param('companyId') companyId: string, @Body() body: ClientClassInputDto, @CurrentUser() user: AuthUser) {
+    return this.regulatory.setClientClass(companyId, body.smallMicro, body.agricultural, user);
+  }
+}

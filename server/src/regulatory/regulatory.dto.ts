@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+
+export class RegulatorySettingsInputDto {
+  @ApiProperty({ description: 'Net assets in yuan, more than 0, at most two decimals' })
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(1_000_000_000_000)
+  netAssets: number;
+
+  @ApiProperty({ description: 'Leverage limit (times net assets), 1 to 100, at most 4 decimals' })
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(100)
+  leverageLimit: number;
+
+  @ApiProperty({ description: 'One client at most this ratio of net assets, 0.0001 to 1' })
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0.0001)
+  @Max(1)
+  singleClientLimit: number;
+
+  @ApiProperty({ description: 'One client with its related parties at most this ratio, 0.0001 to 1, not below singleClientLimit' })
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(0.0001)
+  @Max(1)
+  groupLimit: number;
+}
+
+export class FiguresQueryDto {
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (company day); today when absent' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  asOf?: string;
+}
+
+export class ImpactQueryDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  loanId: string;
+}
+
+export class RelatedGroupInputDto {
+  @ApiProperty({ maxLength: 100 })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+}
+
+export class GroupMemberInputDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  companyId: string;
+}
+
+export class ClientClassInputDto {
+  @ApiProperty({ description: 'Small or micro enterprise (by the 2011 classification standard of the industry ministry)' })
+  @IsBoolean()
+  smallMicro: boolean;
+  @ApiProperty({ description: 'Farmer household (农户)' })
+  @IsBoolean()
+  agricultural: boolean;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { WorkflowModule } from '../workflow/workflow.module';
+import { RegulatoryController } from './regulatory.controller';
+import { RegulatoryService } from './regulatory.service';
+
+/** Regulatory figures and the live limit check at the leader's withdrawal approval (issue 11). */
+@Module({
+  imports: [WorkflowModule],
+  controllers: [RegulatoryController],
+  providers: [Clock, RegulatoryService],
+})
+export class RegulatoryModule {}

@@ -1,0 +1,481 @@
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError, CODES } from '../common/errors';
+import { Clock } from '../common/clock';
+import { companyDay, companyZoneSql } from '../common/company-time';
+import type { MessageParam } from '../common/i18n';
+import type { AuthUser } from '../auth/auth-user';
+import { WorkflowService } from '../workflow/workflow.service';
+import type { RegulatorySettingsInputDto } from './regulatory.dto';
+import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
+import type {
+  BreachDto,
+  ClientClassDto,
+  ClientExposureDto,
+  GroupExposureDto,
+  RegulatoryFiguresDto,
+  RegulatoryImpactDto,
+  RegulatoryLimit,
+  RegulatorySettingsDto,
+  RegulatorySettingsHistoryRowDto,
+  RelatedGroupDto,
+} from './regulatory.responses';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const LIMIT_NAMES: Record<RegulatoryLimit, Record<'zh-CN' | 'en', string>> = {
+  LEVERAGE: { 'zh-CN': '融资担保放大倍数', en: 'leverage (liability balance / net assets)' },
+  SINGLE_CLIENT: { 'zh-CN': '单一客户集中度', en: 'single-client concentration' },
+  GROUP: { 'zh-CN': '单一客户及其关联方集中度', en: 'client-with-related-parties concentration' },
+};
+
+interface Settings {
+  netAssetsFen: bigint;
+  /** Limits in ten-thousandths (10 -> 100000, 0.10 -> 1000): comparisons stay in integers. */
+  leverageE4: bigint;
+  singleE4: bigint;
+  groupE4: bigint;
+  dto: RegulatorySettingsDto;
+}
+
+interface ClientRow {
+  companyId: string;
+  companyName: string;
+  smallMicro: boolean;
+  agricultural: boolean;
+  groupId: string | null;
+  groupName: string | null;
+  loanCount: number;
+  balanceFen: bigint;
+}
+
+/** An extra loan counted as in force (the live check of a loan not yet disbursed). */
+interface ExtraLoan {
+  companyId: string;
+  amountFen: bigint;
+}
+
+const ratio = (fen: bigint, netAssetsFen: bigint) => Number((fen * 1_000_000n) / netAssetsFen) / 1_000_000;
+/** Weighted fen still allowed under limitE4 × net assets (negative when over). */
+const headroom = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => Number((limitE4 * netAssetsFen) / 10000n - fen);
+const within = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => fen * 10000n <= limitE4 * netAssetsFen;
+const toE4 = (value: string | number) => BigInt(Math.round(Number(value) * 10000));
+
+/**
+ * Regulatory figures (issue 11): the financing guarantee liability balance as of a day, leverage and
+ * concentration against the administrator's settings, and the live check of a loan at withdrawal.
+ * How each figure is measured, and why, is in README.md beside this file.
+ */
+@Injectable()
+export class RegulatoryService implements OnModuleInit {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly workflow: WorkflowService,
+  ) {}
+
+  onModuleInit() {
+    // Runs again inside the event's transaction, with the loan's instance locked.
+    this.workflow.registerPreparer('LEADER_APPROVE', async (em, loanId) => {
+      await this.refuseBreach(em, loanId);
+      return {};
+    });
+  }
+
+  // --- settings ---------------------------------------------------------------------------------
+
+  private async settingsRow(em: EntityManager): Promise<Settings> {
+    const [row] = await em.query(
+      `SELECT s.id, s.net_assets_fen::text AS "netAssetsFen", s.leverage_limit::text AS "leverageLimit",
+              s.single_client_limit::text AS "singleClientLimit", s.group_limit::text AS "groupLimit",
+              s.changed_at AS "changedAt", u.nickname AS "changedByName"
+         FROM regulatory_settings s LEFT JOIN app_user u ON u.id = s.changed_by
+        ORDER BY s.id DESC LIMIT 1`,
+    );
+    return this.settingsOf(row);
+  }
+
+  private settingsOf(row: Record<string, any>): Settings {
+    const netAssetsFen = BigInt(row.netAssetsFen);
+    return {
+      netAssetsFen,
+      leverageE4: toE4(row.leverageLimit),
+      singleE4: toE4(row.singleClientLimit),
+      groupE4: toE4(row.groupLimit),
+      dto: {
+        netAssets: Number(netAssetsFen) / 100,
+        netAssetsFen: Number(netAssetsFen),
+        leverageLimit: Number(row.leverageLimit),
+        singleClientLimit: Number(row.singleClientLimit),
+        groupLimit: Number(row.groupLimit),
+        changedByName: row.changedByName ?? null,
+        changedAt: new Date(row.changedAt).toISOString(),
+      },
+    };
+  }
+
+  async settings(): Promise<RegulatorySettingsDto> {
+    return (await this.settingsRow(this.db.manager)).dto;
+  }
+
+  async history(): Promise<RegulatorySettingsHistoryRowDto[]> {
+    const rows = await this.db.query(
+      `SELECT s.id, s.net_assets_fen::text AS "netAssetsFen", s.leverage_limit::text AS "leverageLimit",
+              s.single_client_limit::text AS "singleClientLimit", s.group_limit::text AS "groupLimit",
+              s.changed_at AS "changedAt", u.nickname AS "changedByName"
+         FROM regulatory_settings s LEFT JOIN app_user u ON u.id = s.changed_by
+        ORDER BY s.id DESC`,
+    );
+    return rows.map((row: Record<string, any>) => ({ id: Number(row.id), ...this.settingsOf(row).dto }));
+  }
+
+  async updateSettings(input: RegulatorySettingsInputDto, user: AuthUser): Promise<RegulatorySettingsDto> {
+    if (input.groupLimit < input.singleClientLimit) {
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.regulatoryGroupBelowSingle, 'regulatoryGroupBelowSingle', 'groupLimit', 'BadRequest');
+    }
+    // Whole fen from yuan without float drift: the DTO allowed two decimals at most.
+    const netAssetsFen = Math.round(input.netAssets * 100);
+    await this.db.query(
+      `INSERT INTO regulatory_settings (net_assets_fen, leverage_limit, single_client_limit, group_limit, changed_by) VALUES ($1, $2, $3, $4, $5)`,
+      [netAssetsFen, input.leverageLimit, input.singleClientLimit, input.groupLimit, user.id],
+    );
+    return this.settings();
+  }
+
+  // --- figures ----------------------------------------------------------------------------------
+
+  private today(): string {
+    return companyDay(this.clock.now());
+  }
+
+  private checkDay(asOf: string | undefined): string {
+    const day = asOf ?? this.today();
+    const parsed = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) {
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.regulatoryBadDay, 'regulatoryBadDay', 'asOf', 'BadRequest', { value: day });
+    }
+    return day;
+  }
+
+  /**
+   * Clients in force at the end of `asOf` (company day): loans disbursed on or before it, not closed
+   * by then, their amount lent less the repayments recorded by then (RECORD_REPAYMENT events), so a
+   * past day gives the figures it had.
+   */
+  private async clientsInForce(em: EntityManager, asOf: string): Promise<ClientRow[]> {
+    const endOfDay = `(($1::date + 1)::timestamp AT TIME ZONE ${companyZoneSql()})`;
+    const rows = await em.query(
+      `WITH in_force AS (
+         SELECT l.company_id,
+                wi.disbursed_amount_fen - COALESCE((
+                  SELECT sum(round((e.payload->>'amount')::numeric * 100))
+                    FROM workflow_event e
+                   WHERE e.loan_id = l.id AND e.type = 'RECORD_REPAYMENT' AND e.at < ${endOfDay}), 0) AS outstanding
+           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
+          WHERE l.deleted_at IS NULL AND wi.disbursed_on <= $1::date AND wi.disbursed_amount_fen IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM workflow_event e
+                             WHERE e.loan_id = l.id AND e.state_to #>> '{}' = 'closed' AND e.at < ${endOfDay}))
+       SELECT f.company_id AS "companyId", c.name AS "companyName",
+              COALESCE(cc.small_micro, false) AS "smallMicro", COALESCE(cc.agricultural, false) AS agricultural,
+              g.id AS "groupId", g.name AS "groupName", count(*)::int AS "loanCount", sum(f.outstanding)::text AS "balanceFen"
+         FROM in_force f JOIN company c ON c.id = f.company_id
+         LEFT JOIN regulatory_client_class cc ON cc.company_id = f.company_id
+         LEFT JOIN related_group_member m ON m.company_id = f.company_id
+         LEFT JOIN related_group g ON g.id = m.group_id
+        WHERE f.outstanding > 0
+        GROUP BY f.company_id, c.name, cc.small_micro, cc.agricultural, g.id, g.name`,
+      [asOf],
+    );
+    return rows.map((r: Record<string, any>) => ({ ...r, balanceFen: BigInt(r.balanceFen) }));
+  }
+
+  /** A company not yet in force (the live check's client): its class and group. */
+  private async clientShell(em: EntityManager, companyId: string): Promise<ClientRow> {
+    const [row] = await em.query(
+      `SELECT c.id AS "companyId", c.name AS "companyName", COALESCE(cc.small_micro, false) AS "smallMicro",
+              COALESCE(cc.agricultural, false) AS agricultural, g.id AS "groupId", g.name AS "groupName"
+         FROM company c LEFT JOIN regulatory_client_class cc ON cc.company_id = c.id
+         LEFT JOIN related_group_member m ON m.company_id = c.id LEFT JOIN related_group g ON g.id = m.group_id
+        WHERE c.id = $1`,
+      [companyId],
+    );
+    return { ...row, loanCount: 0, balanceFen: 0n };
+  }
+
+  private async compute(em: EntityManager, asOf: string, extra?: ExtraLoan): Promise<RegulatoryFiguresDto> {
+    const settings = await this.settingsRow(em);
+    const { netAssetsFen } = settings;
+    const clients = await this.clientsInForce(em, asOf);
+    if (extra && extra.amountFen > 0n) {
+      let client = clients.find((c) => c.companyId === extra.companyId);
+      if (!client) {
+        client = await this.clientShell(em, extra.companyId);
+        clients.push(client);
+      }
+      client.loanCount += 1;
+      client.balanceFen += extra.amountFen;
+    }
+
+    const lines = new Map(BALANCE_WEIGHTS.map((w) => [w.key, { clientCount: 0, balanceFen: 0n, weightedFen: 0n }]));
+    let balanceFen = 0n;
+    let weightedFen = 0n;
+    let loanCount = 0;
+    let preferredBalance = 0n;
+    let preferredClients = 0;
+    const exposures: (ClientExposureDto & { weighted: bigint })[] = [];
+    for (const client of clients) {
+      const weight = weightFor(client);
+      const clientWeighted = weighted(client.balanceFen, weight.weightBp);
+      const line = lines.get(weight.key)!;
+      line.clientCount += 1;
+      line.balanceFen += client.balanceFen;
+      line.weightedFen += clientWeighted;
+      balanceFen += client.balanceFen;
+      weightedFen += clientWeighted;
+      loanCount += client.loanCount;
+      // The 15-times share counts small/micro and farmer clients whatever their weight.
+      if (client.smallMicro || client.agricultural) {
+        preferredBalance += client.balanceFen;
+        preferredClients += 1;
+      }
+      exposures.push({
+        companyId: client.companyId,
+        companyName: client.companyName,
+        groupName: client.groupName,
+        smallMicro: client.smallMicro,
+        agricultural: client.agricultural,
+        loanCount: client.loanCount,
+        balanceFen: Number(client.balanceFen),
+        weightBp: weight.weightBp,
+        weightedFen: Number(clientWeighted),
+        ratio: ratio(clientWeighted, netAssetsFen),
+        headroomFen: headroom(clientWeighted, settings.singleE4, netAssetsFen),
+        withinLimit: within(clientWeighted, settings.singleE4, netAssetsFen),
+        weighted: clientWeighted,
+      });
+    }
+    exposures.sort((a, b) => (b.weighted > a.weighted ? 1 : b.weighted < a.weighted ? -1 : a.companyName.localeCompare(b.companyName)));
+
+    const groupSums = new Map<string, { name: string; members: number; weighted: bigint }>();
+    for (const [i, client] of clients.entries()) {
+      if (!client.groupId) continue;
+      const sum = groupSums.get(client.groupId) ?? { name: client.groupName!, members: 0, weighted: 0n };
+      sum.members += 1;
+      sum.weighted += weighted(client.balanceFen, weightFor(clients[i]).weightBp);
+      groupSums.set(client.groupId, sum);
+    }
+    const groups: GroupExposureDto[] = [...groupSums.entries()]
+      .map(([groupId, g]) => ({
+        groupId,
+        name: g.name,
+        memberCount: g.members,
+        weightedFen: Number(g.weighted),
+        ratio: ratio(g.weighted, netAssetsFen),
+        headroomFen: headroom(g.weighted, settings.groupE4, netAssetsFen),
+        withinLimit: within(g.weighted, settings.groupE4, netAssetsFen),
+      }))
+      .sort((a, b) => b.weightedFen - a.weightedFen);
+
+    const balanceShareBp = balanceFen === 0n ? 0 : Number((preferredBalance * 10000n) / balanceFen);
+    const clientShareBp = clients.length === 0 ? 0 : Math.floor((preferredClients * 10000) / clients.length);
+    const relaxed = clients.length > 0 && balanceShareBp >= RELAXED_LEVERAGE.balanceShareBp && clientShareBp >= RELAXED_LEVERAGE.clientShareBp;
+    const leverageE4 = relaxed && settings.leverageE4 < BigInt(RELAXED_LEVERAGE.limit * 10000) ? BigInt(RELAXED_LEVERAGE.limit * 10000) : settings.leverageE4;
+
+    const breaches: BreachDto[] = [];
+    if (!within(weightedFen, leverageE4, netAssetsFen))
+      breaches.push({ limit: 'LEVERAGE', value: ratio(weightedFen, netAssetsFen), limitValue: Number(leverageE4) / 10000, subject: null, subjectId: null });
+    for (const e of exposures)
+      if (!e.withinLimit)
+        breaches.push({ limit: 'SINGLE_CLIENT', value: e.ratio, limitValue: settings.dto.singleClientLimit, subject: e.companyName, subjectId: e.companyId });
+    for (const g of groups)
+      if (!g.withinLimit) breaches.push({ limit: 'GROUP', value: g.ratio, limitValue: settings.dto.groupLimit, subject: g.name, subjectId: g.groupId });
+
+    return {
+      asOf,
+      settings: settings.dto,
+      loanCount,
+      clientCount: clients.length,
+      balanceFen: Number(balanceFen),
+      weightedBalanceFen: Number(weightedFen),
+      weights: BALANCE_WEIGHTS.map((w) => {
+        const line = lines.get(w.key)!;
+        return {
+          key: w.key,
+          zh: w.zh,
+          en: w.en,
+          weightBp: w.weightBp,
+          source: w.source,
+          clientCount: line.clientCount,
+          balanceFen: Number(line.balanceFen),
+          weightedFen: Number(line.weightedFen),
+        };
+      }),
+      leverage: {
+        value: ratio(weightedFen, netAssetsFen),
+        limit: Number(leverageE4) / 10000,
+        relaxed,
+        smallMicroBalanceShareBp: balanceShareBp,
+        smallMicroClientShareBp: clientShareBp,
+        headroomFen: headroom(weightedFen, leverageE4, netAssetsFen),
+        withinLimit: within(weightedFen, leverageE4, netAssetsFen),
+      },
+      clients: exposures.map(({ weighted: _omit, ...rest }) => rest),
+      groups,
+      // No compensation (代偿) is recorded anywhere in the pipeline yet: README.md explains.
+      compensation: { available: false, rate: null },
+      breaches,
+    };
+  }
+
+  async figures(asOf: string | undefined): Promise<RegulatoryFiguresDto> {
+    return this.compute(this.db.manager, this.checkDay(asOf));
+  }
+
+  // --- live check -------------------------------------------------------------------------------
+
+  private async impactWith(em: EntityManager, loanId: string): Promise<RegulatoryImpactDto> {
+    const [loan] = UUID.test(loanId)
+      ? await em.query(
+          `SELECT l.company_id AS "companyId", c.name AS "companyName", wi.amount_fen::text AS "amountFen", wi.disbursed_on IS NOT NULL AS disbursed,
+                  wi.stage
+             FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id JOIN company c ON c.id = l.company_id
+            WHERE l.id = $1 AND l.deleted_at IS NULL`,
+          [loanId],
+        )
+      : [];
+    if (!loan) throw AppError.notFound('loanNotFound');
+    const asOf = this.today();
+    // A loan disbursed is already in the figures; one closed or discontinued adds nothing.
+    const adds = !loan.disbursed && !['closed', 'discontinued'].includes(loan.stage);
+    const addedFen = adds ? BigInt(loan.amountFen) : 0n;
+    const before = await this.compute(em, asOf);
+    const after = adds ? await this.compute(em, asOf, { companyId: loan.companyId, amountFen: addedFen }) : before;
+    const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
+    const groupId: string | null = membership?.groupId ?? null;
+    // Only what this loan touches: the leverage, its own client, its own group.
+    const breaches = after.breaches.filter(
+      (b) =>
+        b.limit === 'LEVERAGE' ||
+        (b.limit === 'SINGLE_CLIENT' && b.subjectId === loan.companyId) ||
+        (b.limit === 'GROUP' && groupId !== null && b.subjectId === groupId),
+    );
+    const [override] = await em.query(
+      `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
+      [loanId],
+    );
+    return {
+      loanId,
+      companyId: loan.companyId,
+      companyName: loan.companyName,
+      groupId,
+      addedFen: Number(addedFen),
+      before,
+      after,
+      breaches: adds ? breaches : [],
+      overridden: Boolean(override),
+      overrideReason: override?.reason ?? null,
+    };
+  }
+
+  async impact(loanId: string): Promise<RegulatoryImpactDto> {
+    return this.impactWith(this.db.manager, loanId);
+  }
+
+  /** LEADER_APPROVE: 409 naming every limit the loan would break, unless an administrator overrode them. */
+  private async refuseBreach(em: EntityManager, loanId: string): Promise<void> {
+    const impact = await this.impactWith(em, loanId);
+    if (impact.breaches.length === 0 || impact.overridden) return;
+    const names = (lang: 'zh-CN' | 'en') =>
+      impact.breaches
+        .map((b) => {
+          const name = LIMIT_NAMES[b.limit][lang];
+          const subject = b.subject ? (lang === 'en' ? ` (${b.subject})` : `（${b.subject}）`) : '';
+          return `${name}${subject} ${b.value.toFixed(4)} > ${b.limitValue}`;
+        })
+        .join(lang === 'en' ? '; ' : '；');
+    const limits: MessageParam = { 'zh-CN': names('zh-CN'), en: names('en') };
+    throw new AppError(HttpStatus.CONFLICT, CODES.regulatoryLimitBreached, 'regulatoryLimitBreached', { limits }, { breaches: impact.breaches }, 'Conflict');
+  }
+
+  // --- related groups and client classes ------------------------------------------------------
+
+  async groups(): Promise<RelatedGroupDto[]> {
+    const groups = await this.db.query(`SELECT id, name FROM related_group ORDER BY name, id`);
+    const members = await this.db.query(
+      `SELECT m.group_id AS "groupId", c.id AS "companyId", c.name, c.credit_code AS "creditCode"
+         FROM related_group_member m JOIN company c ON c.id = m.company_id ORDER BY c.name`,
+    );
+    return groups.map((g: { id: string; name: string }) => ({
+      ...g,
+      members: members.filter((m: { groupId: string }) => m.groupId === g.id).map(({ groupId: _g, ...m }: Record<string, string>) => m),
+    }));
+  }
+
+  async createGroup(name: string, user: AuthUser): Promise<{ id: string }> {
+    const [taken] = await this.db.query(`SELECT 1 FROM related_group WHERE lower(name) = lower($1)`, [name]);
+    if (taken) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
+    const [row] = await this.db.query(`INSERT INTO related_group (name, created_by) VALUES ($1, $2) RETURNING id`, [name, user.id]);
+    return { id: row.id };
+  }
+
+  async deleteGroup(groupId: string): Promise<void> {
+    await this.db.transaction(async (em) => {
+      await this.groupExists(em, groupId);
+      await em.query(`DELETE FROM related_group_member WHERE group_id = $1`, [groupId]);
+      await em.query(`DELETE FROM related_group WHERE id = $1`, [groupId]);
+    });
+  }
+
+  private async groupExists(em: EntityManager, groupId: string): Promise<void> {
+    const [row] = UUID.test(groupId) ? await em.query(`SELECT 1 FROM related_group WHERE id = $1 FOR UPDATE`, [groupId]) : [];
+    if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.relatedGroupNotFound, 'relatedGroupNotFound', {}, null, 'NotFound');
+  }
+
+  private async companyExists(em: EntityManager, companyId: string): Promise<void> {
+    const [row] = UUID.test(companyId) ? await em.query(`SELECT 1 FROM company WHERE id = $1 AND deleted_at IS NULL`, [companyId]) : [];
+    if (!row) throw AppError.notFound('companyNotFound');
+  }
+
+  async addMember(groupId: string, companyId: string, user: AuthUser): Promise<void> {
+    await this.db.transaction(async (em) => {
+      await this.groupExists(em, groupId);
+      await this.companyExists(em, companyId);
+      const [current] = await em.query(`SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`, [
+        companyId,
+      ]);
+      if (current?.id === groupId) return;
+      if (current) throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: current.name }, null, 'Conflict');
+      await em.query(`INSERT INTO related_group_member (company_id, group_id, added_by) VALUES ($1, $2, $3)`, [companyId, groupId, user.id]);
+    });
+  }
+
+  async removeMember(groupId: string, companyId: string): Promise<void> {
+    await this.db.transaction(async (em) => {
+      await this.groupExists(em, groupId);
+      const [member] = UUID.test(companyId)
+        ? await em.query(`SELECT 1 FROM related_group_member WHERE group_id = $1 AND company_id = $2`, [groupId, companyId])
+        : [];
+      if (!member) throw AppError.notFound('companyNotFound');
+      await em.query(`DELETE FROM related_group_member WHERE group_id = $1 AND company_id = $2`, [groupId, companyId]);
+    });
+  }
+
+  async clientClasses(): Promise<ClientClassDto[]> {
+    return this.db.query(
+      `SELECT c.id AS "companyId", c.name, cc.small_micro AS "smallMicro", cc.agricultural
+         FROM regulatory_client_class cc JOIN company c ON c.id = cc.company_id
+        WHERE cc.small_micro OR cc.agricultural ORDER BY c.name`,
+    );
+  }
+
+  async setClientClass(companyId: string, smallMicro: boolean, agricultural: boolean, user: AuthUser): Promise<ClientClassDto> {
+    await this.companyExists(this.db.manager, companyId);
+    await this.db.query(
+      `INSERT INTO regulatory_client_class (company_id, small_micro, agricultural, updated_by) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (company_id) DO UPDATE SET small_micro = $2, agricultural = $3, updated_by = $4, updated_at = now()`,
+      [companyId, smallMicro, agricultural, user.id],
+    );
+    const [row] = await this.db.query(`SELECT name FROM company WHERE id = $1`, [companyId]);
+    return { companyId, name: row.name, smallMicro, agricultural };
+  }
+}

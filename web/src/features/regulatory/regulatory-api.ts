@@ -1,0 +1,66 @@
+/** Regulatory figures, settings, related groups, client classes and the live check (server: regulatory feature). */
+import { http } from '@/api/http';
+import type {
+  ClientClassDto,
+  RegulatoryFiguresDto,
+  RegulatoryImpactDto,
+  RegulatorySettingsDto,
+  RegulatorySettingsHistoryRowDto,
+  RegulatorySettingsInputDto,
+  RelatedGroupDto,
+} from '@/api/schema.gen';
+
+export type RegulatoryFigures = RegulatoryFiguresDto;
+export type RegulatoryImpact = RegulatoryImpactDto;
+export type RegulatorySettings = RegulatorySettingsDto;
+export type RegulatorySettingsRow = RegulatorySettingsHistoryRowDto;
+export type RegulatorySettingsInput = RegulatorySettingsInputDto;
+export type RelatedGroup = RelatedGroupDto;
+export type ClientClass = ClientClassDto;
+
+export async function fetchFigures(asOf: string): Promise<RegulatoryFigures> {
+  return (await http.get<RegulatoryFigures>('/regulatory/figures', { params: { asOf } })).data;
+}
+
+export async function fetchImpact(loanId: string): Promise<RegulatoryImpact> {
+  return (await http.get<RegulatoryImpact>('/regulatory/impact', { params: { loanId }, passErrors: true })).data;
+}
+
+export async function fetchSettingsHistory(): Promise<RegulatorySettingsRow[]> {
+  return (await http.get<RegulatorySettingsRow[]>('/regulatory/settings/history')).data;
+}
+
+export async function saveSettings(input: RegulatorySettingsInput): Promise<RegulatorySettings> {
+  return (await http.put<RegulatorySettings>('/regulatory/settings', input)).data;
+}
+
+export async function fetchGroups(): Promise<RelatedGroup[]> {
+  return (await http.get<RelatedGroup[]>('/regulatory/groups')).data;
+}
+
+export async function createGroup(name: string): Promise<void> {
+  await http.post('/regulatory/groups', { name });
+}
+
+export async function deleteGroup(groupId: string): Promise<void> {
+  await http.delete(`/regulatory/groups/${encodeURIComponent(groupId)}`);
+}
+
+export async function addGroupMember(groupId: string, companyId: string): Promise<void> {
+  await http.post(`/regulatory/groups/${encodeURIComponent(groupId)}/members`, { companyId });
+}
+
+export async function removeGroupMember(groupId: string, companyId: string): Promise<void> {
+  await http.delete(`/regulatory/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(companyId)}`);
+}
+
+export async function fetchClientClasses(): Promise<ClientClass[]> {
+  return (await http.get<ClientClass[]>('/regulatory/clients')).data;
+}
+
+export async function saveClientClass(companyId: string, smallMicro: boolean, agricultural: boolean): Promise<void> {
+  await http.put(`/regulatory/clients/${encodeURIComponent(companyId)}`, { smallMicro, agricultural });
+}
+
+/** A ratio as a percentage with two decimals (0.0625 -> 6.25%). */
+export const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;

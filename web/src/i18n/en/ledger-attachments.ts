@@ -1,0 +1,35 @@
+import type zh from '../zh-CN/ledger-attachments';
+import type { Translation } from '../types';
+
+const ledgerAttachments: Translation<typeof zh> = {
+  title: 'Ledger attachments',
+  viewMode: 'View',
+  editMode: 'Edit',
+  back: 'Back to the ledger',
+  switchToEdit: 'Edit',
+  switchToView: 'View only',
+  summary: 'Guaranteed {{amount}} yuan · {{termMonths}} months · bank {{bank}}',
+  balance: 'Outstanding principal',
+  principal: 'Amount lent',
+  repaid: 'Principal repaid',
+  notDisbursed: 'Not yet lent: no repayment plan',
+  repayments: 'Repayments',
+  noRepayments: 'No repayment yet',
+  repaymentColumns: { seq: 'Event #', amount: 'Amount (yuan)', at: 'Recorded at', actor: 'Recorded by' },
+  attachments: 'Attachments',
+  noAttachments: 'No attachment yet',
+  columns: { name: 'File', kind: 'Kind', instalment: 'Instalment', uploadedBy: 'Uploaded by', uploadedAt: 'Uploaded at', actions: 'Actions' },
+  kinds: { AFTER_GUARANTEE: 'After-guarantee report', REPAYMENT_VOUCHER: 'Repayment voucher' },
+  instalment: 'Instalment {{seq}}',
+  view: 'View',
+  addReport: 'Add report',
+  reupload: 'Re-upload',
+  reportAdded: 'Report uploaded',
+  reuploaded: 'Re-uploaded',
+  closed: 'The loan is closed: its attachments can no longer change',
+  selectLoan: 'Select loan',
+  selectLoanPlaceholder: 'Type a company name',
+  open: 'Open',
+  attachmentsLink: 'Attachments',
+};
+export default ledgerAttachments;

@@ -1,0 +1,71 @@
+import type zh from '../zh-CN/statistics';
+import type { Translation } from '../types';
+
+const statistics: Translation<typeof zh> = {
+  period: {
+    start: 'From',
+    end: 'To',
+    search: 'Show',
+    reset: 'Year to date',
+    export: 'Export to Excel',
+    startAfterEnd: 'The start cannot be after the end',
+    missing: 'Choose the first and the last day',
+  },
+  reconciliation: {
+    title: 'Guarantee balance reconciliation ({{start}} to {{end}})',
+    opening: 'Opening balance',
+    added: 'Added (disbursed)',
+    released: 'Released (repaid)',
+    closing: 'Closing balance',
+    balanced: 'Opening + added − released = closing: reconciled',
+    unbalanced: 'Opening + added − released ≠ closing: check the figures',
+    disbursedLoans: '{{count}} disbursed',
+    settledLoans: '{{count}} settled',
+  },
+  overview: {
+    stagesTitle: 'Projects per stage (created in the period)',
+    listsTitle: 'Projects per step',
+    stage: 'Stage',
+    list: 'Step',
+    count: 'Projects',
+    amount: 'Amount (yuan)',
+  },
+  columns: {
+    name: 'Name',
+    product: 'Product (loan type)',
+    bank: 'Bank',
+    region: 'District',
+    code: 'Division code',
+    person: 'A-post officer',
+    projects: 'Projects',
+    applied: 'Project amount (yuan)',
+    disbursedLoans: 'Loans disbursed',
+    opening: 'Opening balance (yuan)',
+    added: 'Added (yuan)',
+    released: 'Released (yuan)',
+    closing: 'Closing balance (yuan)',
+    company: 'Company',
+    officer: 'A-post officer',
+    createdAt: 'Created',
+    stage: 'Stage',
+    amount: 'Amount (yuan)',
+    disbursedOn: 'Disbursed on',
+    total: 'Total',
+  },
+  chart: {
+    added: 'Added',
+    released: 'Released',
+    closing: 'Closing balance',
+    count: 'Projects',
+    unit: 'Amount (10,000 yuan)',
+  },
+  typeLoans: {
+    title: '{{type}}: {{start}} to {{end}}',
+    back: 'Back to the amounts by product',
+    detail: 'Loans',
+  },
+  projects: {
+    companyName: 'Company name',
+  },
+};
+export default statistics;

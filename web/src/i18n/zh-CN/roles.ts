@@ -1,0 +1,31 @@
+// Role list page (role_list): the role form with its permission tree.
+export default {
+  searchPlaceholder: '按角色名称搜索',
+  columns: {
+    name: '角色名称',
+    code: '角色编码',
+    builtin: '类型',
+    users: '用户数',
+    permissions: '权限数',
+    createdAt: '创建时间',
+  },
+  builtin: '内置',
+  custom: '自定义',
+  add: '新增角色',
+  edit: '编辑',
+  deleteSelected: '删除所选',
+  addTitle: '新增角色',
+  editTitle: '编辑角色：{{name}}',
+  permissionTree: '权限',
+  expandAll: '全部展开',
+  collapseAll: '全部收起',
+  checkAll: '全选',
+  uncheckAll: '全不选',
+  saved: '角色已保存',
+  deleted: '已删除 {{count}} 个角色',
+  selectFirst: '请至少选择一行',
+  confirmDelete: '确定删除所选的 {{count}} 个角色：{{names}}？',
+  errors: {
+    name: '角色名称须为 1-100 个字符',
+  },
+};
