@@ -10,7 +10,18 @@
  *
  * Every route now has its page; a worklist placeholder names the worklist page its generated route uses.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, queuePage, worklistPage, roleListPage, userListPage } from './pages';
+import {
+  dashboardPage,
+  enterPage,
+  forbiddenPage,
+  historyLogPage,
+  loanNodePage,
+  notFoundPage,
+  queuePage,
+  worklistPage,
+  roleListPage,
+  userListPage,
+} from './pages';
 // Regulatory figures (issue 11).
 import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
