@@ -60,7 +60,9 @@ async function runOne(name) {
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`], { env: { ...env, APP_URL: `http://127.0.0.1:${port}` } });
+  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
+    env: { ...env, APP_URL: `http://127.0.0.1:${port}` },
+  });
 }
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');

@@ -11,6 +11,7 @@ import { ContractsModule } from './contracts/contracts.module';
 import { LettersModule } from './letters/letters.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { VisitsModule } from './visits/visits.module';
+import { RegulatoryExportsModule } from './regulatory-exports/regulatory-exports.module';
 import { RegulatoryModule } from './regulatory/regulatory.module';
 import { CompaniesModule } from './companies/companies.module';
 import { AppConfig } from './config/config';
@@ -61,6 +62,7 @@ export class AppModule implements NestModule {
         LettersModule,
         RemindersModule,
         VisitsModule,
+        RegulatoryExportsModule,
         StatisticsModule,
         RegulatoryModule,
       ],

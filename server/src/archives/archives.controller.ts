@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf, pickLabel } from '../common/i18n';
-import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
+import { downloadFile, EXPORT_MAX_ROWS, exportSheet, pagedRows, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { ArchiveListQuery, UploadAttachmentDto } from './archive.dto';
 import { ArchivesService } from './archives.service';
 import { LARGEST_FILE_BYTES } from '../files/file-kinds';
@@ -33,7 +33,10 @@ export class ArchivesController {
   @RequirePermission('files_list')
   @Get('export')
   async export(@Query() q: ArchiveListQuery, @Req() req: Request, @CurrentUser() user: AuthUser) {
-    const rows = (await this.archives.list({ ...q, pageNum: 1 }, user, EXPORT_MAX_ROWS)).list;
+    const rows = pagedRows(
+      async (limit, offset) => (await this.archives.list({ ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list,
+      EXPORT_MAX_ROWS,
+    );
     return exportSheet(
       {
         name: { zh: '档案管理', en: 'Archives' },

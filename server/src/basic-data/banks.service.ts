@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { exportSheet, pagedRows, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { BankDto, BankListQuery, BankSort } from './basic-data.dto';
 import type { BankOptionDto, BankRowDto } from './basic-data.responses';
 
@@ -147,7 +147,8 @@ export class BanksService {
   }
 
   async export(q: BankListQuery, lang: Lang): Promise<StreamableFile> {
-    const { rows } = await this.search(q, { limit: EXPORT_MAX_ROWS, offset: 0 });
+    // Every row, a page at a time (no cap).
+    const rows = pagedRows(async (limit, offset) => (await this.search(q, { limit, offset })).rows);
     return exportSheet({ name: label('银行列表', 'Banks'), columns: EXPORT_COLUMNS, rows }, lang, label('银行列表', 'banks'), this.clock.now());
   }
 

@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { exportSheet, pagedRows, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { UUID } from './banks.service';
 import { LoanTypeDto, LoanTypeListQuery, LoanTypeSort } from './basic-data.dto';
 import type { LoanTypeOptionDto, LoanTypeRowDto } from './basic-data.responses';
@@ -141,7 +141,8 @@ export class LoanTypesService {
   }
 
   async export(q: LoanTypeListQuery, lang: Lang): Promise<StreamableFile> {
-    const { rows } = await this.search(q, { limit: EXPORT_MAX_ROWS, offset: 0 });
+    // Every row, a page at a time (no cap).
+    const rows = pagedRows(async (limit, offset) => (await this.search(q, { limit, offset })).rows);
     return exportSheet({ name: label('贷款类型', 'Loan types'), columns: EXPORT_COLUMNS, rows }, lang, label('贷款类型', 'loan-types'), this.clock.now());
   }
 

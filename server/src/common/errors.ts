@@ -111,6 +111,8 @@ export const CODES = {
   instalmentRepaid: 'A10004',
   ledgerNotNow: 'A10005',
   noOpenInstalment: 'A10006',
+  // regulator exports (issue 11: A11301-A11399)
+  regulatoryPeriodInverted: 'A11301',
   // the ledger's attachment pages (issue 10, A10007-A10069)
   ledgerAttachmentsClosed: 'A10007',
   // regulatory figures and the live limit check (issue 11)

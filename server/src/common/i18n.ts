@@ -318,6 +318,7 @@ export const MESSAGES = {
     en: 'Reports can be added or re-uploaded only while the loan is after guarantee or awaiting release',
   },
   noOpenInstalment: { 'zh-CN': '该贷款没有未还清的还款期次', en: 'The loan has no open instalment to remind of' },
+  regulatoryPeriodInverted: { 'zh-CN': '开始日期不能晚于结束日期', en: 'The start day cannot be after the end day' },
   statisticsPeriodInverted: { 'zh-CN': '统计期间的开始日期不能晚于结束日期', en: 'The start of the period cannot be after its end' },
   repaymentReminderNoOfficer: { 'zh-CN': '该贷款没有A岗经办人，无法发送还款提醒', en: 'The loan has no A-post officer to remind' },
   reminderContentMaturity: { 'zh-CN': '贷款将于 {day} 到期（还有 {days} 天）。', en: 'The loan matures on {day} ({days} days left).' },

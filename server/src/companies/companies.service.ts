@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import { FIELD_LABELS, type Lang } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { CompanyDto, CompanyListQuery, CompanySort, CompanyView } from './company.dto';
 import { companyDay } from '../common/company-time';
 
@@ -239,7 +239,8 @@ export class CompaniesService {
     };
   }
 
-  private async search(q: CompanyListQuery, page: { limit: number; offset: number }): Promise<{ rows: CompanyView[]; total: number }> {
+  /** The list's filters and sort as SQL, shared by its pages and its export's cursor. */
+  private searchSql(q: CompanyListQuery): { where: string; orderBy: string; params: unknown[] } {
     const like = (value?: string) => (value ? `%${value.replace(/[%_\\]/g, '\\$&')}%` : null);
     const params = [like(q.name), like(q.creditCode), q.districtCode ?? null, q.enterpriseKind ?? null, q.qualification ?? null];
     const where = `WHERE c.deleted_at IS NULL
@@ -250,12 +251,13 @@ export class CompaniesService {
         AND ($5::text IS NULL OR $5 = ANY(c.qualifications))`;
     const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
     const order = q.order === 'desc' || (!q.order && !q.sort) ? 'DESC' : 'ASC';
+    return { where, orderBy: `ORDER BY ${sort} ${order} NULLS LAST, c.id`, params };
+  }
+
+  private async search(q: CompanyListQuery, page: { limit: number; offset: number }): Promise<{ rows: CompanyView[]; total: number }> {
+    const { where, orderBy, params } = this.searchSql(q);
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${COLUMNS} FROM company c ${where} ORDER BY ${sort} ${order} NULLS LAST, c.id LIMIT $6 OFFSET $7`, [
-        ...params,
-        page.limit,
-        page.offset,
-      ]),
+      this.db.query(`SELECT ${COLUMNS} FROM company c ${where} ${orderBy} LIMIT $6 OFFSET $7`, [...params, page.limit, page.offset]),
       this.db.query(`SELECT count(*)::int AS total FROM company c ${where}`, params),
     ]);
     return { rows: rows.map(toView), total };
@@ -266,10 +268,19 @@ export class CompaniesService {
     return { list: rows, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
-  /** What the list shows under the same filters and sort, every page (up to the export limit). */
+  /** What the list shows under the same filters and sort, every row, read from a cursor as written. */
   async export(q: CompanyListQuery, lang: Lang): Promise<StreamableFile> {
-    const { rows } = await this.search(q, { limit: EXPORT_MAX_ROWS, offset: 0 });
-    return exportSheet({ name: label('企业列表', 'Companies'), columns: EXPORT_COLUMNS, rows }, lang, label('企业列表', 'companies'), this.clock.now());
+    const { where, orderBy, params } = this.searchSql(q);
+    const cursor = cursorRows(this.db, `SELECT ${COLUMNS} FROM company c ${where} ${orderBy}`, params);
+    async function* companies() {
+      for await (const row of cursor) yield toView(row);
+    }
+    return exportSheet(
+      { name: label('企业列表', 'Companies'), columns: EXPORT_COLUMNS, rows: companies() },
+      lang,
+      label('企业列表', 'companies'),
+      this.clock.now(),
+    );
   }
 
   /**

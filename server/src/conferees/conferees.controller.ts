@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { CurrentUser, RequirePermission } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME } from '../common/spreadsheet';
+import { EXPORT_MAX_ROWS, exportSheet, pagedRows, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { AddConfereesDto, ConfereeListQuery, ConfereeUserQuery, ManageConfereeDto } from './conferee.dto';
 import { ConfereeItem, ConfereesService } from './conferees.service';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
@@ -29,7 +29,7 @@ export class ConfereesController {
   @RequirePermission('sys:conferee:load')
   @Get('export')
   async export(@Query() q: ConfereeListQuery, @Req() req: Request) {
-    const rows = (await this.conferees.list({ ...q, pageNum: 1 }, EXPORT_MAX_ROWS)).list;
+    const rows = pagedRows(async (limit, offset) => (await this.conferees.list({ ...q, pageNum: offset / limit + 1, pageSize: limit })).list, EXPORT_MAX_ROWS);
     const kinds = (r: ConfereeItem, lang: string) =>
       r.meetingKinds.map((k: VotingMeetingKind) => (lang === 'en' ? MEETING_KIND_LABELS[k].en : MEETING_KIND_LABELS[k].zh)).join(', ');
     return exportSheet(

@@ -17,7 +17,7 @@ import { UPLOAD_HARD_LIMIT } from '../archives/archives.controller';
 import { AllocateDto, CandidateQuery, CreateMeetingDto, MeetingListQuery, MinutesExportQuery, SessionListQuery, VoteListQuery } from './meeting.dto';
 import { MeetingsService } from './meetings.service';
 import { MinutesData, minutesDocx, minutesXlsx } from './minutes-export';
-import { downloadFile, EXPORT_MAX_ROWS, exportSheet, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
+import { downloadFile, EXPORT_MAX_ROWS, exportSheet, pagedRows, formatAmount, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { VotesService } from './votes.service';
 import { YsSessionsService } from './ys-sessions.service';
 import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
@@ -237,7 +237,10 @@ function votesControllerFor(kind: VotingMeetingKind): Type<unknown> {
     @RequirePermission(p.list)
     @Get('export')
     async export(@Query() q: VoteListQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
-      const rows = (await this.votes.list(kind, { ...q, pageNum: 1 }, user, EXPORT_MAX_ROWS)).list;
+      const rows = pagedRows(
+        async (limit, offset) => (await this.votes.list(kind, { ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list,
+        EXPORT_MAX_ROWS,
+      );
       return exportSheet(
         {
           name: { zh: '投票', en: 'Votes' },
@@ -289,7 +292,7 @@ export class YsMeetingsController {
   @RequirePermission(YS_MEETING_PERMISSIONS.list)
   @Get('export')
   async export(@Query() q: SessionListQuery, @Req() req: Request) {
-    const rows = (await this.sessions.list({ ...q, pageNum: 1 }, EXPORT_MAX_ROWS)).list;
+    const rows = pagedRows(async (limit, offset) => (await this.sessions.list({ ...q, pageNum: offset / limit + 1, pageSize: limit })).list, EXPORT_MAX_ROWS);
     return exportSheet(
       {
         name: { zh: '预审会', en: 'Pre-review meetings' },

@@ -34,7 +34,7 @@ import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository
 import { actorOf, commitEvent } from '../workflow/workflow.service';
 import type { CandidateQuery, CreateMeetingDto, MeetingListQuery } from './meeting.dto';
 import type { MinutesData } from './minutes-export';
-import { EXPORT_MAX_ROWS, formatAmount, formatTime } from '../common/spreadsheet';
+import { EXPORT_MAX_ROWS, pagedRows, formatAmount, formatTime } from '../common/spreadsheet';
 import { companyZoneSql } from '../common/company-time';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -207,8 +207,9 @@ export class MeetingsService {
     };
   }
 
+  /** Every meeting the filters select, a page at a time (no cap). */
   exportRows(kind: VotingMeetingKind, q: MeetingListQuery, user: AuthUser) {
-    return this.list(kind, { ...q, pageNum: 1 }, user, EXPORT_MAX_ROWS).then((page) => page.list);
+    return pagedRows(async (limit, offset) => (await this.list(kind, { ...q, pageNum: offset / limit + 1, pageSize: limit }, user)).list, EXPORT_MAX_ROWS);
   }
 
   /** The meeting steps this user may take now: allowed by the status and held by the user. */

@@ -5,7 +5,7 @@ import { AuthUser, holds } from '../auth/auth-user';
 import { AppError } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import { Clock } from '../common/clock';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { cursorRows, EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { ReleaseItemDto, ReleaseItemKind, ReleaseLedgerRowDto, ReleaseViewDto } from './visits.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +23,19 @@ export const RELEASE_KIND_LABELS: Readonly<Record<ReleaseItemKind, Label>> = {
  * with the item's kind and value from the collateral register (fixed since the counter-guarantee was
  * confirmed) or, for the guarantee itself, the guaranteed amount.
  */
+function toLedgerRow(r: Record<string, any>): ReleaseLedgerRowDto {
+  return {
+    loanId: r.loanId,
+    company: r.company,
+    itemId: r.itemId,
+    kind: (r.kind ?? 'OTHER') as ReleaseItemKind,
+    description: r.description || null,
+    valueFen: r.valueFen === null ? null : Number(r.valueFen),
+    releasedAt: new Date(r.releasedAt).toISOString(),
+    releasedByName: r.releasedByName ?? null,
+  };
+}
+
 const LEDGER_SELECT = `
   SELECT e.loan_id AS "loanId", c.name AS company, e.payload->>'itemId' AS "itemId",
          CASE WHEN e.payload->>'itemId' = $1 THEN 'GUARANTEE' ELSE col.kind END AS kind,
@@ -104,28 +117,29 @@ export class ReleaseService {
     return { loanId, releasable: typeof value === 'object' && value !== null && 'release' in value, items };
   }
 
-  async ledger(loanId?: string): Promise<ReleaseLedgerRowDto[]> {
+  /** The ledger's statement; the JSON list keeps its page of EXPORT_MAX_ROWS, the export reads every row. */
+  private ledgerSql(loanId: string | undefined, limit?: number): { sql: string; params: unknown[] } {
     const filter = loanId && UUID.test(loanId) ? ` AND e.loan_id = $2` : loanId ? ` AND false` : '';
-    const rows: Record<string, any>[] = await this.db.query(`${LEDGER_SELECT}${filter} ORDER BY e.at DESC, e.id DESC LIMIT ${EXPORT_MAX_ROWS}`, [
-      GUARANTEE_ITEM_ID,
-      ...(filter.includes('$2') ? [loanId] : []),
-    ]);
-    return rows.map((r) => ({
-      loanId: r.loanId,
-      company: r.company,
-      itemId: r.itemId,
-      kind: (r.kind ?? 'OTHER') as ReleaseItemKind,
-      description: r.description || null,
-      valueFen: r.valueFen === null ? null : Number(r.valueFen),
-      releasedAt: new Date(r.releasedAt).toISOString(),
-      releasedByName: r.releasedByName ?? null,
-    }));
+    return {
+      sql: `${LEDGER_SELECT}${filter} ORDER BY e.at DESC, e.id DESC${limit ? ` LIMIT ${limit}` : ''}`,
+      params: [GUARANTEE_ITEM_ID, ...(filter.includes('$2') ? [loanId] : [])],
+    };
+  }
+
+  async ledger(loanId?: string): Promise<ReleaseLedgerRowDto[]> {
+    const { sql, params } = this.ledgerSql(loanId, EXPORT_MAX_ROWS);
+    const rows: Record<string, any>[] = await this.db.query(sql, params);
+    return rows.map(toLedgerRow);
   }
 
   async export(lang: Lang, loanId?: string): Promise<StreamableFile> {
-    const rows = await this.ledger(loanId);
+    const { sql, params } = this.ledgerSql(loanId);
+    const cursor = cursorRows(this.db, sql, params);
+    async function* rows() {
+      for await (const r of cursor) yield toLedgerRow(r);
+    }
     return exportSheet(
-      { name: label('解保台账', 'Release ledger'), columns: LEDGER_COLUMNS, rows },
+      { name: label('解保台账', 'Release ledger'), columns: LEDGER_COLUMNS, rows: rows() },
       lang,
       label('解保台账', 'release-ledger'),
       this.clock.now(),

@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
-import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
 
@@ -402,9 +402,31 @@ export class WorklistQuery {
     return counted.totalCapped ? about : { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
   }
 
-  /** Every row the filters select (up to the export limit), as a workbook named after the list. */
+  /**
+   * Every row the filters select, in the list's order, streamed from a cursor into the workbook. An
+   * export reads only the parts of the snapshot its labels need (state value and visit round): the
+   * whole snapshot per row is most of the bytes read and of the garbage made at a million rows.
+   */
   async export(search: LoanSearch, user: AuthUser, lang: Lang, name: Label, columns: readonly WorklistColumn[] = ALL_SHEET_COLUMNS): Promise<StreamableFile> {
-    const { rows } = await this.rows(search, user, { limit: EXPORT_MAX_ROWS, offset: 0 }, false);
-    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows }, lang, name, this.clock.now());
+    const params: unknown[] = [];
+    const { instance, loan } = this.conditions(search, params);
+    const sortKey = search.filter.sort ?? 'createdAt';
+    const desc = search.filter.order === 'desc' || (!search.filter.order && !search.filter.sort);
+    const direction = desc ? 'DESC' : 'ASC';
+    const nulls = NULLS_LAST.has(sortKey) ? ' NULLS LAST' : '';
+    const sql = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
+              wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
+              jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot,
+              wi.updated_at, ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
+         FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
+         LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
+        WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}
+        ORDER BY ${SORT_COLUMNS[sortKey]} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
+    const toRows = (rows: Record<string, any>[]) => this.toRows(rows, search, user, false);
+    async function* loanRows(db: DataSource) {
+      for await (const r of cursorRows(db, sql, params)) yield toRows([r])[0];
+    }
+    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows: loanRows(this.db) }, lang, name, this.clock.now());
   }
 }

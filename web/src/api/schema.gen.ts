@@ -1839,6 +1839,30 @@ export interface ReleaseLedgerRowDto {
   releasedByName: string | null;
 }
 
+export interface RegulatoryRowDto {
+  loanId: string;
+  companyName: string;
+  creditCode: string;
+  enterpriseSize: 'MICRO' | 'SMALL' | 'MEDIUM' | 'LARGE' | 'UNKNOWN';
+  employeeCount: number | null;
+  districtCode: string | null;
+  strategicIndustries: string[];
+  qualifications: string[];
+  mainBusiness: string | null;
+  bank: string | null;
+  loanType: string | null;
+  amountFen: number;
+  disbursedAmountFen: number;
+  outstandingFen: number;
+  termMonths: number;
+  disbursedOn: string;
+  maturityOn: string;
+  annualRateBp: number | null;
+  feeRateBp: number | null;
+  feeFen: number | null;
+  guaranteeStatus: 'IN_FORCE' | 'RELEASED' | 'DISCONTINUED';
+}
+
 export interface PeriodDto {
   start: string;
   end: string;
@@ -2428,6 +2452,10 @@ export interface ApiResponses {
   'GET /loans/{loanId}/release': ReleaseViewDto;
   'GET /release-ledger': ReleaseLedgerRowDto[];
   'GET /release-ledger/export': Blob;
+  'GET /regulatory-exports/guodan': Page<RegulatoryRowDto>;
+  'GET /regulatory-exports/guodan/export': Blob;
+  'GET /regulatory-exports/industrial': Page<RegulatoryRowDto>;
+  'GET /regulatory-exports/industrial/export': Blob;
   'GET /statistics/overview': OverviewDto;
   'GET /statistics/overview/export': Blob;
   'GET /statistics/projects': LoanPageDto;
@@ -2896,6 +2924,46 @@ export interface ApiQueries {
   };
   'GET /release-ledger/export': {
     loanId?: string;
+  };
+  'GET /regulatory-exports/guodan': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
+  };
+  'GET /regulatory-exports/guodan/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
+  };
+  'GET /regulatory-exports/industrial': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
+  };
+  'GET /regulatory-exports/industrial/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
   };
   'GET /statistics/overview': {
     /** First day (YYYY-MM-DD, company time zone); default: 1 January of the end day */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_PATH } from '@/app/routes/paths';
 
-/** The common frame of the 404, 401 and "not available yet" pages. */
+/** The common frame of the 404 and 401 pages. */
 export function StatusPage({ icon, title, description, back, testId }: { icon: ReactNode; title: string; description: string; back: string; testId: string }) {
   return (
     <Center py={80} data-testid={testId}>

@@ -1,11 +1,7 @@
 // lazyPage: React.lazy with preload(), so that boot can fetch the page's code early (boot-preload.ts).
 import { lazyPage as lazy } from './preload';
 
-/**
- * Page components of the route table, each its own chunk. Later issues replace `notYet` in
- * route-table.ts with their feature's page.
- */
-export const notYet = lazy(() => import('@/app/pages/NotAvailablePage'));
+/** Page components of the route table, each its own chunk. */
 export const enterPage = lazy(() => import('@/app/pages/EnterPage'));
 export const notFoundPage = lazy(() => import('@/app/pages/NotFoundPage'));
 export const forbiddenPage = lazy(() => import('@/app/pages/ForbiddenPage'));
@@ -40,6 +36,9 @@ export const confereeListPage = lazy(() => import('@/features/conferees/Conferee
 export const bankListPage = lazy(() => import('@/features/basic-data/BankListPage'));
 export const bankTemplatePage = lazy(() => import('@/features/basic-data/BankTemplatePage'));
 export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTypeListPage'));
+// Reports to regulators (national guarantee platform, industry ministry).
+export const guodanListPage = lazy(() => import('@/features/regulatory-exports/GuodanListPage'));
+export const industrialInformationListPage = lazy(() => import('@/features/regulatory-exports/IndustrialInformationListPage'));
 // Statistics (issue 11): the overview, all projects, the amounts by product, bank, region and person, one product's loans.
 export const statisticsOverviewPage = lazy(() => import('@/features/statistics/OverviewPage'));
 export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));

@@ -8,9 +8,20 @@
  * worklists of @app/workflow: their routes are generated from the registry (worklist-routes.ts),
  * all on the one worklist page. A fixed route of the same name here is a placeholder they replace.
  *
- * To build a page in a later issue: replace its `notYet` with the page's lazy component in pages.ts.
+ * Every route now has its page; a worklist placeholder names the worklist page its generated route uses.
  */
-import { dashboardPage, enterPage, forbiddenPage, historyLogPage, loanNodePage, notFoundPage, notYet, queuePage, roleListPage, userListPage } from './pages';
+import {
+  dashboardPage,
+  enterPage,
+  forbiddenPage,
+  historyLogPage,
+  loanNodePage,
+  notFoundPage,
+  queuePage,
+  worklistPage,
+  roleListPage,
+  userListPage,
+} from './pages';
 // Regulatory figures (issue 11).
 import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
@@ -34,6 +45,7 @@ import {
 } from './pages';
 // Basic data.
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
+import { guodanListPage, industrialInformationListPage } from './pages';
 // Statistics.
 import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 // After guarantee: the ledger's page of a loan.
@@ -186,29 +198,29 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/protectMiddle',
     perms: ['protect_middle'],
     children: withWorklists('protectMiddle', [
-      { name: 'contractList', path: 'contractList', page: notYet, perms: ['contract_list'] },
-      { name: 'mutualReviewList', path: 'mutualReviewList', page: notYet, perms: ['mutual_review_list'] },
-      { name: 'contractReviewList', path: 'contractReviewList', page: notYet, perms: ['contract_review_list'] },
-      { name: 'contractSealList', path: 'contractSealList', page: notYet, perms: ['contract_seal_list'] },
-      { name: 'premiumUploadList', path: 'premiumUploadList', page: notYet, perms: ['premium_upload_list'] },
-      { name: 'premiumConfirmationList', path: 'premiumConfirmationList', page: notYet, perms: ['premium_confirmation_list'] },
-      { name: 'counterGuarantee', path: 'counterGuarantee', page: notYet, perms: ['counter_guarantee'] },
-      { name: 'guaranteeLetterList', path: 'guaranteeLetterList', page: notYet, perms: ['guarantee_letter_list'] },
+      { name: 'contractList', path: 'contractList', page: worklistPage, perms: ['contract_list'] },
+      { name: 'mutualReviewList', path: 'mutualReviewList', page: worklistPage, perms: ['mutual_review_list'] },
+      { name: 'contractReviewList', path: 'contractReviewList', page: worklistPage, perms: ['contract_review_list'] },
+      { name: 'contractSealList', path: 'contractSealList', page: worklistPage, perms: ['contract_seal_list'] },
+      { name: 'premiumUploadList', path: 'premiumUploadList', page: worklistPage, perms: ['premium_upload_list'] },
+      { name: 'premiumConfirmationList', path: 'premiumConfirmationList', page: worklistPage, perms: ['premium_confirmation_list'] },
+      { name: 'counterGuarantee', path: 'counterGuarantee', page: worklistPage, perms: ['counter_guarantee'] },
+      { name: 'guaranteeLetterList', path: 'guaranteeLetterList', page: worklistPage, perms: ['guarantee_letter_list'] },
       {
         name: 'guaranteeLetterApprovalList',
         path: 'guaranteeLetterApprovalList',
-        page: notYet,
+        page: worklistPage,
         perms: ['guarantee_letter_approval_list'],
       },
       // Spec: letter sealing accepts any of its three permissions.
       {
         name: 'guaranteeLetterNew',
         path: 'guaranteeLetterNew',
-        page: notYet,
+        page: worklistPage,
         perms: ['guarantee_letter_seal', 'sys:letter-seal:confirm', 'sys:letter-seal:complete'],
       },
-      { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: notYet, perms: ['guarantee_upload_list'] },
-      { name: 'voucherList', path: 'voucherList', page: notYet, perms: ['voucher_list'] },
+      { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: worklistPage, perms: ['guarantee_upload_list'] },
+      { name: 'voucherList', path: 'voucherList', page: worklistPage, perms: ['voucher_list'] },
     ]),
   },
   {
@@ -216,10 +228,10 @@ export const ROUTE_TABLE: RouteGroup[] = [
     path: '/protectAfter',
     perms: ['protect_after'],
     children: withWorklists('protectAfter', [
-      { name: 'ledgerList', path: 'ledgerList', page: notYet, perms: ['ledger_list'] },
-      { name: 'financeList', path: 'financeList', page: notYet, perms: ['finance_list'] },
-      { name: 'bPostList', path: 'bPostList', page: notYet, perms: ['b_post_list'] },
-      { name: 'leaderReviewList', path: 'leaderReviewList', page: notYet, perms: ['leader_review_list'] },
+      { name: 'ledgerList', path: 'ledgerList', page: worklistPage, perms: ['ledger_list'] },
+      { name: 'financeList', path: 'financeList', page: worklistPage, perms: ['finance_list'] },
+      { name: 'bPostList', path: 'bPostList', page: worklistPage, perms: ['b_post_list'] },
+      { name: 'leaderReviewList', path: 'leaderReviewList', page: worklistPage, perms: ['leader_review_list'] },
       {
         name: 'ledgerAttachments',
         path: 'ledgerList/:encryptId/:flag',
@@ -235,11 +247,11 @@ export const ROUTE_TABLE: RouteGroup[] = [
         perms: ['attachment_list'],
         activeMenu: '/protectAfter/ledgerList',
       },
-      { name: 'remindList', path: 'remindList', page: notYet, perms: ['remind_list'] },
-      { name: 'becomeList', path: 'becomeList', page: notYet, perms: ['become_list'] },
-      { name: 'repaymentList', path: 'repaymentList', page: notYet, perms: ['repayment_list'] },
-      { name: 'secure', path: 'secure', page: notYet, perms: ['secure_list'] },
-      { name: 'relieve', path: 'relieve', page: notYet, perms: ['relieve_list'] },
+      { name: 'remindList', path: 'remindList', page: worklistPage, perms: ['remind_list'] },
+      { name: 'becomeList', path: 'becomeList', page: worklistPage, perms: ['become_list'] },
+      { name: 'repaymentList', path: 'repaymentList', page: worklistPage, perms: ['repayment_list'] },
+      { name: 'secure', path: 'secure', page: worklistPage, perms: ['secure_list'] },
+      { name: 'relieve', path: 'relieve', page: worklistPage, perms: ['relieve_list'] },
     ]),
   },
   {
@@ -249,26 +261,26 @@ export const ROUTE_TABLE: RouteGroup[] = [
     children: withWorklists('statistics', [
       { name: 'statisticsList', path: 'list', page: statisticsOverviewPage, perms: ['population_list'] },
       // Drill-downs of the overview: the material names no gate for them (spec section 2).
-      { name: 'suggestList', path: 'suggestList', page: notYet, hidden: true, activeMenu: '/statistics/list' },
-      { name: 'ysUnauditedList', path: 'ysUnauditedList', page: notYet, hidden: true },
-      { name: 'ysApprovedList', path: 'ysApprovedList', page: notYet, hidden: true },
-      { name: 'zbNoAttendedMeetingList', path: 'zbNoAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'zbAttendedMeetingList', path: 'zbAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'bsNoAttendedMeetingList', path: 'bsNoAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'bsAttendedMeetingList', path: 'bsAttendedMeetingList', page: notYet, hidden: true },
-      { name: 'loanContractUnauditedList', path: 'loanContractUnauditedList', page: notYet, hidden: true },
-      { name: 'loanContractApprovedList', path: 'loanContractApprovedList', page: notYet, hidden: true },
-      { name: 'fkNoUploadedList', path: 'fkNoUploadedList', page: notYet, hidden: true },
-      { name: 'fkUploadedList', path: 'fkUploadedList', page: notYet, hidden: true },
-      { name: 'reportUnauditedList', path: 'reportUnauditedList', page: notYet, hidden: true },
-      { name: 'reportApprovedList', path: 'reportApprovedList', page: notYet, hidden: true },
-      { name: 'statisticsRelieveList', path: 'relieveList', page: notYet, hidden: true },
+      { name: 'suggestList', path: 'suggestList', page: worklistPage, hidden: true, activeMenu: '/statistics/list' },
+      { name: 'ysUnauditedList', path: 'ysUnauditedList', page: worklistPage, hidden: true },
+      { name: 'ysApprovedList', path: 'ysApprovedList', page: worklistPage, hidden: true },
+      { name: 'zbNoAttendedMeetingList', path: 'zbNoAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'zbAttendedMeetingList', path: 'zbAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'bsNoAttendedMeetingList', path: 'bsNoAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'bsAttendedMeetingList', path: 'bsAttendedMeetingList', page: worklistPage, hidden: true },
+      { name: 'loanContractUnauditedList', path: 'loanContractUnauditedList', page: worklistPage, hidden: true },
+      { name: 'loanContractApprovedList', path: 'loanContractApprovedList', page: worklistPage, hidden: true },
+      { name: 'fkNoUploadedList', path: 'fkNoUploadedList', page: worklistPage, hidden: true },
+      { name: 'fkUploadedList', path: 'fkUploadedList', page: worklistPage, hidden: true },
+      { name: 'reportUnauditedList', path: 'reportUnauditedList', page: worklistPage, hidden: true },
+      { name: 'reportApprovedList', path: 'reportApprovedList', page: worklistPage, hidden: true },
+      { name: 'statisticsRelieveList', path: 'relieveList', page: worklistPage, hidden: true },
+      { name: 'guodanList', path: 'guodanList', page: guodanListPage, perms: ['guo_dan_list'] },
       { name: 'statisticsProjectList', path: 'projectList', page: statisticsProjectPage, perms: ['project_list'] },
-      { name: 'guodanList', path: 'guodanList', page: notYet, perms: ['guo_dan_list'] },
       {
         name: 'industrialInformationList',
         path: 'industrialInformationList',
-        page: notYet,
+        page: industrialInformationListPage,
         perms: ['industrial_information_list'],
       },
       { name: 'amountList', path: 'amountList', page: statisticsAmountPage, perms: ['amount_list'] },

@@ -23,11 +23,6 @@ const common: Translation<typeof zh> = {
   pagination: '{{from}}-{{to}} of {{total}}',
   paginationCapped: '{{from}}-{{to}} of more than {{total}}',
   paginationEstimated: '{{from}}-{{to}} of about {{total}}',
-  notAvailable: {
-    title: 'This page is not available yet',
-    description: '"{{page}}" will be provided in a later version.',
-    back: 'Back to dashboard',
-  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has been removed.',

@@ -20,6 +20,7 @@ import afterGuarantee from './after-guarantee';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
+import regulatoryExports from './regulatory-exports';
 import regulatory from './regulatory';
 import roles from './roles';
 import routes from './routes';
@@ -53,6 +54,7 @@ const en: Translation<typeof zhCN> = {
   ledgerAttachments,
   permissions,
   queues,
+  regulatoryExports,
   regulatory,
   routes,
   statistics,

@@ -21,11 +21,6 @@ export default {
   pagination: '第 {{from}}-{{to}} 条，共 {{total}} 条',
   paginationCapped: '第 {{from}}-{{to}} 条，共 {{total}} 条以上',
   paginationEstimated: '第 {{from}}-{{to}} 条，约 {{total}} 条',
-  notAvailable: {
-    title: '该页面暂未开放',
-    description: '“{{page}}”将在后续版本中提供。',
-    back: '返回工作台',
-  },
   notFound: {
     title: '页面不存在',
     description: '您访问的页面不存在或已被移除。',

@@ -18,6 +18,7 @@ import afterGuarantee from './after-guarantee';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
+import regulatoryExports from './regulatory-exports';
 import regulatory from './regulatory';
 import roles from './roles';
 import routes from './routes';
@@ -52,6 +53,7 @@ const zhCN = {
   ledgerAttachments,
   permissions,
   queues,
+  regulatoryExports,
   regulatory,
   routes,
   statistics,

@@ -1,0 +1,60 @@
+import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import { exportSheet, pagedRows, type Sheet } from './spreadsheet';
+
+const columns: Sheet<number>['columns'] = [
+  { header: { zh: '序号', en: 'No.' }, value: (n) => n },
+  { header: { zh: '名称', en: 'Name' }, value: (n, lang) => (lang === 'en' ? `row ${n}` : `第${n}行`) },
+];
+
+function collect(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+async function* failingAfter(count: number) {
+  for (let n = 1; n <= count; n++) yield n;
+  throw new Error('connection lost');
+}
+
+describe('streamed exports', () => {
+  it('writes every row of an in-memory list past the old 10,000 cap, read back with exceljs', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, i) => i + 1);
+    const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows }, 'en', { zh: '测试', en: 'test' }, new Date('2026-11-24T00:00:00Z'));
+    expect(file.getHeaders().disposition).toContain('test-2026-11-24.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await collect(file.getStream())) as never);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Test');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'No.', 'Name']);
+    expect(sheet.rowCount).toBe(25_001);
+    expect(sheet.getRow(25_001).values).toEqual([undefined, 25_000, 'row 25000']);
+  });
+
+  it('fails the stream (never ends it as if complete) when the rows fail midway', async () => {
+    const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: failingAfter(5_000) }, 'zh-CN', { zh: '测试', en: 'test' });
+    await expect(collect(file.getStream())).rejects.toThrow('connection lost');
+  });
+
+  it('rejects before answering when the first row already fails (the caller gets its error status)', async () => {
+    await expect(exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: failingAfter(0) }, 'zh-CN', { zh: '测试', en: 'test' })).rejects.toThrow(
+      'connection lost',
+    );
+  });
+
+  it('reads a list page by page until a short page', async () => {
+    const asked: number[] = [];
+    const all: number[] = [];
+    for await (const n of pagedRows(async (limit, offset) => {
+      asked.push(offset);
+      return Array.from({ length: Math.max(0, Math.min(limit, 25 - offset)) }, (_, i) => offset + i);
+    }, 10))
+      all.push(n);
+    expect(asked).toEqual([0, 10, 20]);
+    expect(all).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+});
