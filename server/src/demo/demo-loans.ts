@@ -249,10 +249,10 @@ export async function createDemoLoan(
       startAt,
       '张' + '伟明华强军'[i % 5],
       1000 + i * 500,
-      `${2005 + i}-06-18`,
+      `${2005 + (i % 1000)}-06-18`, // tests call with indexes in the thousands: a real year, an 11-digit phone
       districts[i % districts.length],
       '李' + '敏静婷雪娜'[i % 5],
-      `1380013${String(8000 + i).padStart(4, '0')}`,
+      `1380013${String((8000 + i) % 10_000).padStart(4, '0')}`,
       [i % 3 === 0 ? 'TECH_INNOVATION' : 'STRATEGIC_EMERGING_OTHER'],
       i % 2 === 0 ? ['HIGH_TECH'] : ['SPECIALIZED_NEW'],
       50 + i * 10,
