@@ -307,11 +307,14 @@ describe('worklists: every list of the registry through one API', () => {
 
   it('counts live loans only, with or without a filter on the loan', async () => {
     const loan = (await createLoan(t, tk.apost)) as unknown as { id: string; companyId: string };
-    const total = async (query: Record<string, unknown> = {}) => (await get('suggestList', tk.admin, query).expect(200)).body.data.total as number;
-    const [all, ofCompany] = [await total(), await total({ companyId: loan.companyId })];
+    const page = async (query: Record<string, unknown> = {}) => (await get('suggestList', tk.admin, query).expect(200)).body.data;
+    const total = async (query: Record<string, unknown> = {}) => (await page(query)).total as number;
+    const [all, ofCompany] = [await page(), await total({ companyId: loan.companyId })];
     expect(ofCompany).toBe(1);
     await t.http.delete(`/server/loans/${loan.id}`).set('X-Platform-Token', tk.apost).expect(200);
-    expect(await total()).toBe(all - 1);
+    // The whole list is counted exactly only below the count limit (other suites of the run may have
+    // written more loans than that; then it is the planner's estimate, said as such).
+    if (!all.totalEstimated) expect(await total()).toBe(all.total - 1);
     expect(await total({ companyId: loan.companyId })).toBe(0);
     expect((await rows('suggestList', tk.admin, { companyId: loan.companyId })).map((r) => r.id)).toEqual([]);
   });

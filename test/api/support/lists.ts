@@ -38,7 +38,11 @@ export async function readExport(t: TestApp, url: string, token: string, lang = 
   const headers = text(sheet.getRow(1));
   const rows: string[][] = [];
   sheet.eachRow((row, n) => {
-    if (n > 1) rows.push(text(row));
+    // Padded to the header: a streamed row ends at its last non-empty cell.
+    if (n > 1) {
+      const cells = text(row);
+      rows.push(Array.from({ length: Math.max(headers.length, cells.length) }, (_, i) => cells[i] ?? ''));
+    }
   });
   return { headers, rows, res };
 }
