@@ -102,6 +102,8 @@ function statusKey(snapshot: engine.SnapshotLike): string {
   return String(labels?.status?.key ?? engine.stageOf(snapshot)).slice(0, 40);
 }
 
+const APPROVER = 'approver-placeholder';
+
 /** Folds one template's events through the machine: a refusal is a bug here, not data to write. */
 export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, people: People): Template {
   const amount = [500_000, 1_000_000, 2_000_000, 3_500_000, 5_000_000, 8_000_000, 12_000_000, 20_000_000][variant % 8] + (variant % 5) * 10_000;
@@ -111,7 +113,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
     aPost: people.apost,
     bPost: people.bpost,
     clerk: people.admin,
-    approver: people.prereview,
+    approver: APPROVER,
     leader: people.leader,
     finance: people.finance,
     voters: ['voter-0', 'voter-1', 'voter-2'],
@@ -128,7 +130,9 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
   // Meeting votes are cast by the meeting's attendees: the general office's or the review committee's.
   const cast = (event: engine.GuaranteeEvent): engine.GuaranteeEvent => {
     const voters = event.type.startsWith('INSURANCE_REVIEW_') ? people.bs : people.zb;
-    const person = (v: unknown) => (typeof v === 'string' && /^voter-\d$/.test(v) ? voters[Number(v.slice(6)) % voters.length] : v);
+    // The approver of the pipeline is two accounts: the pre-review approves its step, the leader the others.
+    const approver = event.type === 'PRE_REVIEW_APPROVE' ? people.prereview : people.leader;
+    const person = (v: unknown) => (v === APPROVER ? approver : typeof v === 'string' && /^voter-\d$/.test(v) ? voters[Number(v.slice(6)) % voters.length] : v);
     return Object.fromEntries(Object.entries(event).map(([k, v]) => [k, Array.isArray(v) ? v.map(person) : person(v)])) as unknown as engine.GuaranteeEvent;
   };
   const runtime = runtimeFor(engine.MACHINE_VERSION);
