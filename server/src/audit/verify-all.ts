@@ -120,7 +120,9 @@ export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: 
   }
 
   const pool = opts.parallel && opts.parallel.workers > 0 ? VerifyWorkers.start(opts.parallel, keys.hmacKey) : null;
-  const verify = pool ? (ids: string[], hs: (Head | null)[]) => pool.verify(ids, hs) : (ids: string[], hs: (Head | null)[]) => verifyPage(db, keys.hmacKey, ids, hs);
+  const verify = pool
+    ? (ids: string[], hs: (Head | null)[]) => pool.verify(ids, hs)
+    : (ids: string[], hs: (Head | null)[]) => verifyPage(db, keys.hmacKey, ids, hs);
   // Pages in flight, their results taken in order: the failures come out in loan order however many workers.
   const inFlight: Promise<PageResult[]>[] = [];
   const depth = pool ? pool.size * 2 : 1;

@@ -55,7 +55,9 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(formatReport(report));
     if (all) {
       const seconds = (Date.now() - started) / 1000;
-      process.stdout.write(`${report.loans.checked} loans in ${seconds.toFixed(1)} s (${(report.loans.checked / seconds).toFixed(0)} loans/s, ${workers} workers)\n`);
+      process.stdout.write(
+        `${report.loans.checked} loans in ${seconds.toFixed(1)} s (${(report.loans.checked / seconds).toFixed(0)} loans/s, ${workers} workers)\n`,
+      );
     }
     return report.ok ? 0 : 1;
   } finally {

@@ -25,9 +25,7 @@ export class VerifyWorkers {
   private nextId = 0;
   private broken: Error | null = null;
 
-  private constructor(
-    private readonly workers: Worker[],
-  ) {
+  private constructor(private readonly workers: Worker[]) {
     for (const w of workers) {
       w.on('message', (msg: { results?: PageResult[]; error?: string }) => {
         const p = this.pending.get(w);

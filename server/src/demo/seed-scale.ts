@@ -17,8 +17,11 @@ import { listColumns } from '../workflow/list-columns';
  * Each loan's history is real: a few hundred "templates" (a target stage, an amount, a start day) are
  * folded through the machine once, with a placeholder loan id; each loan then takes a template's
  * events with its own id put in and its own keyed hash chain computed, so `npm run verify` replays
- * and accepts it like any loan. Rows go in with multi-row INSERTs from arrays (unnest), one
- * transaction per batch, two batches under way at once. Loan and company ids are derived from their
+ * and accepts it like any loan. Rows go in with INSERT ... SELECT FROM unnest(arrays), one
+ * transaction per batch, three batches under way at once (one connection each). The templates' events
+ * sit in a temporary table of each connection, and an event row takes its type, actor, time, states
+ * and (unless it names the loan) payload from there in SQL: per event only the loan id, the template,
+ * the sequence and the two hashes travel and nothing is parsed as JSON again. Loan and company ids are derived from their
  * index, so a second run finds the batches not yet written and writes only those (resumable), and
  * asking for more loans adds the rest.
  * Effects of the seeded events (outbox rows, reminders, documents) are not produced.
@@ -382,6 +385,9 @@ async function uploadTemplates(db: Client, templates: Template[]): Promise<void>
       states.to.push(e.toJson);
     }
   }
+  // A batch lost to a crash before its WAL reached the disk is simply missing, and a re-run writes it:
+  // the seed need not wait for each commit's flush.
+  await db.query(`SET synchronous_commit = off`);
   await db.query(`DROP TABLE IF EXISTS pg_temp.seed_template_event`);
   await db.query(`CREATE TEMP TABLE seed_template_event (template int, seq int, type text, payload jsonb, actor uuid, at timestamptz,
                                                         s_from jsonb, s_to jsonb, PRIMARY KEY (template, seq))`);
