@@ -55,8 +55,11 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(formatReport(report));
     if (all) {
       const seconds = (Date.now() - started) / 1000;
+      // CPU of every thread of this process (not PostgreSQL's): what the replay costs whatever else the machine runs
+      const cpu = process.cpuUsage();
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       process.stdout.write(
-        `${report.loans.checked} loans in ${seconds.toFixed(1)} s (${(report.loans.checked / seconds).toFixed(0)} loans/s, ${workers} workers)\n`,
+        `${report.loans.checked} loans in ${seconds.toFixed(1)} s (${(report.loans.checked / seconds).toFixed(0)} loans/s, ${workers} workers, ${cpuSeconds.toFixed(1)} s CPU)\n`,
       );
     }
     return report.ok ? 0 : 1;
