@@ -97,13 +97,11 @@ export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: 
     report.loans.failed++;
     if (report.failures.length < maxFailures) report.failures.push(f);
   };
-  const tally = (page: PageResult[]) => {
-    for (const { loanId, events, verdict } of page) {
-      report.events += events;
-      report.loans.checked++;
-      if (verdict.ok) report.loans.ok++;
-      else fail({ loanId, firstBadSeq: verdict.firstBadSeq, reason: verdict.reason ?? 'failed' });
-    }
+  const tally = ({ loanId, events, verdict }: PageResult) => {
+    report.events += events;
+    report.loans.checked++;
+    if (verdict.ok) report.loans.ok++;
+    else fail({ loanId, firstBadSeq: verdict.firstBadSeq, reason: verdict.reason ?? 'failed' });
   };
   const missing = (loanId: string, head: Head) => {
     report.loans.missing++;
@@ -113,7 +111,7 @@ export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: 
   const one = opts.onlyLoan?.toLowerCase();
   if (one) {
     const found = await loadInstances(db, 'loan_id = $1', [one]);
-    if (found.length) tally(await verifyPage(db, keys.hmacKey, [one], [heads?.find(one) ?? null]));
+    if (found.length) (await verifyPage(db, keys.hmacKey, [one], [heads?.find(one) ?? null])).forEach(tally);
     else if (heads?.find(one)) missing(one, heads.find(one)!);
     report.ok = report.loans.failed === 0 && cps.problems.length === 0;
     return report;
@@ -123,8 +121,23 @@ export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: 
   const verify = pool
     ? (ids: string[], hs: (Head | null)[]) => pool.verify(ids, hs)
     : (ids: string[], hs: (Head | null)[]) => verifyPage(db, keys.hmacKey, ids, hs);
-  // Pages in flight, their results taken in order: the failures come out in loan order however many workers.
-  const inFlight: Promise<PageResult[]>[] = [];
+  // Pages in flight, taken in order, each loan after the checkpoint's missing ones before it: the
+  // failures come out in loan order however many workers.
+  interface Page {
+    ids: string[];
+    /** Per loan, the checkpoint's heads before it that no instance matched. */
+    missingBefore: [string, Head][][];
+    results: Promise<PageResult[]>;
+  }
+  const take = async (page: Page) => {
+    const byLoan = new Map((await page.results).map((r) => [r.loanId, r]));
+    page.ids.forEach((loanId, i) => {
+      for (const [id, head] of page.missingBefore[i]) missing(id, head);
+      const result = byLoan.get(loanId);
+      if (result) tally(result);
+    });
+  };
+  const inFlight: Page[] = [];
   const depth = pool ? pool.size * 2 : 1;
   let h = 0; // the next checkpoint head not yet matched with an instance
   try {
@@ -137,18 +150,24 @@ export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: 
         )
       ).map((r: { loanId: string }) => r.loanId);
       if (!ids.length) break;
+      const missingBefore: [string, Head][][] = [];
       const pageHeads = ids.map((loanId) => {
         // heads of the checkpoint (sorted like the instances) that no instance matched, up to this loan
-        for (; heads && h < heads.count && heads.loanAt(h) < loanId; h++) missing(heads.loanAt(h), heads.headAt(h));
+        const gone: [string, Head][] = [];
+        for (; heads && h < heads.count && heads.loanAt(h) < loanId; h++) gone.push([heads.loanAt(h), heads.headAt(h)]);
+        missingBefore.push(gone);
         return heads && h < heads.count && heads.loanAt(h) === loanId ? heads.headAt(h++) : null;
       });
-      inFlight.push(verify(ids, pageHeads));
-      if (inFlight.length >= depth) tally(await inFlight.shift()!);
+      const results = verify(ids, pageHeads);
+      // handled here so a page failing before its turn is not an unhandled rejection; it throws when its turn comes
+      results.catch(() => undefined);
+      inFlight.push({ ids, missingBefore, results });
+      if (inFlight.length >= depth) await take(inFlight.shift()!);
       after = ids[ids.length - 1];
     }
-    while (inFlight.length) tally(await inFlight.shift()!);
+    while (inFlight.length) await take(inFlight.shift()!);
   } finally {
-    await Promise.allSettled(inFlight);
+    await Promise.allSettled(inFlight.map((p) => p.results));
     await pool?.stop();
   }
   for (; heads && h < heads.count; h++) missing(heads.loanAt(h), heads.headAt(h));
