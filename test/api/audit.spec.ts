@@ -297,6 +297,12 @@ describe('audit: a history no one can rewrite unseen', () => {
     for (const id of tampered) expect(r.stdout).toMatch(new RegExp(`FAIL loan ${id}`));
     expect(r.stdout).not.toMatch(new RegExp(`FAIL loan ${clean[1]}`));
     expect(r.stdout).toMatch(/FAIL checkpoint .*: the signature does not verify/);
+    // Worker threads (the default) and one thread report the same failures in the same order.
+    const report = (stdout: string) => stdout.replace(/^\d+ loans in .*$/m, '');
+    expect(r.stdout).toMatch(/^\d+ loans in [\d.]+ s \(\d+ loans\/s, \d+ workers, [\d.]+ s CPU\)$/m);
+    const single = runVerify(['--all', '--workers', '0']);
+    expect(single.status).toBe(1);
+    expect(report(single.stdout)).toBe(report(r.stdout));
     const one = runVerify([tampered[0]]);
     expect(one.status).toBe(1);
     expect(runVerify(['not-a-loan']).status).toBe(2);

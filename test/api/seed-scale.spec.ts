@@ -69,14 +69,20 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
     // Run again: nothing written twice.
     const again = await seedScale(db, key, { loans: 480, batch: 60, verifySample: 0 });
     expect(again.written).toBe(0);
-    // Asking for more writes only the rest.
-    const more = await seedScale(db, key, { loans: 600, batch: 60, verifySample: 600 });
+    // Asking for more writes only the rest, here on three connections (each with its own templates table).
+    const others = [new Client({ connectionString: process.env.DATABASE_URL }), new Client({ connectionString: process.env.DATABASE_URL })];
+    await Promise.all(others.map((c) => c.connect()));
+    const more = await seedScale(db, key, { loans: 600, batch: 30, verifySample: 600, more: others }).finally(() => Promise.all(others.map((c) => c.end())));
     expect(more.written).toBe(120);
     expect(more.verified).toBe(600);
     const { rows: total } = await db.query(`SELECT count(*)::int AS n FROM loan WHERE id = ANY($1::uuid[])`, [
       Array.from({ length: 601 }, (_, i) => seededLoanId(i)),
     ]);
     expect(total[0].n).toBe(600);
+    // The events copied from the templates in SQL are the machine's: every one of the 600 replayed above, and
+    // a payload naming its loan carries that loan's id, not the template's placeholder.
+    const { rows: placeholders } = await db.query(`SELECT count(*)::int AS n FROM workflow_event WHERE payload::text LIKE '%00000000feed%'`);
+    expect(placeholders[0].n).toBe(0);
 
     // The application serves them: the loan list finds a seeded company, the auditor's endpoint verifies a seeded loan.
     const admin = await tokenOf(t, 'admin');

@@ -46,8 +46,67 @@ export interface LoanVerdict {
   reason: string | null;
 }
 
-/** Replays events through the machine version they ran on, checking each keyed hash; stops at the first that does not fit. */
+/**
+ * Replays events through the machine version they ran on, checking each keyed hash; stops at the first that does not fit.
+ * A history that holds takes the quick path (one live fold); any doubt goes to the event-by-event fold,
+ * which alone says where and why a history fails.
+ */
 export function fold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult {
+  return foldWhenAllHold(row, events, key) ?? foldEventByEvent(row, events, key);
+}
+
+/**
+ * The same checks as foldEventByEvent, but the machine folds the whole history once with its live
+ * snapshot (Engine.replaySteps: the same refusals as applyEvent, without restoring the persisted snapshot,
+ * labelling and listing effects at every event), then each step's state is compared with the log.
+ * Returns null at the first thing that does not hold (or a history spanning machine versions), never a failure.
+ */
+function foldWhenAllHold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult | null {
+  if (events.some((e) => e.machineVersion !== row.machineVersion)) return null;
+  let prev = genesisHash(row.loanId, row.input, key);
+  for (const [i, e] of events.entries()) {
+    if (e.seq !== i + 1 || e.prevHash !== prev) return null;
+    const recomputed = eventHash(
+      {
+        loanId: row.loanId,
+        seq: e.seq,
+        type: e.type,
+        payload: e.payload,
+        actorId: e.actorId,
+        at: e.at,
+        from: e.from,
+        to: e.to,
+        machineVersion: e.machineVersion,
+        prevHash: e.prevHash,
+      },
+      key,
+    );
+    if (recomputed !== e.hash) return null;
+    prev = e.hash;
+  }
+  const runtime = runtimeFor(row.machineVersion);
+  const initial = runtime.createInitialSnapshot(row.input as any);
+  let steps: unknown[];
+  try {
+    steps = runtime.replaySteps(
+      row.input as any,
+      events.map((e) => ({ ...e.payload, type: e.type, actorId: e.actorId, at: e.at }) as any),
+    );
+  } catch {
+    return null;
+  }
+  // persisted snapshots: plain JSON, as the database holds them
+  let before = canonicalJson((initial as any).value);
+  for (const [i, e] of events.entries()) {
+    if (before !== canonicalJson(e.from)) return null;
+    const after = canonicalJson((steps[i] as any).value);
+    if (after !== canonicalJson(e.to)) return null;
+    before = after;
+  }
+  return { snapshot: events.length ? steps[events.length - 1] : initial, firstBadSeq: null, reason: null, prev };
+}
+
+export function foldEventByEvent(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult {
   let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(row.machineVersion).createInitialSnapshot(row.input as any)));
   let prev = genesisHash(row.loanId, row.input, key);
   for (const [i, e] of events.entries()) {

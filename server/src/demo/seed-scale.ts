@@ -17,8 +17,11 @@ import { listColumns } from '../workflow/list-columns';
  * Each loan's history is real: a few hundred "templates" (a target stage, an amount, a start day) are
  * folded through the machine once, with a placeholder loan id; each loan then takes a template's
  * events with its own id put in and its own keyed hash chain computed, so `npm run verify` replays
- * and accepts it like any loan. Rows go in with multi-row INSERTs from arrays (unnest), one
- * transaction per batch, two batches under way at once. Loan and company ids are derived from their
+ * and accepts it like any loan. Rows go in with INSERT ... SELECT FROM unnest(arrays), one
+ * transaction per batch, three batches under way at once (one connection each). The templates' events
+ * sit in a temporary table of each connection, and an event row takes its type, actor, time, states
+ * and (unless it names the loan) payload from there in SQL: per event only the loan id, the template,
+ * the sequence and the two hashes travel and nothing is parsed as JSON again. Loan and company ids are derived from their
  * index, so a second run finds the batches not yet written and writes only those (resumable), and
  * asking for more loans adds the rest.
  * Effects of the seeded events (outbox rows, reminders, documents) are not produced.
@@ -28,6 +31,9 @@ const PLACEHOLDER = '00000000-0000-4000-8000-00000000feed';
 const PREV_PLACEHOLDER = 'P'.repeat(64);
 const LOANS_PER_COMPANY = 3;
 const TEMPLATE_VARIANTS = 24;
+/** Loans per transaction, and transactions under way at once (the CLI's connections). */
+const DEFAULT_BATCH = 3000;
+const DEFAULT_CONCURRENCY = 3;
 
 /** Where seeded loans stand: most in the early stages and after guarantee, as in a working book. */
 const STAGE_WEIGHTS: [target: Exclude<engine.StageKey, 'discontinued'> | 'discontinued', weight: number][] = [
@@ -68,9 +74,33 @@ interface TemplateEvent {
   toJson: string;
   /** canonicalJson of the chained event with PLACEHOLDER as loan id and PREV_PLACEHOLDER as previous hash. */
   chained: string;
+  /** `chained` cut at the placeholders, so each loan's hash is fed to the HMAC piece by piece without building the text. */
+  chainedPieces: Piece[];
+  /** Whether the payload names the loan (then each row carries its own payload; otherwise the template's is copied in SQL). */
+  payloadHasId: boolean;
+}
+
+/** A piece of a template text: literal text, or where the loan id or the previous hash goes. */
+type Piece = string | typeof LOAN_ID | typeof PREV_HASH;
+const LOAN_ID = Symbol('loan id');
+const PREV_HASH = Symbol('previous hash');
+
+function piecesOf(text: string): Piece[] {
+  return text
+    .split(PREV_PLACEHOLDER)
+    .flatMap((part, i) => [...(i ? [PREV_HASH] : []), ...part.split(PLACEHOLDER).flatMap((p, k) => (k ? [LOAN_ID, p] : [p]))])
+    .filter((p) => p !== '') as Piece[];
+}
+
+function hmacOf(key: Buffer, pieces: Piece[], loanId: string, prev: string): string {
+  const h = createHmac('sha256', key);
+  for (const p of pieces) h.update(p === LOAN_ID ? loanId : p === PREV_HASH ? prev : p);
+  return h.digest('hex');
 }
 
 interface Template {
+  /** Its place among the distinct templates: the key of its events in the session's seed_template_event. */
+  index: number;
   input: engine.GuaranteeInput;
   inputJson: string;
   genesis: string;
@@ -143,6 +173,18 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
     if (!result.accepted) throw new Error(`seed template ${target}/${variant}: ${draft.type} refused (${JSON.stringify(result.reason)})`);
     const next = JSON.parse(JSON.stringify(result.snapshot));
     const payload = engine.payloadOf(draft);
+    const chained = canonicalJson({
+      loanId: PLACEHOLDER,
+      seq: i + 1,
+      type: draft.type,
+      payload,
+      actorId: draft.actorId,
+      at: draft.at,
+      from: snapshot.value,
+      to: next.value,
+      machineVersion: engine.MACHINE_VERSION,
+      prevHash: PREV_PLACEHOLDER,
+    });
     events.push({
       type: draft.type,
       payloadJson: JSON.stringify(payload),
@@ -150,23 +192,15 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
       at: draft.at,
       fromJson: JSON.stringify(snapshot.value),
       toJson: JSON.stringify(next.value),
-      chained: canonicalJson({
-        loanId: PLACEHOLDER,
-        seq: i + 1,
-        type: draft.type,
-        payload,
-        actorId: draft.actorId,
-        at: draft.at,
-        from: snapshot.value,
-        to: next.value,
-        machineVersion: engine.MACHINE_VERSION,
-        prevHash: PREV_PLACEHOLDER,
-      }),
+      chained,
+      chainedPieces: piecesOf(chained),
+      payloadHasId: JSON.stringify(payload).includes(PLACEHOLDER),
     });
     snapshot = next;
   }
   const first = Date.parse(start) - 3_600_000;
   return {
+    index: -1,
     input,
     inputJson: JSON.stringify(input),
     genesis: canonicalJson({ loanId: PLACEHOLDER, input, genesis: true }),
@@ -185,9 +219,11 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
 /** Templates in proportion to the stage weights: loan i takes templates[i % length] through a fixed shuffle. */
 export function buildTemplates(people: People): Template[] {
   const templates: Template[] = [];
+  let distinct = 0;
   for (let v = 0; v < TEMPLATE_VARIANTS; v++) {
     for (const [target, weight] of STAGE_WEIGHTS) {
       const t = buildTemplate(target, v, people);
+      t.index = distinct++;
       for (let w = 0; w < weight; w++) templates.push(t);
     }
   }
@@ -225,15 +261,12 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
     created: [] as string[],
     updated: [] as string[],
   };
+  // Per event only what differs between loans; the rest is copied from the template's rows in SQL.
   const ev = {
     loan: [] as string[],
+    template: [] as number[],
     seq: [] as number[],
-    type: [] as string[],
-    payload: [] as string[],
-    actor: [] as string[],
-    at: [] as string[],
-    from: [] as string[],
-    to: [] as string[],
+    payload: [] as (string | null)[],
     prev: [] as string[],
     hash: [] as string[],
   };
@@ -259,15 +292,11 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
     loans.at.push(t.createdAt);
     let prev = hmac(replaceId(t.genesis, id));
     for (const [n, e] of t.events.entries()) {
-      const hash = hmac(replaceId(e.chained, id).replace(PREV_PLACEHOLDER, prev));
+      const hash = hmacOf(key, e.chainedPieces, id, prev);
       ev.loan.push(id);
+      ev.template.push(t.index);
       ev.seq.push(n + 1);
-      ev.type.push(e.type);
-      ev.payload.push(replaceId(e.payloadJson, id));
-      ev.actor.push(e.actorId);
-      ev.at.push(e.at);
-      ev.from.push(e.fromJson);
-      ev.to.push(e.toJson);
+      ev.payload.push(e.payloadHasId ? replaceId(e.payloadJson, id) : null);
       ev.prev.push(prev);
       ev.hash.push(hash);
       prev = hash;
@@ -328,12 +357,13 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
         engine.MACHINE_VERSION,
       ],
     );
+    // The states and most payloads are the template's jsonb, copied as they are: no text sent or parsed per row.
     await db.query(
       `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
-       SELECT loan, seq, type, payload, actor, at, s_from, s_to, $11, prev, hash
-         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::jsonb[], $5::uuid[], $6::timestamptz[], $7::jsonb[], $8::jsonb[], $9::text[], $10::text[])
-              AS u(loan, seq, type, payload, actor, at, s_from, s_to, prev, hash)`,
-      [ev.loan, ev.seq, ev.type, ev.payload, ev.actor, ev.at, ev.from, ev.to, ev.prev, ev.hash, engine.MACHINE_VERSION],
+       SELECT u.loan, u.seq, t.type, coalesce(u.payload, t.payload), t.actor, t.at, t.s_from, t.s_to, $7, u.prev, u.hash
+         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[], $5::text[], $6::text[]) AS u(loan, template, seq, payload, prev, hash)
+         JOIN seed_template_event t ON t.template = u.template AND t.seq = u.seq`,
+      [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, engine.MACHINE_VERSION],
     );
     await db.query('COMMIT');
   } catch (error) {
@@ -341,6 +371,35 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
     throw error;
   }
   return ev.loan.length;
+}
+
+/** The distinct templates' events in a temporary table of the session, which every batch's events join. */
+async function uploadTemplates(db: Client, templates: Template[]): Promise<void> {
+  const rows = { template: [] as number[], seq: [] as number[], type: [] as string[], payload: [] as string[], actor: [] as string[], at: [] as string[] };
+  const states = { from: [] as string[], to: [] as string[] };
+  for (const t of new Set(templates)) {
+    for (const [n, e] of t.events.entries()) {
+      rows.template.push(t.index);
+      rows.seq.push(n + 1);
+      rows.type.push(e.type);
+      rows.payload.push(e.payloadJson);
+      rows.actor.push(e.actorId);
+      rows.at.push(e.at);
+      states.from.push(e.fromJson);
+      states.to.push(e.toJson);
+    }
+  }
+  // A batch lost to a crash before its WAL reached the disk is simply missing, and a re-run writes it:
+  // the seed need not wait for each commit's flush.
+  await db.query(`SET synchronous_commit = off`);
+  await db.query(`DROP TABLE IF EXISTS pg_temp.seed_template_event`);
+  await db.query(`CREATE TEMP TABLE seed_template_event (template int, seq int, type text, payload jsonb, actor uuid, at timestamptz,
+                                                        s_from jsonb, s_to jsonb, PRIMARY KEY (template, seq))`);
+  await db.query(
+    `INSERT INTO seed_template_event SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::jsonb[], $5::uuid[], $6::timestamptz[], $7::jsonb[], $8::jsonb[])`,
+    [rows.template, rows.seq, rows.type, rows.payload, rows.actor, rows.at, states.from, states.to],
+  );
+  await db.query(`ANALYZE seed_template_event`);
 }
 
 /** Each batch is written whole or not at all: the batches not written yet, by their first loan's id (one query). */
@@ -380,11 +439,16 @@ export interface SeedOptions {
 export async function seedScale(
   db: Client,
   key: Buffer,
-  opts: SeedOptions & { /** A second connection: one batch is prepared while the other is written. */ second?: Client },
+  opts: SeedOptions & {
+    /** A second connection: one batch is prepared while the other is written. */
+    second?: Client;
+    /** Further connections, each writing its own batches. */
+    more?: Client[];
+  },
 ): Promise<{ written: number; events: number; seconds: number; verified: number }> {
   const log = opts.log ?? (() => undefined);
   // A multiple of LOANS_PER_COMPANY: a company and its loans are written by the same batch.
-  const size = Math.max(LOANS_PER_COMPANY, Math.floor((opts.batch ?? 3000) / LOANS_PER_COMPANY) * LOANS_PER_COMPANY);
+  const size = Math.max(LOANS_PER_COMPANY, Math.floor((opts.batch ?? DEFAULT_BATCH) / LOANS_PER_COMPANY) * LOANS_PER_COMPANY);
   const batches = Math.ceil(opts.loans / size);
   const started = Date.now();
   const people = await peopleOf(db);
@@ -408,7 +472,9 @@ export async function seedScale(
       }
     }
   };
-  await Promise.all([worker(db), ...(opts.second ? [worker(opts.second)] : [])]);
+  const clients = [db, ...(opts.second ? [opts.second] : []), ...(opts.more ?? [])];
+  if (todo.length) await Promise.all(clients.map((c) => uploadTemplates(c, templates)));
+  await Promise.all(clients.map(worker));
   if (written) await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
   const seconds = (Date.now() - started) / 1000;
   // Prove what was written replays: a sample through the auditor's own code.
@@ -439,24 +505,34 @@ async function main(args: string[]): Promise<number> {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const loans = Number(value('--loans') ?? 100_000);
-  const batch = Number(value('--batch') ?? 3000);
-  if (!Number.isSafeInteger(loans) || loans < 1 || loans > 10_000_000 || !Number.isSafeInteger(batch) || batch < 1) {
-    process.stderr.write('usage: npm run seed:scale -- --loans N [--batch 3000]\n');
+  const batch = Number(value('--batch') ?? DEFAULT_BATCH);
+  const concurrency = Number(value('--concurrency') ?? DEFAULT_CONCURRENCY);
+  if (
+    !Number.isSafeInteger(loans) ||
+    loans < 1 ||
+    loans > 10_000_000 ||
+    !Number.isSafeInteger(batch) ||
+    batch < 1 ||
+    !Number.isSafeInteger(concurrency) ||
+    concurrency < 1 ||
+    concurrency > 16
+  ) {
+    process.stderr.write(`usage: npm run seed:scale -- --loans N [--batch ${DEFAULT_BATCH}] [--concurrency ${DEFAULT_CONCURRENCY}]\n`);
     return 2;
   }
   const config = loadConfig();
   const keys = loadAuditKeys(config, { create: false });
-  const db = new Client({ connectionString: config.databaseUrl });
-  const second = new Client({ connectionString: config.databaseUrl });
-  await Promise.all([db.connect(), second.connect()]);
+  const clients = Array.from({ length: concurrency }, () => new Client({ connectionString: config.databaseUrl }));
+  await Promise.all(clients.map((c) => c.connect()));
+  const [db, ...more] = clients;
   try {
-    const result = await seedScale(db, keys.hmacKey, { loans, batch, second, log: (line) => process.stdout.write(`${line}\n`) });
+    const result = await seedScale(db, keys.hmacKey, { loans, batch, more, log: (line) => process.stdout.write(`${line}\n`) });
     process.stdout.write(
       `seed:scale: ${result.written} loans written (${result.events} events) in ${result.seconds.toFixed(1)} s; ${result.verified} sampled loans verified\n`,
     );
     return 0;
   } finally {
-    await Promise.all([db.end(), second.end()]);
+    await Promise.all(clients.map((c) => c.end()));
   }
 }
 

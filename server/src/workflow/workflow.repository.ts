@@ -50,6 +50,28 @@ export class WorkflowRepository {
     return row ?? null;
   }
 
+  /**
+   * The instance and its whole log (without actor names) in one statement: one round trip, and one view of
+   * the database, so an event committed meanwhile cannot leave the log ahead of the instance read.
+   */
+  async instanceWithLog(loanId: string): Promise<{ row: InstanceRow; events: Omit<EventRow, 'actorName'>[] } | null> {
+    const [found] = await this.db.query(
+      `SELECT wi.loan_id AS "loanId", wi.machine_version AS "machineVersion", wi.input, wi.snapshot, wi.stage, wi.status, wi.version,
+              wi.last_hash AS "lastHash",
+              (SELECT coalesce(json_agg(json_build_object('seq', e.seq, 'type', e.type, 'payload', e.payload, 'actorId', e.actor_id, 'at', e.at,
+                                                          'from', e.state_from, 'to', e.state_to, 'machineVersion', e.machine_version,
+                                                          'prevHash', e.prev_hash, 'hash', e.hash) ORDER BY e.seq), '[]'::json)
+                 FROM workflow_event e WHERE e.loan_id = wi.loan_id) AS events
+         FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id
+        WHERE wi.loan_id = $1 AND l.deleted_at IS NULL`,
+      [loanId],
+    );
+    if (!found) return null;
+    const { events, ...row } = found;
+    // JSON renders the timestamp with an offset; the chain hashed its ISO form
+    return { row, events: events.map((e: EventRow) => ({ ...e, at: new Date(e.at).toISOString() })) };
+  }
+
   async createInstance(em: EntityManager, row: Omit<InstanceRow, 'version'> & { machineId: string }): Promise<void> {
     await em.query(
       `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,

@@ -286,8 +286,9 @@ export class WorkflowService {
    * loan's head in the latest signed checkpoint (a deleted tail with a rolled-back instance shows there).
    */
   async verify(loanId: string): Promise<LoanVerdict & { checkpointId: string | null }> {
-    const row = await this.load(loanId);
-    const events = await this.repo.events(loanId);
+    const found = UUID.test(loanId) ? await this.repo.instanceWithLog(loanId) : null;
+    if (!found) throw AppError.notFound('loanNotFound');
+    const { row, events } = found;
     const heads = this.checkpoints.latestHeads();
     const head = heads?.find(loanId) ?? null;
     return { ...verifyLoan(row, events, head), checkpointId: head ? heads!.id : null };
