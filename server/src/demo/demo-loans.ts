@@ -252,7 +252,8 @@ export async function createDemoLoan(
       `${2005 + i}-06-18`,
       districts[i % districts.length],
       '李' + '敏静婷雪娜'[i % 5],
-      `1380013${String(8000 + i).padStart(4, '0')}`,
+      // Four digits whatever the index (suites use indexes past 2000): the column holds 11.
+      `1380013${String((8000 + i) % 10000).padStart(4, '0')}`,
       [i % 3 === 0 ? 'TECH_INNOVATION' : 'STRATEGIC_EMERGING_OTHER'],
       i % 2 === 0 ? ['HIGH_TECH'] : ['SPECIALIZED_NEW'],
       50 + i * 10,

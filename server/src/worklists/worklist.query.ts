@@ -8,7 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
-import { WorkflowService } from '../workflow/workflow.service';
+import { actorOf, WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
 
 export interface LoanSearch {
@@ -319,9 +319,11 @@ export class WorklistQuery {
   private toRows(rows: Record<string, any>[], search: LoanSearch, user: AuthUser, withActions: boolean): LoanRow[] {
     const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
+    // The user's keys derived once for the page, not once per row.
+    const actor = withActions ? actorOf(user) : null;
     return rows.map((r): LoanRow => {
       const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };
-      const legal = withActions ? this.workflow.view(instance, user).legalActions : [];
+      const legal = actor ? this.workflow.view(instance, user, actor).legalActions : [];
       const workflow: RowWorkflow = {
         loanId: r.id,
         machineVersion: r.machine_version,
