@@ -211,7 +211,12 @@ export class RegulatoryService implements OnModuleInit {
     return { settings: await this.settingsRow(em), clients: await this.clientsInForce(em, asOf) };
   }
 
-  private async compute(em: EntityManager, asOf: string, extra?: ExtraLoan, read?: { settings: Settings; clients: ClientRow[] }): Promise<RegulatoryFiguresDto> {
+  private async compute(
+    em: EntityManager,
+    asOf: string,
+    extra?: ExtraLoan,
+    read?: { settings: Settings; clients: ClientRow[] },
+  ): Promise<RegulatoryFiguresDto> {
     const { settings, clients: loaded } = read ?? (await this.inputs(em, asOf));
     const { netAssetsFen } = settings;
     // Copies: the live check figures "before" and "after" from one read, and "after" adds the loan in.
