@@ -33,7 +33,8 @@ export async function readExport(t: TestApp, url: string, token: string, lang = 
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.body);
   const sheet = book.worksheets[0];
-  const text = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
+  // Array.from, not map: an empty cell is a hole in row.values (the streaming writer leaves it out), and map skips holes.
+  const text = (row: ExcelJS.Row) => Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)));
   const headers = text(sheet.getRow(1));
   const rows: string[][] = [];
   sheet.eachRow((row, n) => {
