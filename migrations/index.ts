@@ -26,6 +26,7 @@ import { ListKeyset1764121000000 } from './1764121000000-list-keyset';
 import { ListEstimates1764124000000 } from './1764124000000-list-estimates';
 import { ClosingEventsIndex1764124000001 } from './1764124000001-closing-events-index';
 import { DisbursedCoverIndex1764124000002 } from './1764124000002-disbursed-cover-index';
+import { RepaymentCoverIndex1764124000003 } from './1764124000003-repayment-cover-index';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ListEstimates1764124000000,
   ClosingEventsIndex1764124000001,
   DisbursedCoverIndex1764124000002,
+  RepaymentCoverIndex1764124000003,
 ];
