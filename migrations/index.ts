@@ -23,6 +23,10 @@ import { UserAdmin1764116000000 } from './1764116000000-user-admin';
 import { Regulatory1764117000000 } from './1764117000000-regulatory';
 import { StatisticsIndexes1764118000000 } from './1764118000000-statistics-indexes';
 import { ListKeyset1764121000000 } from './1764121000000-list-keyset';
+import { ListEstimates1764124000000 } from './1764124000000-list-estimates';
+import { ClosingEventsIndex1764124000001 } from './1764124000001-closing-events-index';
+import { DisbursedCoverIndex1764124000002 } from './1764124000002-disbursed-cover-index';
+import { RepaymentCoverIndex1764124000003 } from './1764124000003-repayment-cover-index';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -51,4 +55,8 @@ export const MIGRATIONS = [
   Regulatory1764117000000,
   StatisticsIndexes1764118000000,
   ListKeyset1764121000000,
+  ListEstimates1764124000000,
+  ClosingEventsIndex1764124000001,
+  DisbursedCoverIndex1764124000002,
+  RepaymentCoverIndex1764124000003,
 ];

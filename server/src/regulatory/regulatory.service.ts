@@ -165,13 +165,17 @@ export class RegulatoryService implements OnModuleInit {
   private async clientsInForce(em: EntityManager, asOf: string): Promise<ClientRow[]> {
     const endOfDay = `(($1::date + 1)::timestamp AT TIME ZONE ${companyZoneSql()})`;
     const rows = await em.query(
-      `WITH in_force AS (
-         SELECT l.company_id,
-                wi.disbursed_amount_fen - COALESCE((
-                  SELECT sum(round((e.payload->>'amount')::numeric * 100))
-                    FROM workflow_event e
-                   WHERE e.loan_id = l.id AND e.type = 'RECORD_REPAYMENT' AND e.at < ${endOfDay}), 0) AS outstanding
-           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
+      // The repayments summed once per loan (the partial repayment index), the closing event probed
+      // by its own partial index: no subquery per loan reads the loan's history.
+      `WITH repaid AS (
+         SELECT e.loan_id, sum(round((e.payload->>'amount')::numeric * 100)) AS fen
+           FROM workflow_event e
+          WHERE e.type = 'RECORD_REPAYMENT' AND e.at < ${endOfDay}
+          GROUP BY e.loan_id
+       ),
+       in_force AS (
+         SELECT l.company_id, wi.disbursed_amount_fen - COALESCE(r.fen, 0) AS outstanding
+           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id LEFT JOIN repaid r ON r.loan_id = l.id
           WHERE l.deleted_at IS NULL AND wi.disbursed_on <= $1::date AND wi.disbursed_amount_fen IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM workflow_event e
                              WHERE e.loan_id = l.id AND e.state_to #>> '{}' = 'closed' AND e.at < ${endOfDay}))
@@ -202,10 +206,21 @@ export class RegulatoryService implements OnModuleInit {
     return { ...row, loanCount: 0, balanceFen: 0n };
   }
 
-  private async compute(em: EntityManager, asOf: string, extra?: ExtraLoan): Promise<RegulatoryFiguresDto> {
-    const settings = await this.settingsRow(em);
+  /** The settings and the clients in force: the one read over every loan a set of figures needs. */
+  private async inputs(em: EntityManager, asOf: string): Promise<{ settings: Settings; clients: ClientRow[] }> {
+    return { settings: await this.settingsRow(em), clients: await this.clientsInForce(em, asOf) };
+  }
+
+  private async compute(
+    em: EntityManager,
+    asOf: string,
+    extra?: ExtraLoan,
+    read?: { settings: Settings; clients: ClientRow[] },
+  ): Promise<RegulatoryFiguresDto> {
+    const { settings, clients: loaded } = read ?? (await this.inputs(em, asOf));
     const { netAssetsFen } = settings;
-    const clients = await this.clientsInForce(em, asOf);
+    // Copies: the live check figures "before" and "after" from one read, and "after" adds the loan in.
+    const clients = loaded.map((c) => ({ ...c }));
     if (extra && extra.amountFen > 0n) {
       let client = clients.find((c) => c.companyId === extra.companyId);
       if (!client) {
@@ -348,8 +363,10 @@ export class RegulatoryService implements OnModuleInit {
     // A loan disbursed is already in the figures; one closed or discontinued adds nothing.
     const adds = !loan.disbursed && !['closed', 'discontinued'].includes(loan.stage);
     const addedFen = adds ? BigInt(loan.amountFen) : 0n;
-    const before = await this.compute(em, asOf);
-    const after = adds ? await this.compute(em, asOf, { companyId: loan.companyId, amountFen: addedFen }) : before;
+    // One read of the loans in force for both sets of figures (LEADER_APPROVE runs this in its transaction).
+    const read = await this.inputs(em, asOf);
+    const before = await this.compute(em, asOf, undefined, read);
+    const after = adds ? await this.compute(em, asOf, { companyId: loan.companyId, amountFen: addedFen }, read) : before;
     const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
     const groupId: string | null = membership?.groupId ?? null;
     // Only what this loan touches: the leverage, its own client, its own group.

@@ -93,7 +93,8 @@ export class WorkflowService {
     return row;
   }
 
-  view(row: Pick<InstanceRow, 'loanId' | 'machineVersion' | 'version' | 'snapshot'>, user: AuthUser): WorkflowView {
+  /** `actor`: actorOf(user), passed in by a caller viewing many rows (it derives every key the user holds). */
+  view(row: Pick<InstanceRow, 'loanId' | 'machineVersion' | 'version' | 'snapshot'>, user: AuthUser, actor = actorOf(user)): WorkflowView {
     return {
       loanId: row.loanId,
       machineVersion: row.machineVersion,
@@ -101,7 +102,7 @@ export class WorkflowService {
       stage: engine.stageOf(row.snapshot),
       state: row.snapshot.value,
       statusLabels: engine.statusLabels(row.snapshot),
-      legalActions: engine.legalActions(row.snapshot, actorOf(user)).filter((a) => !engine.isMeetingLibraryEvent(a.type)),
+      legalActions: engine.legalActions(row.snapshot, actor).filter((a) => !engine.isMeetingLibraryEvent(a.type)),
       // Beside the fixed fields: the persisted snapshot, so the web runs the same machine on it.
       snapshot: row.snapshot,
     };

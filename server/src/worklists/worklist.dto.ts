@@ -49,11 +49,14 @@ export class WorklistCountDto {
   @ApiSharedProperty('Label')
   label: Label;
 
-  @ApiProperty({ description: 'Loans in the list, exact up to 10000; see totalCapped' })
+  @ApiProperty({ description: "Loans in the list: exact when totalEstimated is false, else the planner's estimate" })
   total: number;
 
-  @ApiProperty({ description: 'More than 10000 loans: total is the bound' })
+  @ApiProperty({ description: 'More than 10000 loans (total is an estimate above the bound)' })
   totalCapped: boolean;
+
+  @ApiProperty({ description: "total is the planner's estimate (lists of more than 1000 loans), shown as about N" })
+  totalEstimated: boolean;
 
   @ApiProperty({
     type: Number,
@@ -62,8 +65,11 @@ export class WorklistCountDto {
   })
   todo: number | null;
 
-  @ApiProperty({ description: 'More than 10000 loans wait: todo is the bound' })
+  @ApiProperty({ description: 'More than 10000 loans wait (todo is an estimate above the bound)' })
   todoCapped: boolean;
+
+  @ApiProperty({ description: "todo is the planner's estimate, shown as about N" })
+  todoEstimated: boolean;
 }
 
 /** An officer as the lists show them. */

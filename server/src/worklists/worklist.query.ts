@@ -8,7 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
-import { WorkflowService } from '../workflow/workflow.service';
+import { actorOf, WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
 
 export interface LoanSearch {
@@ -66,6 +66,11 @@ export interface BoundedCount {
   totalCapped: boolean;
 }
 
+/** A dashboard count: exact when small, else the planner's estimate (`totalEstimated`), beyond the bound also `totalCapped`. */
+export interface ListCount extends BoundedCount {
+  totalEstimated: boolean;
+}
+
 export interface LoanPage {
   list: LoanRow[];
   /** Exact up to COUNT_LIMIT; beyond it, the planner's estimate (at least COUNT_LIMIT + 1) with `totalCapped` and `totalEstimated`. */
@@ -83,6 +88,11 @@ export interface LoanPage {
 export const COUNT_LIMIT = 10_000;
 /** The planner's estimate this many times the bound: the count is not even started. */
 const ESTIMATE_MARGIN = 5;
+/** How long a list known to be past the count limit keeps its "about N" without asking again. */
+const LARGE_TOTAL_TTL_MS = 5_000;
+const LARGE_TOTALS_MAX = 500;
+/** The dashboard counts a list exactly only when the planner puts it at or below this many loans. */
+export const DASHBOARD_EXACT_LIMIT = 1_000;
 
 /**
  * Sorts, each on an indexed column (loan_created_idx, workflow_instance_amount_idx, company_name_idx,
@@ -198,6 +208,8 @@ const invalid = (field: string) =>
 export class WorklistQuery {
   /** Where counting stops (COUNT_LIMIT); a test lowers it on its own app instead of writing 10,000 loans into the shared database. */
   countLimit = COUNT_LIMIT;
+  /** DASHBOARD_EXACT_LIMIT, lowered by a test the same way. */
+  dashboardExactLimit = DASHBOARD_EXACT_LIMIT;
 
   constructor(
     private readonly db: DataSource,
@@ -307,9 +319,11 @@ export class WorklistQuery {
   private toRows(rows: Record<string, any>[], search: LoanSearch, user: AuthUser, withActions: boolean): LoanRow[] {
     const mayDelete = holds(user, 'sys:loan:delete');
     const offered = search.events ? new Set<string>(search.events) : null;
+    // The user's keys derived once for the page, not once per row.
+    const actor = withActions ? actorOf(user) : null;
     return rows.map((r): LoanRow => {
       const instance = { loanId: r.id, machineVersion: r.machine_version, version: r.version, snapshot: r.snapshot };
-      const legal = withActions ? this.workflow.view(instance, user).legalActions : [];
+      const legal = actor ? this.workflow.view(instance, user, actor).legalActions : [];
       const workflow: RowWorkflow = {
         loanId: r.id,
         machineVersion: r.machine_version,
@@ -376,30 +390,134 @@ export class WorklistQuery {
   }
 
   /**
+   * The dashboard's counts: every list (a worklist's states, maybe narrowed to the caller's to-dos)
+   * in one statement. Each list's planner estimate comes first (worklist_rows_estimate, no rows
+   * read); only a list the estimate puts at the exact limit (DASHBOARD_EXACT_LIMIT) or below is counted (up to the
+   * bound); a larger one is given as the estimate (`totalEstimated`), past the bound also
+   * `totalCapped`, as the list pages give it. Lists a recent page or dashboard found past the bound
+   * are not asked about again for a few seconds.
+   */
+  async listCounts(searches: readonly Pick<LoanSearch, 'states' | 'alsoIn'>[]): Promise<ListCount[]> {
+    const about = (estimated: number): ListCount =>
+      estimated > this.countLimit
+        ? { total: Math.max(estimated, this.countLimit + 1), totalCapped: true, totalEstimated: true }
+        : { total: estimated, totalCapped: false, totalEstimated: true };
+    const answers: (ListCount | null)[] = [];
+    const keys: string[] = [];
+    const params: unknown[] = [];
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const estimates: string[] = [];
+    const counts: string[] = [];
+    for (const [i, search] of searches.entries()) {
+      const hitsParams: unknown[] = [];
+      const hits = this.hitsSql({ filter: {} as LoanSearch['filter'], ...search }, hitsParams);
+      keys.push(this.totalKey(hits, hitsParams));
+      const known = this.largeTotal(keys[i]);
+      answers.push(known === null ? null : about(known));
+      if (known !== null) continue;
+      estimates.push(`worklist_rows_estimate(${p([...(search.states ?? [])])}::text[], ${p(search.alsoIn ? [...search.alsoIn] : null)}::text[]) AS e${i}`);
+      // The hits' own parameters, renumbered after the ones already taken.
+      const offset = params.length;
+      params.push(...hitsParams);
+      const renumbered = hits.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      counts.push(
+        `e${i}, CASE WHEN e${i} > ${Math.min(this.dashboardExactLimit, this.countLimit)} THEN NULL ` +
+          `ELSE (SELECT count(*)::int FROM (${renumbered} LIMIT ${this.countLimit + 1}) hits) END AS c${i}`,
+      );
+    }
+    if (counts.length) {
+      // The estimates materialized first (one call each); a count's subquery runs only when its CASE takes it.
+      const [row] = await this.db.query(`WITH est AS MATERIALIZED (SELECT ${estimates.join(', ')}) SELECT ${counts.join(', ')} FROM est`, params);
+      for (const [i] of searches.entries()) {
+        if (answers[i]) continue;
+        const estimated = Number(row[`e${i}`]);
+        const counted = row[`c${i}`];
+        if (counted === null) {
+          if (estimated > this.countLimit * ESTIMATE_MARGIN) this.rememberLarge(keys[i], estimated);
+          answers[i] = about(estimated);
+        } else if (Number(counted) > this.countLimit) {
+          this.rememberLarge(keys[i], estimated);
+          answers[i] = about(Math.max(estimated, this.countLimit + 1));
+        } else answers[i] = { total: Number(counted), totalCapped: false, totalEstimated: false };
+      }
+    }
+    return answers as ListCount[];
+  }
+
+  private totalKey(hits: string, hitsParams: unknown[]): string {
+    // The filters alone decide the total (not the page, cursor or sort); the bound too, which a test lowers.
+    return `${this.countLimit}\u0000${hits}\u0000${JSON.stringify(hitsParams)}`;
+  }
+
+  /**
    * Beyond the count limit, the planner's estimate of the same search (EXPLAIN, no rows read):
    * the table statistics for an unfiltered list, the indexes' selectivities for a filtered one.
    */
-  private async estimate(search: LoanSearch): Promise<number> {
-    const params: unknown[] = [];
-    const sql = this.hitsSql(search, params);
+  private async estimate(sql: string, params: unknown[]): Promise<number> {
     const [row] = await this.db.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
     const plan = (row['QUERY PLAN'] ?? row['QUERY_PLAN'])?.[0]?.Plan;
     const rows = Math.round(Number(plan?.['Plan Rows']));
     return Number.isFinite(rows) ? rows : this.countLimit + 1;
   }
 
+  /**
+   * Searches known to match more than the count limit, with the planner's figure, kept a few seconds:
+   * the next page of a big list (or the same list for the next user) then costs the page's own query
+   * alone, not an EXPLAIN and a count of 10,001 rows each time. Only "about N" answers are kept; an
+   * exact count is never served from here, so a small list shows a write at once.
+   */
+  private readonly largeTotals = new Map<string, { estimated: number; until: number }>();
+
+  private largeTotal(key: string): number | null {
+    const hit = this.largeTotals.get(key);
+    if (!hit) return null;
+    if (hit.until > Date.now()) return hit.estimated;
+    this.largeTotals.delete(key);
+    return null;
+  }
+
+  private rememberLarge(key: string, estimated: number): void {
+    // Oldest out first: a Map keeps insertion order, and the keys are few (the filters people use).
+    if (this.largeTotals.size >= LARGE_TOTALS_MAX) this.largeTotals.delete(this.largeTotals.keys().next().value!);
+    this.largeTotals.set(key, { estimated, until: Date.now() + LARGE_TOTAL_TTL_MS });
+  }
+
   async page(search: LoanSearch, user: AuthUser): Promise<LoanPage> {
     const { pageNum, pageSize, cursor } = search.filter;
-    const [{ rows: list, nextCursor }, estimated] = await Promise.all([
-      this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize, cursor }, true),
-      this.estimate(search),
-    ]);
-    const about = { list, total: Math.max(estimated, this.countLimit + 1), totalCapped: true, totalEstimated: true, pageNum, pageSize, nextCursor };
+    const hitsParams: unknown[] = [];
+    const hits = this.hitsSql(search, hitsParams);
+    const key = this.totalKey(hits, hitsParams);
+    const known = this.largeTotal(key);
+    const pageRows = this.rows(search, user, { limit: pageSize, offset: (pageNum - 1) * pageSize, cursor }, true);
+    const about = (estimated: number, list: LoanRow[], nextCursor: string | null): LoanPage => ({
+      list,
+      total: Math.max(estimated, this.countLimit + 1),
+      totalCapped: true,
+      totalEstimated: true,
+      pageNum,
+      pageSize,
+      nextCursor,
+    });
+    if (known !== null) {
+      const { rows: list, nextCursor } = await pageRows;
+      return about(known, list, nextCursor);
+    }
+    const [{ rows: list, nextCursor }, estimated] = await Promise.all([pageRows, this.estimate(hits, hitsParams)]);
     // Far past the bound by the planner's word: no count at all (it would read as many rows of the join as the limit to say "more").
-    if (estimated > this.countLimit * ESTIMATE_MARGIN) return about;
+    if (estimated > this.countLimit * ESTIMATE_MARGIN) {
+      this.rememberLarge(key, estimated);
+      return about(estimated, list, nextCursor);
+    }
     // A selective filter: counted exactly (up to the bound); past the bound, the estimate, never less than it counted.
     const counted = await this.boundedCount(search);
-    return counted.totalCapped ? about : { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
+    if (counted.totalCapped) {
+      this.rememberLarge(key, estimated);
+      return about(estimated, list, nextCursor);
+    }
+    return { list, ...counted, totalEstimated: false, pageNum, pageSize, nextCursor };
   }
 
   /**

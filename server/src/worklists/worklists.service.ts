@@ -53,17 +53,13 @@ export class WorklistsService {
   /**
    * How many loans stand in each list the caller may open, and how many of them wait for an action
    * the caller may take (null when the caller takes none of the list's actions). One statement for
-   * all of them, every count bounded at COUNT_LIMIT; lists the caller may not open are not counted.
+   * all of them, a list of more than 1,000 loans by the planner's estimate, a smaller one counted; lists the caller may not open are not counted.
    */
   async counts(user: AuthUser): Promise<WorklistCountDto[]> {
     const lists = WORKLIST_NAMES.map((name) => worklist(name)!).filter((list) => mayOpen(user, list));
-    const noFilter = {} as LoanFilterQuery;
     const waiting = lists.map((list) => todoStates(list, (key) => holds(user, key)));
-    const searches = lists.flatMap((list, i) => [
-      { filter: noFilter, states: list.states },
-      ...(waiting[i].length ? [{ filter: noFilter, states: list.states, alsoIn: waiting[i] }] : []),
-    ]);
-    const counted = await this.query.boundedCounts(searches);
+    const searches = lists.flatMap((list, i) => [{ states: list.states }, ...(waiting[i].length ? [{ states: list.states, alsoIn: waiting[i] }] : [])]);
+    const counted = await this.query.listCounts(searches);
     let next = 0;
     return lists.map((list, i) => {
       const all = counted[next++];
@@ -74,8 +70,10 @@ export class WorklistsService {
         label: { ...WORKLIST_LABELS[list.name] },
         total: all.total,
         totalCapped: all.totalCapped,
+        totalEstimated: all.totalEstimated,
         todo: todo?.total ?? null,
         todoCapped: todo?.totalCapped ?? false,
+        todoEstimated: todo?.totalEstimated ?? false,
       };
     });
   }

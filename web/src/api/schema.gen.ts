@@ -981,14 +981,18 @@ export interface WorklistCountDto {
     | 'statisticsRelieveList';
   group: 'process' | 'protectMiddle' | 'protectAfter' | 'statistics';
   label: Label;
-  /** Loans in the list, exact up to 10000; see totalCapped */
+  /** Loans in the list: exact when totalEstimated is false, else the planner's estimate */
   total: number;
-  /** More than 10000 loans: total is the bound */
+  /** More than 10000 loans (total is an estimate above the bound) */
   totalCapped: boolean;
+  /** total is the planner's estimate (lists of more than 1000 loans), shown as about N */
+  totalEstimated: boolean;
   /** Of them, loans standing where one of the list's actions held by the caller is accepted; null when the caller takes none of its actions */
   todo: number | null;
-  /** More than 10000 loans wait: todo is the bound */
+  /** More than 10000 loans wait (todo is an estimate above the bound) */
   todoCapped: boolean;
+  /** todo is the planner's estimate, shown as about N */
+  todoEstimated: boolean;
 }
 
 export interface SessionRowDto {

@@ -7,8 +7,10 @@ const count = (name: WorklistCount['name'], group: WorklistCount['group'], total
   label: { zh: name, en: name },
   total,
   totalCapped: false,
+  totalEstimated: false,
   todo,
   todoCapped: false,
+  todoEstimated: false,
 });
 
 describe('dashboard model', () => {
@@ -46,5 +48,10 @@ describe('dashboard model', () => {
   it('shows a bounded count as "at least"', () => {
     expect(formatCount(10_000, true)).toBe('10000+');
     expect(formatCount(7, false)).toBe('7');
+  });
+
+  it('shows the estimate of a large list as "about"', () => {
+    expect(formatCount(38_371, true, true)).toBe('≈38,371');
+    expect(formatCount(8_375, false, true)).toBe('≈8,375');
   });
 });

@@ -19,8 +19,10 @@ export interface DashboardEntry {
   path: string;
   total: number;
   totalCapped: boolean;
+  totalEstimated: boolean;
   todo: number | null;
   todoCapped: boolean;
+  todoEstimated: boolean;
 }
 
 export interface DashboardModel {
@@ -38,7 +40,18 @@ export function dashboardModel(counts: readonly WorklistCount[], pathOf: (name: 
   const entries: (DashboardEntry & { group: WorklistCount['group'] })[] = [];
   for (const c of counts) {
     const path = pathOf(c.name);
-    if (path) entries.push({ name: c.name, group: c.group, path, total: c.total, totalCapped: c.totalCapped, todo: c.todo, todoCapped: c.todoCapped });
+    if (path)
+      entries.push({
+        name: c.name,
+        group: c.group,
+        path,
+        total: c.total,
+        totalCapped: c.totalCapped,
+        totalEstimated: c.totalEstimated,
+        todo: c.todo,
+        todoCapped: c.todoCapped,
+        todoEstimated: c.todoEstimated,
+      });
   }
   const groups: DashboardModel['groups'] = [];
   for (const { group, ...entry } of entries) {
@@ -52,7 +65,8 @@ export function dashboardModel(counts: readonly WorklistCount[], pathOf: (name: 
   };
 }
 
-/** A count as shown: a bounded count says "at least". */
-export function formatCount(n: number, capped: boolean): string {
+/** A count as shown: the planner's estimate of a large list says "about", a bounded count "at least". */
+export function formatCount(n: number, capped: boolean, estimated = false): string {
+  if (estimated) return `≈${n.toLocaleString('en')}`;
   return capped ? `${n}+` : String(n);
 }

@@ -39,10 +39,10 @@ export function TodoCard({ todos, loading }: { todos: DashboardEntry[] | undefin
               </Text>
               <Group gap={6} align="baseline">
                 <Text fw={700} size="xl" c="blue" data-testid="dashboard-todo-count">
-                  {formatCount(entry.todo ?? 0, entry.todoCapped)}
+                  {formatCount(entry.todo ?? 0, entry.todoCapped, entry.todoEstimated)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('dashboard.todos.waiting', { total: formatCount(entry.total, entry.totalCapped) })}
+                  {t('dashboard.todos.waiting', { total: formatCount(entry.total, entry.totalCapped, entry.totalEstimated) })}
                 </Text>
               </Group>
             </UnstyledButton>
@@ -77,7 +77,7 @@ export function ListCountsCard({ groups, loading }: { groups: DashboardModel['gr
                     {t(`routes.pages.${entry.name}`)}
                   </Anchor>
                   <Badge variant={entry.total > 0 ? 'light' : 'outline'} color={entry.total > 0 ? 'blue' : 'gray'} data-testid="dashboard-count-total">
-                    {formatCount(entry.total, entry.totalCapped)}
+                    {formatCount(entry.total, entry.totalCapped, entry.totalEstimated)}
                   </Badge>
                 </Group>
               ))}
