@@ -32,6 +32,9 @@ export function listColumnParams(snapshot: unknown): [string[], number, string |
  * outbox row written per effect, in their order. Nothing is written otherwise (applied = 0).
  * The bench (test/bench/workflow.bench.ts) sends this very text as its raw baseline.
  */
+/** The prepared statement's name on each connection (pg prepares it on first use). */
+export const COMMIT_STEP_NAME = 'workflow_commit_step';
+
 export const COMMIT_STEP_SQL = `WITH moved AS (
          UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now(),
                 active_paths = $17, amount_fen = $18, b_post_officer_id = $19, disbursed_on = $20, disbursed_amount_fen = $21
