@@ -136,6 +136,8 @@ async function main() {
       return made;
     };
     const loans = await newLoans();
+    // Sockets idle since the last phase may be past the server's keep-alive timeout: start with fresh ones.
+    agent.destroy();
     const api = await measure(level, async (w) => {
       const loan = loans[w];
       const submit = loan.version % 2 === 0;
@@ -166,6 +168,7 @@ async function main() {
     });
 
     // The HTTP stack alone: routing, guards, envelope, a small JSON answer, no database.
+    agent.destroy();
     const floor = await measure(level, async () => {
       await call('GET', '/open/auth/public-key', null);
     });
