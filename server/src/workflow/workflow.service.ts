@@ -19,8 +19,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields the server puts into every event; a client may not supply them. */
 const RESERVED = ['type', 'actorId', 'at'];
 
-export function actorOf(user: AuthUser) {
-  return { id: user.id, roles: user.roles, authorityList: authorityList(user) };
+type Actor = { id: string; roles: string[]; authorityList: ReturnType<typeof authorityList> };
+/** Per user object (the session cache hands out the same one until it changes): the key list costs a pass over every key. */
+const actors = new WeakMap<AuthUser, Actor>();
+
+export function actorOf(user: AuthUser): Actor {
+  let actor = actors.get(user);
+  if (!actor) {
+    actor = { id: user.id, roles: user.roles, authorityList: authorityList(user) };
+    actors.set(user, actor);
+  }
+  return actor;
 }
 
 /**
