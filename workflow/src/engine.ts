@@ -7,7 +7,7 @@
  * `engineForVersion(version)` to apply or replay with the machine an instance runs on.
  */
 
-import { getNextTransitions, initialTransition, transition, type StateValue } from 'xstate';
+import { createActor, getNextTransitions, initialTransition, type AnyActorScope, type AnyStateMachine, type StateValue } from 'xstate';
 import { validateInput, type GuaranteeContext, type GuaranteeInput, type StageKey } from './context';
 import { effectsOf, type Effect } from './effects';
 import { validateEvent, type FieldError, type GuaranteeEvent } from './events';
@@ -90,8 +90,11 @@ export interface Engine {
   /** A live snapshot (with `can`, `matches`) from a persisted one; runs no entry actions. */
   restore(snapshot: AnySnapshot): GuaranteeSnapshot;
   persist(snapshot: GuaranteeSnapshot): PersistedSnapshot;
-  /** The next snapshot and the effects the transition declares (returned, never executed), or a refusal. */
-  applyEvent(snapshot: AnySnapshot, event: GuaranteeEvent): ApplyResult;
+  /**
+   * The next snapshot and the effects the transition declares (returned, never executed), or a refusal.
+   * `shapeChecked`: the caller already ran validateEvent on this very event (skips a second pass).
+   */
+  applyEvent(snapshot: AnySnapshot, event: GuaranteeEvent, options?: { shapeChecked?: boolean }): ApplyResult;
   /** Folds a history into the snapshot it produces; throws ReplayError on a refused event. */
   replay(input: GuaranteeInput, events: readonly GuaranteeEvent[]): PersistedSnapshot;
   /** The snapshot after each event (index i: after events[0..i]); throws ReplayError like replay. */
@@ -103,6 +106,37 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
   const persist = (snapshot: GuaranteeSnapshot): PersistedSnapshot =>
     // Through JSON so that what we hand out is exactly what comes back from the database.
     JSON.parse(JSON.stringify(machine.getPersistedSnapshot(snapshot))) as PersistedSnapshot;
+
+  /**
+   * One inert actor scope for every transition of this engine. xstate's `transition()` builds a
+   * throwaway actor per call (which computes the machine's initial state from no input, failing inside);
+   * this machine spawns, invokes and schedules nothing, so the scope only collects the actions of the
+   * call under way (transitions are synchronous: one call at a time).
+   */
+  const scopeActor = createActor(machine as AnyStateMachine);
+  let collected: { type: string; params?: unknown }[] = [];
+  const scope = {
+    self: scopeActor,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: scopeActor.system,
+    emit: () => {},
+    actionExecutor: (action: { type: string; params?: unknown }) => {
+      collected.push(action);
+    },
+  } as unknown as AnyActorScope;
+  const transition = (current: GuaranteeSnapshot, event: GuaranteeEvent): [GuaranteeSnapshot, { type: string; params?: unknown }[]] => {
+    collected = [];
+    try {
+      const next = machine.transition(current, event, scope as never) as GuaranteeSnapshot;
+      return [next, collected];
+    } finally {
+      collected = [];
+    }
+  };
 
   const restore = (snapshot: AnySnapshot): GuaranteeSnapshot => {
     if (isLiveSnapshot(snapshot)) return snapshot;
@@ -131,8 +165,8 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
   });
 
   /** Why `event` cannot be applied to `current`, or null when it can. */
-  const refusalOf = (current: GuaranteeSnapshot, event: GuaranteeEvent): Refused | null => {
-    const fieldErrors = validateEvent(event);
+  const refusalOf = (current: GuaranteeSnapshot, event: GuaranteeEvent, shapeChecked = false): Refused | null => {
+    const fieldErrors = shapeChecked ? [] : validateEvent(event);
     if (fieldErrors.length > 0) return refuse(ENGINE_REFUSALS.INVALID_EVENT, [ENGINE_REFUSALS.INVALID_EVENT], fieldErrors);
     if (current.status !== 'active') return refuse(ENGINE_REFUSALS.INSTANCE_FINISHED);
     if (current.can(event)) return null;
@@ -146,11 +180,11 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     return reasons.length > 0 ? refuse(reasons[0], reasons) : refuse(ENGINE_REFUSALS.NOT_ACCEPTED_IN_STATE);
   };
 
-  const applyEvent = (snapshot: AnySnapshot, event: GuaranteeEvent): ApplyResult => {
+  const applyEvent = (snapshot: AnySnapshot, event: GuaranteeEvent, options: { shapeChecked?: boolean } = {}): ApplyResult => {
     const current = restore(snapshot);
-    const refused = refusalOf(current, event);
+    const refused = refusalOf(current, event, options.shapeChecked);
     if (refused) return refused;
-    const [next, actions] = transition(machine, current, event);
+    const [next, actions] = transition(current, event);
     return { accepted: true, snapshot: persist(next), stage: stageOfValue(next.value), statusLabels: statusLabels(next), effects: effectsOf(actions) };
   };
 
@@ -160,7 +194,7 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     events.forEach((event, index) => {
       const refused = refusalOf(current, event);
       if (refused) throw new ReplayError(index, refused);
-      [current] = transition(machine, current, event);
+      [current] = transition(current, event);
       visit?.(current);
     });
     return current;
@@ -198,8 +232,8 @@ export function createInitialSnapshot(input: GuaranteeInput): PersistedSnapshot 
 }
 
 /** The next snapshot after `event`, or why the machine refuses it. */
-export function applyEvent(snapshot: AnySnapshot, event: GuaranteeEvent): ApplyResult {
-  return currentEngine.applyEvent(snapshot, event);
+export function applyEvent(snapshot: AnySnapshot, event: GuaranteeEvent, options?: { shapeChecked?: boolean }): ApplyResult {
+  return currentEngine.applyEvent(snapshot, event, options);
 }
 
 /** Folds a history into its snapshot, without side effects. */

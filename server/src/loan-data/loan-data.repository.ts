@@ -156,3 +156,20 @@ export async function storedCompleteDataTypes(db: Db, loanId: string): Promise<D
   const rows = await db.query(`SELECT type, content FROM loan_data WHERE loan_id = $1`, [loanId]);
   return completeDataTypes(Object.fromEntries(rows.map((r: { type: DataType; content: unknown }) => [r.type, r.content])));
 }
+
+/** The complete data types with the stored version of each saved type, so a commit can check nothing was saved since. */
+export interface StoredCompleteness {
+  types: DataType[];
+  /** Type -> loan_data.version at the read (rows are never deleted; versions only grow). */
+  versions: Record<string, number>;
+}
+
+export async function storedCompleteness(db: Db, loanId: string): Promise<StoredCompleteness> {
+  const rows: { type: DataType; content: unknown; version: number }[] = await db.query(`SELECT type, content, version FROM loan_data WHERE loan_id = $1`, [
+    loanId,
+  ]);
+  return {
+    types: completeDataTypes(Object.fromEntries(rows.map((r) => [r.type, r.content]))),
+    versions: Object.fromEntries(rows.map((r) => [r.type, r.version])),
+  };
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { listColumns } from './list-columns';
+import type { PoolClient as PgClient } from 'pg';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { COMMIT_STEP_NAME, COMMIT_STEP_SQL, CommitStep, commitStepParams, listColumnParams } from './commit-step';
 
 export interface InstanceRow {
   loanId: string;
@@ -25,12 +26,6 @@ export interface EventRow {
   machineVersion: number;
   prevHash: string;
   hash: string;
-}
-
-/** The list columns of an instance (active_paths, amount_fen, b_post_officer_id, disbursed_on, disbursed_amount_fen), derived from its snapshot. */
-function listColumnParams(snapshot: unknown): [string[], number, string | null, string | null, number | null] {
-  const c = listColumns(snapshot as Parameters<typeof listColumns>[0]);
-  return [c.activePaths, c.amountFen, c.bPostOfficerId, c.disbursedOn, c.disbursedAmountFen];
 }
 
 /** SQL of the workflow tables. Events are only ever inserted. */
@@ -82,62 +77,25 @@ export class WorkflowRepository {
   }
 
   /**
-   * One step of a loan, as a single statement (atomic on its own, inside or outside a transaction):
-   * the instance moves on only if it is still at the version read; then, from that same row, the
-   * event is appended and one outbox row written per effect, in their order. Nothing is written
-   * when the version moved.
+   * One step of a loan as a single statement (commit-step.ts; atomic on its own, inside or outside a
+   * transaction). Nothing is written when the version, the last hash, the loan or the guarded loan
+   * data moved.
    */
-  async commitStep(
-    em: EntityManager,
-    step: {
-      loanId: string;
-      expectedVersion: number;
-      snapshot: unknown;
-      stage: string;
-      status: string;
-      event: Omit<EventRow, 'actorName' | 'seq'>;
-      /** The effects of the step as outbox rows (topic = effect name); may be empty. */
-      outbox: readonly { topic: string; payload: unknown }[];
-    },
-  ): Promise<boolean> {
-    const e = step.event;
-    const [row] = await em.query(
-      `WITH moved AS (
-         UPDATE workflow_instance SET snapshot = $3, stage = $4, status = $5, last_hash = $6, version = version + 1, updated_at = now(),
-                active_paths = $17, amount_fen = $18, b_post_officer_id = $19, disbursed_on = $20, disbursed_amount_fen = $21
-          WHERE loan_id = $1 AND version = $2 RETURNING loan_id, version
-       ), appended AS (
-         INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
-         SELECT loan_id, version, $7, $8, $9, $10, $11, $12, $13, $14, $6 FROM moved RETURNING seq
-       ), queued AS (
-         INSERT INTO outbox (topic, payload)
-         SELECT effect.topic, effect.payload
-           FROM moved, ROWS FROM (jsonb_array_elements_text($15::jsonb), jsonb_array_elements($16::jsonb)) WITH ORDINALITY AS effect(topic, payload, n)
-          ORDER BY effect.n RETURNING id
-       )
-       SELECT (SELECT count(*) FROM appended)::int AS applied`,
-      [
-        step.loanId,
-        step.expectedVersion,
-        step.snapshot,
-        step.stage,
-        step.status,
-        e.hash,
-        e.type,
-        e.payload,
-        e.actorId,
-        e.at,
-        JSON.stringify(e.from),
-        JSON.stringify(e.to),
-        e.machineVersion,
-        e.prevHash,
-        // Topics and payloads side by side, as JSON text (the driver would send a JavaScript array as a PostgreSQL array).
-        JSON.stringify(step.outbox.map((o) => o.topic)),
-        JSON.stringify(step.outbox.map((o) => o.payload)),
-        ...listColumnParams(step.snapshot),
-      ],
-    );
-    return row.applied === 1;
+  async commitStep(em: EntityManager, step: CommitStep): Promise<boolean> {
+    const values = commitStepParams(step);
+    // A named (prepared) statement: PostgreSQL parses and plans this four-part statement once per
+    // connection instead of on every event (TypeORM's query() cannot name one; its connection can).
+    const runner = em.queryRunner ?? this.db.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PgClient;
+      const result = await client.query({ name: COMMIT_STEP_NAME, text: COMMIT_STEP_SQL, values }).catch((error: Error) => {
+        // As TypeORM reports its own, so that the exception filter maps it the same way.
+        throw new QueryFailedError(COMMIT_STEP_SQL, values, error);
+      });
+      return result.rows[0].applied === 1;
+    } finally {
+      if (!em.queryRunner) await runner.release();
+    }
   }
 
   async events(loanId: string, uptoSeq: number | null = null): Promise<EventRow[]> {

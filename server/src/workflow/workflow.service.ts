@@ -5,7 +5,7 @@ import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
 import { effectJobPayload } from '../jobs/queues';
 import { Clock } from '../common/clock';
-import { storedCompleteDataTypes } from '../loan-data/loan-data.repository';
+import { storedCompleteness } from '../loan-data/loan-data.repository';
 import { describeFieldErrors } from './event-field-messages';
 import { fold, LoanVerdict, verifyLoan } from '../audit/replay';
 import { CheckpointService } from '../audit/checkpoint.service';
@@ -13,13 +13,23 @@ import { canonicalJson, eventHash, genesisHash, sha256 } from './hash-chain';
 import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
 import { EventRow, InstanceRow, WorkflowRepository } from './workflow.repository';
+import { InstanceCache } from './instance-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields the server puts into every event; a client may not supply them. */
 const RESERVED = ['type', 'actorId', 'at'];
 
-export function actorOf(user: AuthUser) {
-  return { id: user.id, roles: user.roles, authorityList: authorityList(user) };
+type Actor = { id: string; roles: string[]; authorityList: ReturnType<typeof authorityList> };
+/** Per user object (the session cache hands out the same one until it changes): the key list costs a pass over every key. */
+const actors = new WeakMap<AuthUser, Actor>();
+
+export function actorOf(user: AuthUser): Actor {
+  let actor = actors.get(user);
+  if (!actor) {
+    actor = { id: user.id, roles: user.roles, authorityList: authorityList(user) };
+    actors.set(user, actor);
+  }
+  return actor;
 }
 
 /**
@@ -63,6 +73,7 @@ export interface ApplyResult {
 @Injectable()
 export class WorkflowService {
   private readonly writers = new Map<engine.EventType, EventWriter[]>();
+  private readonly cache = new InstanceCache();
 
   constructor(
     private readonly db: DataSource,
@@ -90,18 +101,28 @@ export class WorkflowService {
   private async load(loanId: string): Promise<InstanceRow> {
     const row = UUID.test(loanId) ? await this.repo.instance(loanId) : null;
     if (!row) throw AppError.notFound('loanNotFound');
+    // What a client reads is what it sends its next event against.
+    this.cache.rememberInstance(row);
     return row;
   }
 
-  /** `actor`: actorOf(user), passed in by a caller viewing many rows (it derives every key the user holds). */
-  view(row: Pick<InstanceRow, 'loanId' | 'machineVersion' | 'version' | 'snapshot'>, user: AuthUser, actor = actorOf(user)): WorkflowView {
+  /**
+   * `actor`: actorOf(user), passed in by a caller viewing many rows (it derives every key the user holds);
+   * `labels`: the snapshot's status labels when already computed (the machine returns them with a step).
+   */
+  view(
+    row: Pick<InstanceRow, 'loanId' | 'machineVersion' | 'version' | 'snapshot'>,
+    user: AuthUser,
+    actor = actorOf(user),
+    labels?: engine.StatusLabels,
+  ): WorkflowView {
     return {
       loanId: row.loanId,
       machineVersion: row.machineVersion,
       version: row.version,
       stage: engine.stageOf(row.snapshot),
       state: row.snapshot.value,
-      statusLabels: engine.statusLabels(row.snapshot),
+      statusLabels: labels ?? engine.statusLabels(row.snapshot),
       legalActions: engine.legalActions(row.snapshot, actor).filter((a) => !engine.isMeetingLibraryEvent(a.type)),
       // Beside the fixed fields: the persisted snapshot, so the web runs the same machine on it.
       snapshot: row.snapshot,
@@ -113,6 +134,15 @@ export class WorkflowService {
   }
 
   async apply(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey?: string): Promise<ApplyResult> {
+    return this.applyOnce(loanId, dto, user, idempotencyKey, true);
+  }
+
+  /**
+   * `useCache`: an event with no key, preparer or writer may start from the instance this process
+   * last saw (instance-cache.ts), committed in one statement that checks it is still the stored one;
+   * if it is not, or the machine refuses, the event is judged again on the stored rows.
+   */
+  private async applyOnce(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey: string | undefined, useCache: boolean): Promise<ApplyResult> {
     if (!(engine.EVENT_TYPES as readonly string[]).includes(dto.type)) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.unknownEvent, 'unknownEvent', { type: dto.type });
     }
@@ -128,34 +158,67 @@ export class WorkflowService {
     if (reserved.length) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail: reserved.join(', ') });
     }
+    const validLoanId = UUID.test(loanId);
+    const prepare = validLoanId ? this.preparers.get(type) : undefined;
+    const writers = this.writers.get(type) ?? [];
+    const writer = writers.length > 0;
+    // The hot path: one statement, from the instance this process last saw at the client's version.
+    const kept = useCache && validLoanId && !idempotencyKey && !prepare && !writer ? this.cache.instance(loanId) : undefined;
+    const cached = kept && kept.version === dto.expectedVersion ? kept : undefined;
     // SUBMIT_MATERIALS: the completeness the guard checks comes from the loan's saved data (loan-data
     // feature), never from the client: a completeDataTypes sent along is shape-checked, then replaced.
-    const serverFilled: Record<string, unknown> =
-      type === 'SUBMIT_MATERIALS' && UUID.test(loanId) ? { completeDataTypes: await storedCompleteDataTypes(this.db, loanId) } : {};
-    const prepare = UUID.test(loanId) ? this.preparers.get(type) : undefined;
+    // The versions read go into the commit, which is refused if any type was saved since.
+    let loanDataVersions: Record<string, number> | null = null;
+    const serverFilled: Record<string, unknown> = {};
+    if (type === 'SUBMIT_MATERIALS' && validLoanId) {
+      // Kept completeness only with the kept instance: a refusal there is judged again on stored rows.
+      let stored = cached ? this.cache.storedCompleteness(loanId) : undefined;
+      if (!stored) {
+        stored = await storedCompleteness(this.db, loanId);
+        this.cache.rememberCompleteness(loanId, stored);
+      }
+      serverFilled.completeDataTypes = stored.types;
+      loanDataVersions = stored.versions;
+    }
     if (prepare) Object.assign(serverFilled, await prepare(this.db.manager, loanId, payload));
-    // Shape first (400), so that the machine only ever judges well-formed events.
-    const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at: this.clock.now().toISOString() });
+    const at = this.clock.now().toISOString();
+    // Shape first (400), so that the machine only ever judges well-formed events: what the client sent
+    // (its fields win here), and, when the server replaced some, the event as it will be committed.
+    const sent = { ...serverFilled, ...payload, type, actorId: user.id, at };
+    const fieldErrors = engine.validateEvent(sent);
     if (fieldErrors.length) {
       const detail = { 'zh-CN': describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
-    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    if (!validLoanId) throw AppError.notFound('loanNotFound');
+    const replaced = Object.keys(serverFilled).some((k) => k in payload);
+    // Without a preparer (which runs again below), the committed event is `sent` unless the server
+    // replaced a field the client sent: then the machine checks its shape again.
+    const shapeChecked = !prepare && !replaced;
 
-    const requestHash = sha256(canonicalJson({ loanId, type, payload, expectedVersion: dto.expectedVersion }));
+    // The request's fingerprint is only needed to answer a repeated Idempotency-Key.
+    const requestHash = idempotencyKey ? sha256(canonicalJson({ loanId, type, payload, expectedVersion: dto.expectedVersion })) : '';
     if (idempotencyKey) {
       const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
       if (earlier) return { view: earlier, repeated: true };
     }
 
-    const writers = this.writers.get(type) ?? [];
-    const writer = writers.length > 0;
+    if (cached) {
+      const event = { ...payload, ...serverFilled, type, actorId: user.id, at } as engine.GuaranteeEvent;
+      const outcome = await commitEvent(this.db.manager, this.repo, cached, event, { shapeChecked, loanDataVersions });
+      if (outcome.ok) return { view: this.committed(cached, outcome, user), repeated: false };
+      // Refused or not applied: judge again on the stored rows (the answer must come from them).
+      this.cache.forget(loanId);
+      return this.applyOnce(loanId, dto, user, idempotencyKey, false);
+    }
+
     const rollbacks: (() => Promise<void>)[] = [];
     const commits: (() => Promise<void>)[] = [];
     try {
       // Without an Idempotency-Key, a preparer or a writer the step is one statement, atomic by itself;
       // with one, the key's claim, the step and the feature's rows share a transaction.
       const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey || prepare || writer ? this.db.transaction(work) : work(this.db.manager));
+      let committedRow: InstanceRow | null = null;
       const view = await run(async (em) => {
         if (idempotencyKey) {
           // A concurrent twin with the same key waits here until the first commits, then finds its row.
@@ -172,8 +235,8 @@ export class WorkflowService {
         if (row.version !== dto.expectedVersion) throw this.stale(row);
         if (prepare) Object.assign(serverFilled, await prepare(em, loanId, payload));
 
-        const event = { ...payload, ...serverFilled, type, actorId: user.id, at: this.clock.now().toISOString() } as engine.GuaranteeEvent;
-        const outcome = await commitEvent(em, this.repo, row, event);
+        const event = { ...payload, ...serverFilled, type, actorId: user.id, at } as engine.GuaranteeEvent;
+        const outcome = await commitEvent(em, this.repo, row, event, { shapeChecked, loanDataVersions });
         if (!outcome.ok) {
           if (outcome.stale) throw this.stale({ version: dto.expectedVersion + 1 });
           const status = engine.statusLabels(row.snapshot).status;
@@ -191,12 +254,15 @@ export class WorkflowService {
         for (const write of writers) {
           await write({ em, loanId, event, user, snapshot, onRollback: (undo) => rollbacks.push(undo), onCommit: (after) => commits.push(after) });
         }
-        const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user);
+        const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user, undefined, outcome.statusLabels);
         if (idempotencyKey) {
           await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [user.id, idempotencyKey, view]);
         }
+        committedRow = nextRow(row, outcome);
         return view;
       });
+      // Only once committed: the cache never holds a state a rollback undid.
+      if (committedRow) this.cache.rememberInstance(committedRow);
       for (const after of commits) await after();
       return { view, repeated: false };
     } catch (error) {
@@ -208,6 +274,17 @@ export class WorkflowService {
       }
       throw error;
     }
+  }
+
+  /** The answer to a step committed from the cached instance, which moves on with it. */
+  private committed(row: InstanceRow, outcome: Extract<CommitOutcome, { ok: true }>, user: AuthUser): WorkflowView {
+    this.cache.rememberInstance(nextRow(row, outcome));
+    return this.view(
+      { loanId: row.loanId, machineVersion: row.machineVersion, version: outcome.seq, snapshot: outcome.snapshot },
+      user,
+      undefined,
+      outcome.statusLabels,
+    );
   }
 
   private async earlierResult(userId: string, key: string, requestHash: string): Promise<WorkflowView | null> {
@@ -319,18 +396,36 @@ export async function createInstanceRow(em: EntityManager, repo: WorkflowReposit
 class RepeatedRequest extends Error {}
 
 export type CommitOutcome =
-  | { ok: true; seq: number; snapshot: engine.PersistedSnapshot; hash: string }
+  | { ok: true; seq: number; snapshot: engine.PersistedSnapshot; hash: string; stage: string; status: string; statusLabels: engine.StatusLabels }
   | { ok: false; stale: true }
   | { ok: false; stale: false; refusal: Extract<engine.ApplyResult, { accepted: false }> };
 
+/** The instance row after a committed step. */
+function nextRow(row: InstanceRow, outcome: Extract<CommitOutcome, { ok: true }>): InstanceRow {
+  return { ...row, snapshot: outcome.snapshot, stage: outcome.stage, status: outcome.status, version: outcome.seq, lastHash: outcome.hash };
+}
+
+export interface CommitOptions {
+  /** The caller ran validateEvent on this very event. */
+  shapeChecked?: boolean;
+  /** SUBMIT_MATERIALS: the loan-data versions its completeness was read at (the commit checks them). */
+  loanDataVersions?: Record<string, number> | null;
+}
+
 /**
  * The one way an event enters the log: the machine decides, then (in the caller's transaction) the
- * instance moves on only if still at the version read, the event is appended with its chained hash,
- * and the outbox gets one row per effect the transition declared. Used by the API and by the demo
- * data alike.
+ * instance moves on only if still at the version and last hash read, the event is appended with its
+ * chained hash, and the outbox gets one row per effect the transition declared, in one statement.
+ * Used by the API and by the demo data alike.
  */
-export async function commitEvent(em: EntityManager, repo: WorkflowRepository, row: InstanceRow, event: engine.GuaranteeEvent): Promise<CommitOutcome> {
-  const result = runtimeFor(row.machineVersion).applyEvent(row.snapshot, event);
+export async function commitEvent(
+  em: EntityManager,
+  repo: WorkflowRepository,
+  row: InstanceRow,
+  event: engine.GuaranteeEvent,
+  options: CommitOptions = {},
+): Promise<CommitOutcome> {
+  const result = runtimeFor(row.machineVersion).applyEvent(row.snapshot, event, { shapeChecked: options.shapeChecked });
   if (!result.accepted) return { ok: false, stale: false, refusal: result };
   const seq = row.version + 1;
   const snapshot = result.snapshot;
@@ -348,8 +443,8 @@ export async function commitEvent(em: EntityManager, repo: WorkflowRepository, r
     prevHash: row.lastHash,
   };
   const hash = eventHash(chained);
-  const stage = engine.stageOf(snapshot);
-  const status = statusKey(snapshot);
+  const stage = result.stage;
+  const status = statusKeyOf(result.statusLabels, stage);
   const applied = await repo.commitStep(em, {
     loanId: row.loanId,
     expectedVersion: row.version,
@@ -359,12 +454,16 @@ export async function commitEvent(em: EntityManager, repo: WorkflowRepository, r
     event: { ...chained, hash },
     // One outbox row per effect the machine declared, its params plus which loan and step.
     outbox: result.effects.map((effect) => ({ topic: effect.type, payload: effectJobPayload(effect, row.loanId, seq) })),
+    loanDataVersions: options.loanDataVersions ?? null,
   });
   if (!applied) return { ok: false, stale: true };
-  return { ok: true, seq, snapshot, hash };
+  return { ok: true, seq, snapshot, hash, stage, status, statusLabels: result.statusLabels };
 }
 
 function statusKey(snapshot: any): string {
-  const labels = engine.statusLabels(snapshot) as any;
-  return String(labels?.status?.key ?? engine.stageOf(snapshot)).slice(0, 40);
+  return statusKeyOf(engine.statusLabels(snapshot), engine.stageOf(snapshot));
+}
+
+function statusKeyOf(labels: engine.StatusLabels, stage: string): string {
+  return String((labels as any)?.status?.key ?? stage).slice(0, 40);
 }
