@@ -519,3 +519,41 @@ export async function waitForHealth(baseUrl, ms = 60000) {
   }
   throw new Error(`the server did not become healthy in ${ms} ms (${last})`);
 }
+
+/**
+ * Runs a command-line entry of the built server (seed:scale, verify) against DATABASE_URL, or else the
+ * project-local cluster of `npm start` (.data/pg): the one running now (its postmaster.pid names the port
+ * on line 4) or one started for the command. Answers the command's exit code (2: it could not run).
+ */
+export async function runServerCli(name, entry, args) {
+  try {
+    ensureDependencies();
+    buildIfStale(['workflow', 'server']);
+    const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      const running = fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').split('\n');
+      let alive = false;
+      try {
+        alive = running && process.kill(Number(running[0]), 0);
+      } catch {
+        alive = false;
+      }
+      if (alive) databaseUrl = `postgres://gbo_api:gbo_api@127.0.0.1:${running[3].trim()}/guarantee`;
+      else {
+        const pg = await startPostgres(path.join(dataDir, 'pg'));
+        databaseUrl = await pg.ensureDatabase('guarantee');
+      }
+    }
+    const r = spawnSync(process.execPath, [entry, ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    });
+    return r.status ?? 2;
+  } catch (error) {
+    log(`${name} could not run: ${error.message}`);
+    return 2;
+  }
+}

@@ -1,5 +1,6 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { applyDecorators, ValidationError, ValidationPipe } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppError } from './errors';
 import { constraintMessage, Lang } from './i18n';
 
@@ -50,4 +51,13 @@ export function isCalendarDay(value: unknown): value is string {
 /** class-validator: the field is a calendar day (see `isCalendarDay`). */
 export function IsCalendarDay(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isCalendarDay', validator: { validate: (value) => isCalendarDay(value) } }, options);
+}
+
+/** An optional day of a query: trimmed, blank means absent, otherwise a calendar day (`IsCalendarDay`). */
+export function OptionalCalendarDay(): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value)),
+    IsOptional(),
+    IsCalendarDay(),
+  );
 }

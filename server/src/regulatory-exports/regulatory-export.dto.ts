@@ -1,25 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../common/paging.dto';
+import { OptionalCalendarDay } from '../common/validation';
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A regulator report's period (days of disbursement, in the company's zone) and a company filter. */
 export class RegulatoryQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Disbursed on or after this day (YYYY-MM-DD)' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   from?: string;
 
   @ApiPropertyOptional({ description: 'Disbursed on or before this day (YYYY-MM-DD)' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   to?: string;
 
   @ApiPropertyOptional({ description: 'Part of the company name' })

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { STAGE_KEYS, WORKLIST_NAMES, type Label, type StageKey } from '@app/workflow';
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiSharedProperty } from '../common/api-response';
 import { PageQuery } from '../common/paging.dto';
+import { OptionalCalendarDay } from '../common/validation';
 import { LOAN_SORTS, type LoanSort } from '../loans/loan.dto';
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
@@ -17,17 +17,11 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
  */
 export class PeriodQuery {
   @ApiPropertyOptional({ description: 'First day (YYYY-MM-DD, company time zone); default: 1 January of the end day' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   start?: string;
 
   @ApiPropertyOptional({ description: 'Last day, included (YYYY-MM-DD, company time zone); default: today' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   end?: string;
 }
 
@@ -45,17 +39,11 @@ export class TypeLoansQuery extends PeriodQuery {
 /** All projects (projectList): the period stands for the creation days; the chart counts the same rows. */
 export class ProjectsQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'First creation day (YYYY-MM-DD); default: 1 January of the end day' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   start?: string;
 
   @ApiPropertyOptional({ description: 'Last creation day, included; default: today' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(DAY)
-  @IsISO8601({ strict: true })
+  @OptionalCalendarDay()
   end?: string;
 
   @ApiPropertyOptional({ description: 'Part of the company name' })
