@@ -146,6 +146,17 @@ describe('exports stream every row', () => {
     let undisbursed: string;
     const period = { from: '2021-01-01', to: '2021-12-31' };
 
+    // The hand-made disbursement facts go: later suites check every instance's columns against its
+    // snapshot (these loans never left data collection) and sum the plans in force.
+    afterAll(async () => {
+      const made = [smallLoan, largeLoan].filter(Boolean);
+      if (!owner || made.length === 0) return;
+      await owner.query(`DELETE FROM repayment_plan WHERE loan_id = ANY($1::uuid[])`, [made]);
+      await owner.query(`UPDATE workflow_instance SET disbursed_on = NULL, disbursed_amount_fen = NULL, stage = 'collection' WHERE loan_id = ANY($1::uuid[])`, [
+        made,
+      ]);
+    });
+
     beforeAll(async () => {
       const suffix = Date.now().toString(36);
       await owner.query(`INSERT INTO loan_type (name, fee_rate_bp, repayment_reminder_days, maturity_reminder_days) VALUES ($1, 150, 5, 30)`, [
