@@ -5,6 +5,11 @@
 //                                 test/bench/*.bench.ts, each in its own run as above; then one table of
 //                                 their figures (test/bench/figures.ts) with the machine's load average
 //                                 beside each, written to test/bench/RESULTS.md and into README.md.
+//   --scale N (or BENCH_SCALE=N)  the benches that read loans (SCALE_BENCHES) share one data set of N
+//                                 loans made by seed:scale, in a cluster kept between runs
+//                                 (.data/bench-scale): seeded once, its wall time a figure of its own,
+//                                 and resumed (not redone) by a later run. `npm run bench -- --scale 1000000`
+//                                 is the issue's million-loan table.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +22,18 @@ const RESULTS = path.join(BENCH_DIR, 'RESULTS.md');
 const README = path.join(ROOT, 'README.md');
 const MARK_START = '<!-- bench-results:start -->';
 const MARK_END = '<!-- bench-results:end -->';
+/** The benches that read the loans rather than write their own: at --scale they get the shared data set. */
+const SCALE_BENCHES = ['lists', 'verify', 'web', 'statistics'];
+const SCALE_DIR = path.join(ROOT, '.data', 'bench-scale');
+const SCALE_MARK = path.join(SCALE_DIR, 'seeded.json');
+
+/** N from --scale N or BENCH_SCALE, 0 when neither. */
+function scaleOf(argv) {
+  const i = argv.indexOf('--scale');
+  const n = Number(i >= 0 ? argv[i + 1] : (process.env.BENCH_SCALE ?? 0));
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--scale wants a whole number of loans, not ${argv[i + 1]}`);
+  return n;
+}
 
 /** The bench names: the known ones first, then whatever else test/bench holds. */
 function benchNames() {
@@ -27,13 +44,20 @@ function benchNames() {
   return [...FIRST.filter((n) => found.includes(n)), ...found.filter((n) => !FIRST.includes(n)).sort()];
 }
 
-async function runOne(name) {
-  if (!fs.existsSync(path.join(BENCH_DIR, `${name}.bench.ts`))) throw new Error(`no bench test/bench/${name}.bench.ts`);
+async function runOne(name, scale) {
+  if (name !== 'seed' && !fs.existsSync(path.join(BENCH_DIR, `${name}.bench.ts`))) throw new Error(`no bench test/bench/${name}.bench.ts`);
   const web = name === 'web';
+  const scaled = scale > 0 && (name === 'seed' || SCALE_BENCHES.includes(name));
   ensureDependencies();
   buildIfStale(web ? ['workflow', 'server', 'web'] : ['workflow', 'server']);
-  const dir = path.join(ROOT, '.data', 'bench');
-  const pg = await startPostgres(path.join(dir, 'pg'), { fresh: true });
+  const dir = scaled ? SCALE_DIR : path.join(ROOT, '.data', 'bench');
+  let seeded = 0;
+  if (scaled && name !== 'seed') {
+    seeded = fs.existsSync(SCALE_MARK) ? JSON.parse(fs.readFileSync(SCALE_MARK, 'utf8')).loans : 0;
+    if (seeded !== scale)
+      throw new Error(`the shared data set holds ${seeded} loans, not ${scale}: run \`node scripts/bench.mjs seed --scale ${scale}\` first`);
+  }
+  const pg = await startPostgres(path.join(dir, 'pg'), { fresh: !scaled });
   const redis = await startRedis(path.join(dir, 'redis'), { persistent: false });
   const databaseUrl = await pg.ensureDatabase('bench');
   const port = await freePort();
@@ -52,6 +76,8 @@ async function runOne(name) {
     DEMO_MODE: 'true',
     DATA_DIR: path.join(dir, 'data'),
     WEB_DIST: webDist,
+    // The shared data set's size: the bench reads these loans instead of seeding its own.
+    ...(seeded ? { BENCH_SEEDED_LOANS: String(seeded), BENCH_LOANS: String(seeded) } : {}),
   };
   startChild(
     'api',
@@ -60,9 +86,58 @@ async function runOne(name) {
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
+  if (name === 'seed') return seedShared(scale, env, pg);
   run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
     env: { ...env, APP_URL: `http://127.0.0.1:${port}` },
   });
+}
+
+/**
+ * The shared data set: seed:scale's own command (as `npm run seed:scale` runs it) against the cluster
+ * the server just migrated and filled with the demo accounts; resumed where an earlier run stopped. Its
+ * wall time is a figure when this run wrote the loans (a resumed run reports what it wrote, at its rate).
+ */
+async function seedShared(scale, env, pg) {
+  const { default: pg_ } = await import('pg');
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['server/dist/server/src/demo/seed-scale.js', '--loans', String(scale)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  process.stdout.write(r.stdout ?? '');
+  const seconds = (Date.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`seed:scale exited ${r.status}`);
+  const written = Number(/seed:scale: (\d+) loans written/.exec(r.stdout)?.[1] ?? 0);
+  // The application role may not ANALYZE: the owner does, so that the planner knows the million rows.
+  const owner = new pg_.Client({ connectionString: pg.ownerUrl('bench') });
+  await owner.connect();
+  try {
+    await owner.query('ANALYZE');
+  } finally {
+    await owner.end();
+  }
+  fs.writeFileSync(SCALE_MARK, JSON.stringify({ loans: scale, at: new Date().toISOString() }));
+  log(`shared data set: ${scale} loans (${written} written by this run in ${seconds.toFixed(0)} s)`);
+  if (written > 0) {
+    appendFigure('seed', {
+      figure:
+        written === scale
+          ? `npm run seed:scale -- --loans ${scale.toLocaleString('en')} (wall time, real histories)`
+          : `npm run seed:scale, resumed: ${written.toLocaleString('en')} of ${scale.toLocaleString('en')} loans written, whole run extrapolated`,
+      value: ((seconds / written) * scale) / 60,
+      unit: 'min',
+      target: '< 20 min for 1M',
+    });
+  }
+}
+
+/** reportFigure's line, for this plain-JS script (test/bench/figures.ts is TypeScript). */
+function appendFigure(bench, figure) {
+  const file = process.env.BENCH_FIGURES;
+  if (!file) return;
+  fs.appendFileSync(file, `${JSON.stringify({ ...figure, bench, loadAverage: os.loadavg()[0], cores: os.cpus().length, at: new Date().toISOString() })}\n`);
 }
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');
@@ -86,21 +161,23 @@ function resultsTable(figures, runs) {
   return lines.join('\n');
 }
 
-async function runAll() {
+async function runAll(scale) {
   const figuresFile = path.join(ROOT, '.data', 'bench-figures.jsonl');
   fs.mkdirSync(path.dirname(figuresFile), { recursive: true });
   fs.rmSync(figuresFile, { force: true });
   const started = new Date();
   const runs = [];
-  for (const name of benchNames()) {
+  for (const name of [...(scale ? ['seed'] : []), ...benchNames()]) {
     log(`── bench ${name} (load average ${os.loadavg()[0].toFixed(2)})`);
     const t = Date.now();
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.mjs'), name], {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.mjs'), name, ...(scale ? ['--scale', String(scale)] : [])], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, BENCH_FIGURES: figuresFile },
     });
     runs.push({ name, ok: r.status === 0, seconds: (Date.now() - t) / 1000 });
+    // Without its data set the scaled benches cannot run: say so once rather than fail each.
+    if (name === 'seed' && r.status !== 0) throw new Error('the shared data set could not be seeded');
   }
   const figures = fs.existsSync(figuresFile)
     ? fs
@@ -112,7 +189,7 @@ async function runAll() {
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const table = resultsTable(figures, runs);
   const about =
-    `\`npm run bench\` of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${cpu}), Node ${process.version}; ` +
+    `\`npm run bench${scale ? ` -- --scale ${scale}` : ''}\` of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC${scale ? ` (${SCALE_BENCHES.join(', ')} on one data set of ${scale.toLocaleString('en')} loans)` : ''} on ${os.cpus().length} cores (${cpu}), Node ${process.version}; ` +
     `runs: ${runs.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(0)} s`).join(', ')}. ` +
     "Each figure beside the baseline measured in the same run; the load average is the machine's when the figure was taken " +
     `(above ${os.cpus().length} the benchmark shared the CPU with other work, and its figures read worse than the code is).`;
@@ -134,13 +211,14 @@ async function runAll() {
   return runs.every((r) => r.ok);
 }
 
-const name = process.argv[2];
+const name = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 try {
+  const scale = scaleOf(process.argv);
   if (name) {
-    await runOne(name);
+    await runOne(name, scale);
     await shutdown(0);
   } else {
-    process.exit((await runAll()) ? 0 : 1);
+    process.exit((await runAll(scale)) ? 0 : 1);
   }
 } catch (error) {
   log(`benchmark failed: ${error.message}`);

@@ -1,8 +1,9 @@
 // Benchmark of the loan lists at scale (prints figures, asserts nothing). Run with `npm run bench:lists`
 // (BENCH_LOANS, default 100000), which starts fresh services and the built server and sets APP_URL,
-// DATABASE_URL and DATA_DIR.
+// DATABASE_URL and DATA_DIR; or at `npm run bench -- --scale N`, on the shared data set of N loans
+// (BENCH_SEEDED_LOANS: already seeded, nothing written here).
 //
-// Seeds BENCH_LOANS loans with seed:scale's code (real histories), then for the loan list and three
+// Seeds BENCH_LOANS loans with seed:scale's code (real histories) unless they are there, then for the loan list and three
 // worklists measures, through the API, page 1, a deep page by cursor (the row 100,000 rows in, or
 // 90% of the matches), a filter, a company-name filter and the sort by amount, each beside the raw
 // keyset SQL of the same rows on the same indexes (the page's rows alone: no count, no actions, no
@@ -17,9 +18,11 @@ import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { loadConfig } from '../../server/src/config/config';
 import { seedScale } from '../../server/src/demo/seed-scale';
 import { encodeCursor } from '../../server/src/worklists/worklist.query';
+import { reportFigure } from './figures';
 
 const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
-const LOANS = Number(process.env.BENCH_LOANS ?? 100_000);
+const SEEDED = Number(process.env.BENCH_SEEDED_LOANS ?? 0);
+const LOANS = SEEDED || Number(process.env.BENCH_LOANS ?? 100_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PAGE_SIZE = 20;
 const DEEP_ROWS = 5000 * PAGE_SIZE;
@@ -95,15 +98,18 @@ async function main() {
   const config = loadConfig();
   const key = loadAuditKeys(config, { create: false }).hmacKey;
   // The owner role may ANALYZE the tables after the load; the application role may not.
-  const seeder = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL });
-  const second = new Client({ connectionString: process.env.DATABASE_URL });
-  await Promise.all([seeder.connect(), second.connect()]);
-  const seeded = await seedScale(seeder, key, { loans: LOANS, verifySample: 100, second, log: (line) => console.log(`  seed: ${line}`) });
-  console.log(
-    `seeded ${seeded.written} loans (${seeded.events} events) in ${seeded.seconds.toFixed(1)} s: ${(seeded.written / seeded.seconds).toFixed(0)} loans/s; ` +
-      `1,000,000 would take about ${(1_000_000 / (seeded.written / seeded.seconds) / 60).toFixed(1)} min at this rate`,
-  );
-  await Promise.all([seeder.end(), second.end()]);
+  if (SEEDED) console.log(`the shared data set: ${SEEDED.toLocaleString('en')} seeded loans`);
+  else {
+    const seeder = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL });
+    const second = new Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([seeder.connect(), second.connect()]);
+    const seeded = await seedScale(seeder, key, { loans: LOANS, verifySample: 100, second, log: (line) => console.log(`  seed: ${line}`) });
+    console.log(
+      `seeded ${seeded.written} loans (${seeded.events} events) in ${seeded.seconds.toFixed(1)} s: ${(seeded.written / seeded.seconds).toFixed(0)} loans/s; ` +
+        `1,000,000 would take about ${(1_000_000 / (seeded.written / seeded.seconds) / 60).toFixed(1)} min at this rate`,
+    );
+    await Promise.all([seeder.end(), second.end()]);
+  }
 
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
   const token = await login('admin');
@@ -124,8 +130,16 @@ async function main() {
     })),
   ];
   const table: string[][] = [];
+  const at = `${LOANS.toLocaleString('en')} loans`;
   const row = (list: string, what: string, api: number, base: number) => {
     table.push([list, what, api.toFixed(1), base.toFixed(1), (api / base).toFixed(2)]);
+    reportFigure('lists', {
+      figure: `${list} at ${at}: ${what}, p95 (baseline: raw keyset SQL, same rows and index)`,
+      value: api,
+      baseline: base,
+      unit: 'ms',
+      target: '<= 5x raw',
+    });
     console.log(`  ${list} · ${what}: API p95 ${api.toFixed(1)} ms, raw ${base.toFixed(1)} ms, ${(api / base).toFixed(2)}x`);
   };
   for (const c of lists) {
@@ -151,6 +165,13 @@ async function main() {
     const deepWhere = [...c.where, `(${s.column}, ${s.tie}) < ($${n + 1}::${s.type}, $${n + 2}::uuid)`];
     row(c.list, `row ${depth} by cursor`, deep, await timed(raw(deepWhere, [...c.params, at[0].v, at[0].id], s.order)));
     table.push([c.list, `row ${depth} by cursor vs page 1 (API)`, deep.toFixed(1), page1.toFixed(1), (deep / page1).toFixed(2)]);
+    reportFigure('lists', {
+      figure: `${c.list} at ${at}: row ${depth.toLocaleString('en')} (page ${Math.floor(depth / PAGE_SIZE) + 1}) by cursor, p95 (baseline: page 1 through the API)`,
+      value: deep,
+      baseline: page1,
+      unit: 'ms',
+      target: '<= 2x page 1',
+    });
     const offsetPage = Math.floor(depth / PAGE_SIZE) + 1;
     const offset = await timed(() => get(q(`&pageNum=${offsetPage}`), token));
     table.push([c.list, `page ${offsetPage} by OFFSET (old way) vs cursor`, offset.toFixed(1), deep.toFixed(1), (offset / deep).toFixed(2)]);
