@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ROOT, buildIfStale, ensureDependencies, freePort, log, run, shutdown, startChild, startPostgres, startRedis, waitForHealth } from './lib.mjs';
 
 const BENCH_DIR = path.join(ROOT, 'test', 'bench');
@@ -99,17 +99,26 @@ async function runOne(name, scale) {
  */
 async function seedShared(scale, env, pg) {
   const { default: pg_ } = await import('pg');
+  fs.rmSync(SCALE_MARK, { force: true }); // a set half seeded is no set: the mark comes back at the end
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['server/dist/server/src/demo/seed-scale.js', '--loans', String(scale)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+  // Its progress shown as it goes (a million loans take a while), and its summary line read at the end.
+  let stdout = '';
+  const status = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['server/dist/server/src/demo/seed-scale.js', '--loans', String(scale)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      process.stdout.write(chunk);
+    });
+    child.once('error', reject);
+    child.once('close', resolve);
   });
-  process.stdout.write(r.stdout ?? '');
   const seconds = (Date.now() - started) / 1000;
-  if (r.status !== 0) throw new Error(`seed:scale exited ${r.status}`);
-  const written = Number(/seed:scale: (\d+) loans written/.exec(r.stdout)?.[1] ?? 0);
+  if (status !== 0) throw new Error(`seed:scale exited ${status}`);
+  const written = Number(/seed:scale: (\d+) loans written/.exec(stdout)?.[1] ?? 0);
   // The application role may not ANALYZE: the owner does, so that the planner knows the million rows.
   const owner = new pg_.Client({ connectionString: pg.ownerUrl('bench') });
   await owner.connect();
