@@ -99,6 +99,12 @@ export interface Engine {
   replay(input: GuaranteeInput, events: readonly GuaranteeEvent[]): PersistedSnapshot;
   /** The snapshot after each event (index i: after events[0..i]); throws ReplayError like replay. */
   replaySteps(input: GuaranteeInput, events: readonly GuaranteeEvent[]): PersistedSnapshot[];
+  /**
+   * What an audit compares: the state value at the start and after each event (values[i + 1]: after
+   * events[0..i]), and the persisted snapshot after the last (the initial one when there is none); throws
+   * ReplayError like replay. Cheaper than replaySteps, which copies the whole snapshot at every step.
+   */
+  replayValues(input: GuaranteeInput, events: readonly GuaranteeEvent[]): { values: unknown[]; last: PersistedSnapshot };
 }
 
 /** The engine of one machine version (the current one, or an older one kept for its instances). */
@@ -189,8 +195,9 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
   };
 
   /** Calls `visit` with the live snapshot after each event; throws ReplayError on a refusal. */
-  const fold = (input: GuaranteeInput, events: readonly GuaranteeEvent[], visit?: (snapshot: GuaranteeSnapshot) => void) => {
+  const fold = (input: GuaranteeInput, events: readonly GuaranteeEvent[], visit?: (snapshot: GuaranteeSnapshot) => void, visitStart = false) => {
     let current = restore(createInitialSnapshot(input));
+    if (visitStart) visit?.(current);
     events.forEach((event, index) => {
       const refused = refusalOf(current, event);
       if (refused) throw new ReplayError(index, refused);
@@ -208,7 +215,13 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     return steps;
   };
 
-  return { machine, version, createInitialSnapshot, restore, persist, applyEvent, replay, replaySteps };
+  const replayValues = (input: GuaranteeInput, events: readonly GuaranteeEvent[]) => {
+    const values: unknown[] = [];
+    const last = fold(input, events, (snapshot) => values.push(snapshot.value), true);
+    return { values, last: persist(last) };
+  };
+
+  return { machine, version, createInitialSnapshot, restore, persist, applyEvent, replay, replaySteps, replayValues };
 }
 
 /** The engine of the current machine version. */

@@ -57,7 +57,7 @@ export function fold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): 
 
 /**
  * The same checks as foldEventByEvent, but the machine folds the whole history once with its live
- * snapshot (Engine.replaySteps: the same refusals as applyEvent, without restoring the persisted snapshot,
+ * snapshot (Engine.replayValues: the same refusals as applyEvent, without restoring the persisted snapshot,
  * labelling and listing effects at every event), then each step's state is compared with the log.
  * Returns null at the first thing that does not hold (or a history spanning machine versions), never a failure.
  */
@@ -85,25 +85,24 @@ function foldWhenAllHold(row: ReplayInstance, events: ReplayEvent[], key?: Buffe
     prev = e.hash;
   }
   const runtime = runtimeFor(row.machineVersion);
-  const initial = runtime.createInitialSnapshot(row.input as any);
-  let steps: unknown[];
+  let replayed: { values: unknown[]; last: unknown };
   try {
-    steps = runtime.replaySteps(
+    replayed = runtime.replayValues(
       row.input as any,
       events.map((e) => ({ ...e.payload, type: e.type, actorId: e.actorId, at: e.at }) as any),
     );
   } catch {
     return null;
   }
-  // persisted snapshots: plain JSON, as the database holds them
-  let before = canonicalJson((initial as any).value);
+  // Each event's states against the replay's: the state before is the one after the event before it.
+  let before = canonicalJson(replayed.values[0]);
   for (const [i, e] of events.entries()) {
     if (before !== canonicalJson(e.from)) return null;
-    const after = canonicalJson((steps[i] as any).value);
+    const after = canonicalJson(replayed.values[i + 1]);
     if (after !== canonicalJson(e.to)) return null;
     before = after;
   }
-  return { snapshot: events.length ? steps[events.length - 1] : initial, firstBadSeq: null, reason: null, prev };
+  return { snapshot: replayed.last, firstBadSeq: null, reason: null, prev };
 }
 
 export function foldEventByEvent(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult {
