@@ -34,6 +34,8 @@ interface Load {
   requests: number;
   /** The API calls of the load, slowest first: path and start/end in ms from navigation start (where LCP waits). */
   api: { path: string; start: number; end: number }[];
+  /** Every request in the order it started (printed with BENCH_WEB_TRACE=1). */
+  all: { path: string; start: number; end: number }[];
 }
 
 async function tokenOf(username: string): Promise<string> {
@@ -93,6 +95,9 @@ async function load(context: BrowserContext, url: string, ready: string): Promis
           .filter((e) => e.name.includes('/server/'))
           .map((e) => ({ path: new URL(e.name).pathname + new URL(e.name).search, start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))
           .sort((a, b) => b.end - b.start - (a.end - a.start)),
+        all: entries
+          .map((e) => ({ path: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))
+          .sort((a, b) => a.start - b.start),
       };
     });
   } finally {
@@ -182,6 +187,7 @@ async function main() {
       const last = loads[loads.length - 1];
       console.log(`\nAPI calls of the last ${name} load (LCP ${last.lcpMs.toFixed(0)} ms), slowest first (ms from navigation start):`);
       for (const call of last.api.slice(0, 6)) console.log(`  ${call.path}: ${call.start} → ${call.end} (${call.end - call.start} ms)`);
+      if (process.env.BENCH_WEB_TRACE) for (const r of last.all) console.log(`    ${String(r.start).padStart(6)} → ${String(r.end).padStart(6)}  ${r.path}`);
     }
     const coldTransfer = median(list.cold.map((l) => l.transferBytes));
     const coldDecoded = median(list.cold.map((l) => l.decodedBytes));
