@@ -2,11 +2,19 @@
 // which starts fresh services and the built server and sets APP_URL and DATABASE_URL.
 //
 // 1. Transitions per second through the API (POST /loans/:id/events) at concurrency 1, 8 and 32,
-//    beside the raw baseline: the very statement the API sends for such an event (COMMIT_STEP_SQL:
-//    version and last-hash check, instance update, event with its chain hash, outbox rows), sent
-//    directly with pg as the same prepared statement and role, on loans of its own, its parameters
-//    computed before the clock starts. Beside
-//    them, the floor of the HTTP stack: a public answer with no database work (GET /open/auth/public-key).
+//    beside the raw baseline, like with like:
+//    - the same statement: the one the API sends for such an event (COMMIT_STEP_SQL: version and
+//      last-hash check, instance update, event with its chain hash, outbox rows), as the same named
+//      (prepared) statement, as the same role, with the same parameters the API computes for the same
+//      two steps (computed before the clock starts: only version, hashes and time change per call);
+//    - the same connections: a pool of the API's own size (POOL_MAX), one connection checked out and
+//      released per statement, as the API does;
+//    - the same loans: made the same way, each worker on one of its own.
+//    What the API sends beyond that statement, and the raw side does not: the history log's row of
+//    each request (history.writer.ts: batched, after the answer, on its own connection). The session
+//    lookup and SUBMIT_MATERIALS' completeness read come from the process's caches after the first call.
+//    Beside them, the floor of the HTTP stack: a public answer with no database work (GET
+//    /open/auth/public-key); the API's rate cannot exceed it.
 // 2. Replay of a 40-event history per event: through the API (GET history/at/40: load, hash checks,
 //    fold) beside the pure machine fold (replay in memory).
 import { constants, publicEncrypt } from 'node:crypto';
@@ -25,6 +33,7 @@ import {
 } from '../../workflow/src';
 import { effectJobPayload } from '../../server/src/jobs/queues';
 import { COMMIT_STEP_NAME, COMMIT_STEP_SQL, commitStepParams } from '../../server/src/workflow/commit-step';
+import { POOL_MAX } from '../../server/src/database/database.module';
 import { reportFigure } from './figures';
 
 const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
@@ -113,8 +122,8 @@ async function main() {
   const { publicKey } = await call('GET', '/open/auth/public-key', null);
   const apost = await login('apost', publicKey);
   const admin = await login('admin', publicKey);
-  // As the application's role, like the API: the baseline writes the same tables.
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 40 });
+  // As the application's role, like the API: the baseline writes the same tables, over as many connections.
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: POOL_MAX });
 
   const users = new Map<string, string>(
     (await pool.query(`SELECT username, id FROM app_user WHERE username IN ('apost', 'admin')`)).rows.map((r) => [r.username, r.id]),

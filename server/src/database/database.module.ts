@@ -5,6 +5,9 @@ import { MIGRATIONS } from '../../../migrations';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 
+/** Connections each API process opens at most (the workflow bench gives its raw baseline as many). */
+export const POOL_MAX = 20;
+
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {
     type: 'postgres',
@@ -13,7 +16,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrationsTableName: 'schema_migration',
     synchronize: false,
     logging: ['error'],
-    extra: { max: 20 },
+    extra: { max: POOL_MAX },
   };
 }
 
