@@ -53,15 +53,21 @@ async function runOne(name) {
     DATA_DIR: path.join(dir, 'data'),
     WEB_DIST: webDist,
   };
+  // The export bench reads the server's V8 heap beside its RSS: a sampler loaded into the server writes it to a file.
+  const memory = name === 'export' ? { BENCH_MEMORY_FILE: path.join(dir, 'server-memory.json') } : {};
   startChild(
     'api',
     process.execPath,
-    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), 'server/dist/server/src/main.js'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(memory.BENCH_MEMORY_FILE ? ['--import', './test/bench/server-memory.mjs'] : []),
+      'server/dist/server/src/main.js',
+    ],
+    { env: { ...env, ...memory }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
   run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
-    env: { ...env, APP_URL: `http://127.0.0.1:${port}` },
+    env: { ...env, ...memory, APP_URL: `http://127.0.0.1:${port}` },
   });
 }
 
