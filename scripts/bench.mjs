@@ -79,16 +79,22 @@ async function runOne(name, scale) {
     // The shared data set's size: the bench reads these loans instead of seeding its own.
     ...(seeded ? { BENCH_SEEDED_LOANS: String(seeded), BENCH_LOANS: String(seeded) } : {}),
   };
+  // The export bench reads the server's V8 heap beside its RSS: a sampler loaded into the server writes it to a file.
+  const memory = name === 'export' ? { BENCH_MEMORY_FILE: path.join(dir, 'server-memory.json') } : {};
   startChild(
     'api',
     process.execPath,
-    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), 'server/dist/server/src/main.js'],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(memory.BENCH_MEMORY_FILE ? ['--import', './test/bench/server-memory.mjs'] : []),
+      'server/dist/server/src/main.js',
+    ],
+    { env: { ...env, ...memory }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await waitForHealth(`http://127.0.0.1:${port}`, 120000);
   if (name === 'seed') return seedShared(scale, env, pg);
   run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `test/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
-    env: { ...env, APP_URL: `http://127.0.0.1:${port}` },
+    env: { ...env, ...memory, APP_URL: `http://127.0.0.1:${port}` },
   });
 }
 
