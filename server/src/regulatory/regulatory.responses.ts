@@ -142,7 +142,10 @@ export class RegulatoryFiguresDto {
   weights: WeightLineDto[];
   @ApiProperty({ type: LeverageDto })
   leverage: LeverageDto;
-  @ApiProperty({ type: [ClientExposureDto], description: 'Every client in force, largest weighted balance first' })
+  @ApiProperty({
+    type: [ClientExposureDto],
+    description: 'The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one',
+  })
   clients: ClientExposureDto[];
   @ApiProperty({ type: [GroupExposureDto] })
   groups: GroupExposureDto[];

@@ -2148,7 +2148,7 @@ export interface RegulatoryFiguresDto {
   weightedBalanceFen: number;
   weights: WeightLineDto[];
   leverage: LeverageDto;
-  /** Every client in force, largest weighted balance first */
+  /** The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one */
   clients: ClientExposureDto[];
   groups: GroupExposureDto[];
   compensation: CompensationDto;

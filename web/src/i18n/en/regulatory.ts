@@ -43,6 +43,9 @@ const regulatory: Translation<typeof zh> = {
     headroom: 'Headroom (yuan)',
     state: 'State',
     empty: 'Nothing in force on that day',
+    total: '{{shown}} of {{clients}} clients in force',
+    sort: 'Sort by',
+    sorts: { weighted: 'Weighted balance', balance: 'Balance in force', loans: 'Loans', name: 'Company name' },
   },
   groupTable: {
     title: 'Related-group concentration',
