@@ -93,9 +93,7 @@ async function main() {
   const { n: loanRows, first } = span[0];
   // The whole book as one period, and the default one (the current year).
   const all = `start=${first}`;
-  const baseline = await timed(() =>
-    pool.query(`SELECT count(*) FROM workflow_instance WHERE disbursed_on IS NOT NULL AND disbursed_amount_fen IS NOT NULL`),
-  );
+  const baseline = await timed(() => pool.query(`SELECT count(*) FROM workflow_instance WHERE disbursed_on IS NOT NULL AND disbursed_amount_fen IS NOT NULL`));
   const cases: [what: string, path: string][] = [
     ['overview (this year)', '/statistics/overview'],
     ['overview (whole book)', `/statistics/overview?${all}`],
@@ -108,8 +106,8 @@ async function main() {
     ['projects page 1 (whole book)', `/statistics/projects?${all}&pageSize=20`],
     ['regulatory figures (today)', '/regulatory/figures'],
     ['regulatory figures (a year ago)', `/regulatory/figures?asOf=${new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10)}`],
-    ['regulatory clients page 1', '/regulatory/exposures?size=50'],
-    ['regulatory clients page 100 by name', '/regulatory/exposures?size=50&page=100&sort=name'],
+    ['regulatory clients page 1', '/regulatory/exposures?pageSize=50'],
+    ['regulatory clients page 100 by name', '/regulatory/exposures?pageSize=50&pageNum=100&sort=name'],
   ];
   const table: string[][] = [];
   for (const [what, path] of cases) {
@@ -124,7 +122,9 @@ async function main() {
     }
     const load = loadavg()[0];
     table.push([what, api.toFixed(1), baseline.toFixed(1), (api / baseline).toFixed(2), (bytes / 1024).toFixed(1), load.toFixed(2)]);
-    console.log(`  ${what}: API p95 ${api.toFixed(1)} ms, raw count ${baseline.toFixed(1)} ms, ${(api / baseline).toFixed(2)}x, ${(bytes / 1024).toFixed(1)} KiB`);
+    console.log(
+      `  ${what}: API p95 ${api.toFixed(1)} ms, raw count ${baseline.toFixed(1)} ms, ${(api / baseline).toFixed(2)}x, ${(bytes / 1024).toFixed(1)} KiB`,
+    );
     reportFigure('statistics', {
       figure: `${what} at ${LOANS.toLocaleString('en')} seeded loans, p95`,
       value: api,
@@ -134,7 +134,9 @@ async function main() {
     });
   }
   await pool.end();
-  console.log(`\n### Statistics and regulatory figures at ${loanRows.toLocaleString('en')} loans (p95 of ${REPEAT}, ms; baseline: raw indexed count of the disbursed loans)\n`);
+  console.log(
+    `\n### Statistics and regulatory figures at ${loanRows.toLocaleString('en')} loans (p95 of ${REPEAT}, ms; baseline: raw indexed count of the disbursed loans)\n`,
+  );
   console.log('| endpoint | API p95 | baseline p95 | ratio | body KiB | load avg |');
   console.log('|---|---|---|---|---|---|');
   for (const r of table) console.log(`| ${r.join(' | ')} |`);

@@ -47,9 +47,7 @@ it('shows the figures of the demo data, validates and saves the settings with th
   expect(await view.getByTestId('regulatory-compensation-value').innerText()).toBe('无（系统尚无代偿数据）');
   // The client table pages through the server's list: the first page is the figures' largest clients.
   const names = () => view.getByTestId('regulatory-client-row').locator('td:first-child').allInnerTexts();
-  await eventually(names, (shown) =>
-    expect(shown).toEqual(figures.clients.slice(0, 10).map((c: { companyName: string }) => c.companyName)),
-  );
+  await eventually(names, (shown) => expect(shown).toEqual(figures.clients.slice(0, 10).map((c: { companyName: string }) => c.companyName)));
   expect(await view.getByTestId('regulatory-clients-total').innerText()).toContain(String(figures.clientCount));
   if (figures.clientCount > 10) {
     const second = (await t.http.get('/server/regulatory/exposures?pageNum=2&pageSize=10').set('X-Platform-Token', adminToken).expect(200)).body.data;

@@ -6,7 +6,15 @@ import { holds, type AuthUser } from '../auth/auth-user';
 import { ApiEnvelope, ApiPage } from '../common/api-response';
 import { AppError } from '../common/errors';
 import { IdDto } from '../common/response.dto';
-import { ClientClassInputDto, ExposuresQueryDto, FiguresQueryDto, GroupMemberInputDto, ImpactQueryDto, RegulatorySettingsInputDto, RelatedGroupInputDto } from './regulatory.dto';
+import {
+  ClientClassInputDto,
+  ExposuresQueryDto,
+  FiguresQueryDto,
+  GroupMemberInputDto,
+  ImpactQueryDto,
+  RegulatorySettingsInputDto,
+  RelatedGroupInputDto,
+} from './regulatory.dto';
 import {
   ClientClassDto,
   ClientExposureDto,

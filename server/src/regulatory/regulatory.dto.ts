@@ -45,7 +45,11 @@ export class ExposuresQueryDto extends PageQuery {
   @Matches(/^\d{4}-\d{2}-\d{2}$/)
   asOf?: string;
 
-  @ApiPropertyOptional({ enum: EXPOSURE_SORTS, default: 'weighted', description: 'weighted: weighted balance (the concentration ratio); loans: loans in force' })
+  @ApiPropertyOptional({
+    enum: EXPOSURE_SORTS,
+    default: 'weighted',
+    description: 'weighted: weighted balance (the concentration ratio); loans: loans in force',
+  })
   @IsOptional()
   @IsIn(EXPOSURE_SORTS)
   sort?: ExposureSort;

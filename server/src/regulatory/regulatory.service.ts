@@ -230,7 +230,7 @@ export class RegulatoryService implements OnModuleInit {
     asOf: string,
     extra?: ExtraLoan,
     read?: { settings: Settings; clients: ClientRow[] },
-  ): Promise<RegulatoryFiguresDto & { exposures: Exposure[] }> {
+  ): Promise<RegulatoryFiguresDto & { exposures: Exposure[]; allBreaches: BreachDto[] }> {
     const { settings, clients: loaded } = read ?? (await this.inputs(em, asOf));
     const { netAssetsFen } = settings;
     // Copies: the live check figures "before" and "after" from one read, and "after" adds the loan in.
@@ -353,13 +353,16 @@ export class RegulatoryService implements OnModuleInit {
       groups,
       // No compensation (代偿) is recorded anywhere in the pipeline yet: README.md explains.
       compensation: { available: false, rate: null },
-      breaches,
+      // Clients over the limit are the largest (the limit is one weighted balance for all): the first ones stand for the rest.
+      breaches: [...breaches.filter((b) => b.limit !== 'SINGLE_CLIENT'), ...breaches.filter((b) => b.limit === 'SINGLE_CLIENT').slice(0, FIGURES_CLIENTS)],
+      breachCount: breaches.length,
+      allBreaches: breaches,
       exposures,
     };
   }
 
   async figures(asOf: string | undefined): Promise<RegulatoryFiguresDto> {
-    const { exposures: _all, ...figures } = await this.compute(this.db.manager, this.checkDay(asOf));
+    const { exposures: _all, allBreaches: _every, ...figures } = await this.compute(this.db.manager, this.checkDay(asOf));
     return figures;
   }
 
@@ -405,7 +408,7 @@ export class RegulatoryService implements OnModuleInit {
     const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
     const groupId: string | null = membership?.groupId ?? null;
     // Only what this loan touches: the leverage, its own client, its own group.
-    const breaches = after.breaches.filter(
+    const breaches = after.allBreaches.filter(
       (b) =>
         b.limit === 'LEVERAGE' ||
         (b.limit === 'SINGLE_CLIENT' && b.subjectId === loan.companyId) ||
@@ -415,8 +418,8 @@ export class RegulatoryService implements OnModuleInit {
       `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
       [loanId],
     );
-    const { exposures: _b, ...beforeFigures } = before;
-    const { exposures: _a, ...afterFigures } = after;
+    const { exposures: _b, allBreaches: _bb, ...beforeFigures } = before;
+    const { exposures: _a, allBreaches: _ab, ...afterFigures } = after;
     return {
       loanId,
       companyId: loan.companyId,

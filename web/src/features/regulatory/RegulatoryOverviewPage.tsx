@@ -141,6 +141,11 @@ function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
               {b.limit === 'LEVERAGE' ? b.limitValue : percent(b.limitValue)}
             </Text>
           ))}
+          {f.breachCount > f.breaches.length && (
+            <Text size="sm" c="dimmed" data-testid="regulatory-breaches-more">
+              {t('regulatory.moreBreaches', { more: f.breachCount - f.breaches.length })}
+            </Text>
+          )}
         </Alert>
       )}
       <Card withBorder radius="md" padding="lg">
@@ -323,7 +328,9 @@ function ClientExposures({ asOf, clientCount }: { asOf: string; clientCount: num
           ))}
         </Table.Tbody>
       </Table>
-      {total > PAGE_SIZE && <Pagination size="sm" mt="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} data-testid="regulatory-clients-pages" />}
+      {total > PAGE_SIZE && (
+        <Pagination size="sm" mt="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} data-testid="regulatory-clients-pages" />
+      )}
     </Card>
   );
 }

@@ -21,6 +21,7 @@ const regulatory: Translation<typeof zh> = {
   compensation: 'Compensation rate',
   compensationNone: 'None (no compensation is recorded yet)',
   breaches: 'Limits broken',
+  moreBreaches: 'and {{more}} more clients over the single-client limit: the first rows of the client table below',
   noBreach: 'Every figure is within its limit',
   weights: {
     title: 'Liability balance weights',

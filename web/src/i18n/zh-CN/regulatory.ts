@@ -18,6 +18,7 @@ const regulatory = {
   compensation: '代偿率',
   compensationNone: '无（系统尚无代偿数据）',
   breaches: '超限指标',
+  moreBreaches: '另有 {{more}} 户超过单一客户集中度上限：见下方客户集中度表的前列',
   noBreach: '各项指标均未超限',
   weights: {
     title: '责任余额权重',
