@@ -272,7 +272,7 @@ describe('regulatory figures and the live limit check', () => {
       let balance = 0;
       let weightedSum = 0;
       let loans = 0;
-      let total = -1;
+      let total: number | undefined;
       const within: boolean[] = [];
       for (let pageNum = 1; ; pageNum++) {
         const page = (await exposures(`sort=${sort}&pageNum=${pageNum}&pageSize=200`).expect(200)).body.data;

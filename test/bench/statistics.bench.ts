@@ -111,7 +111,7 @@ async function main() {
   ];
   const table: string[][] = [];
   for (const [what, path] of cases) {
-    let bytes = 0;
+    let bytes: number;
     let api: number;
     try {
       bytes = (await get(path, token)).bytes;
