@@ -15,6 +15,7 @@ interface Client {
   ratio: number;
   withinLimit: boolean;
   groupName: string | null;
+  loanCount: number;
 }
 
 /**
@@ -85,7 +86,16 @@ describe('regulatory figures and the live limit check', () => {
         .set(as('admin'))
         .expect(200)
     ).body.data;
-  const clientOf = (data: { clients: Client[] }, companyId: string) => data.clients.find((c) => c.companyId === companyId);
+  /** A client's line on the figures' day, from the paged list (the figures carry only the largest clients). */
+  const clientOf = async (data: { asOf: string }, c: { companyId: string; company: string }): Promise<Client | undefined> => {
+    const page = (
+      await t.http
+        .get(`/server/regulatory/exposures?asOf=${data.asOf}&companyName=${encodeURIComponent(c.company)}&pageSize=200`)
+        .set(as('admin'))
+        .expect(200)
+    ).body.data;
+    return page.list.find((x: Client) => x.companyId === c.companyId);
+  };
   const version = async (loanId: string): Promise<number> =>
     (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
 
@@ -204,16 +214,16 @@ describe('regulatory figures and the live limit check', () => {
       .send({ ...DEFAULTS, netAssets: 50_000_000 })
       .expect(200);
     const today = await figures(shanghaiDay());
-    expect(clientOf(today, s.companyId)).toMatchObject({ balanceFen: 300_000_001, weightBp: 7500, weightedFen: 225_000_001, ratio: 0.045, withinLimit: true });
+    expect(await clientOf(today, s)).toMatchObject({ balanceFen: 300_000_001, weightBp: 7500, weightedFen: 225_000_001, ratio: 0.045, withinLimit: true });
     // 600,000,000 / 5,000,000,000 = 12% > 10%
-    expect(clientOf(today, tt.companyId)).toMatchObject({
+    expect(await clientOf(today, tt)).toMatchObject({
       balanceFen: 600_000_000,
       weightBp: 10000,
       weightedFen: 600_000_000,
       ratio: 0.12,
       withinLimit: false,
     });
-    expect(clientOf(today, u.companyId)).toMatchObject({ balanceFen: 100_000_000, weightBp: 10000, weightedFen: 100_000_000, groupName: `关联集团${tag}` });
+    expect(await clientOf(today, u)).toMatchObject({ balanceFen: 100_000_000, weightBp: 10000, weightedFen: 100_000_000, groupName: `关联集团${tag}` });
     expect(today.groups.find((g: { groupId: string }) => g.groupId === group.id)).toMatchObject({
       memberCount: 2,
       weightedFen: 300_000_000,
@@ -221,7 +231,11 @@ describe('regulatory figures and the live limit check', () => {
       withinLimit: true,
       headroomFen: 750_000_000 - 300_000_000,
     });
-    expect(today.breaches).toContainEqual({ limit: 'SINGLE_CLIENT', value: 0.12, limitValue: 0.1, subject: tt.company, subjectId: tt.companyId });
+    // The figures name the largest clients over the limit and count them all; T is one of them.
+    const over = today.breaches.filter((b: { limit: string }) => b.limit === 'SINGLE_CLIENT');
+    expect(over.length).toBe(Math.min(20, today.breachCount - today.breaches.length + over.length));
+    if (over.length < 20)
+      expect(today.breaches).toContainEqual({ limit: 'SINGLE_CLIENT', value: 0.12, limitValue: 0.1, subject: tt.company, subjectId: tt.companyId });
     // The set adds 3,000,000.01 + 6,000,000 + 1,000,000 + 2,000,000 in force, weighted 2,250,000.01 + 6,000,000 + 1,000,000 + 2,000,000.
     expect(today.balanceFen - baseline.balanceFen).toBe(1_200_000_001);
     expect(today.weightedBalanceFen - baseline.weightedBalanceFen).toBe(1_125_000_001);
@@ -232,11 +246,11 @@ describe('regulatory figures and the live limit check', () => {
     expect(line(today, 'OTHER').balanceFen - line(baseline, 'OTHER').balanceFen).toBe(900_000_000);
 
     const before = await figures(yesterday);
-    expect(clientOf(before, u.companyId)).toMatchObject({ balanceFen: 123_456_789, weightedFen: 123_456_789 });
+    expect(await clientOf(before, u)).toMatchObject({ balanceFen: 123_456_789, weightedFen: 123_456_789 });
     expect(before.groups.find((g: { groupId: string }) => g.groupId === group.id).weightedFen).toBe(323_456_789);
     // Before the demo's disbursement day none of the set was in force.
     const early = await figures('2026-01-04');
-    expect(clientOf(early, s.companyId)).toBeUndefined();
+    expect(await clientOf(early, s)).toBeUndefined();
 
     for (const asOf of ['2026-02-30', 'yesterday']) {
       const res = await t.http.get(`/server/regulatory/figures?asOf=${asOf}`).set(as('admin', 'en'));
@@ -244,6 +258,65 @@ describe('regulatory figures and the live limit check', () => {
     }
     expect((await t.http.get('/server/regulatory/figures?asOf=2026-02-30').set(as('admin'))).body.code).toBe('A11106');
     await t.http.get('/server/regulatory/figures').set(as('stranger')).expect(403);
+  });
+
+  it('keeps the figures to the largest clients and pages through every client in force, the pages adding up to the figures to the fen', async () => {
+    await inForce(1_111_111.11, 'P');
+    await inForce(2_222_222.22, 'Q');
+    const day = shanghaiDay();
+    const f = await figures(day);
+    expect(f.clients.length).toBe(Math.min(20, f.clientCount));
+    const exposures = (query: string, user = 'admin') => t.http.get(`/server/regulatory/exposures?asOf=${day}&${query}`).set(as(user, 'en'));
+    for (const sort of ['weighted', 'name', 'balance', 'loans']) {
+      const seen = new Set<string>();
+      let balance = 0;
+      let weightedSum = 0;
+      let loans = 0;
+      let total: number | undefined;
+      const within: boolean[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = (await exposures(`sort=${sort}&pageNum=${pageNum}&pageSize=200`).expect(200)).body.data;
+        total = page.total;
+        for (const c of page.list as Client[]) {
+          expect(seen.has(c.companyId)).toBe(false);
+          seen.add(c.companyId);
+          balance += c.balanceFen;
+          weightedSum += c.weightedFen;
+          loans += c.loanCount;
+          within.push(c.withinLimit);
+        }
+        if (page.list.length < 200) break;
+      }
+      // Every client once, and the sums of all pages are the figures' totals, to the fen.
+      expect([seen.size, total]).toEqual([f.clientCount, f.clientCount]);
+      expect(balance).toBe(f.balanceFen);
+      expect(weightedSum).toBe(f.weightedBalanceFen);
+      expect(loans).toBe(f.loanCount);
+      if (sort === 'weighted') {
+        // The clients over the single-client limit are the first rows of this order, as many as the figures count.
+        const over = within.filter((ok) => !ok).length;
+        expect(within.slice(0, over).every((ok) => !ok)).toBe(true);
+        expect(over).toBe(f.breachCount - f.breaches.filter((b: { limit: string }) => b.limit !== 'SINGLE_CLIENT').length);
+      }
+    }
+    // The figures' clients are the first page of the default order (largest weighted balance first).
+    const first = (await exposures('pageSize=20').expect(200)).body.data;
+    expect(first.list).toEqual(f.clients);
+    const weights = first.list.map((c: Client) => c.weightedFen);
+    expect(weights).toEqual([...weights].sort((a: number, b: number) => b - a));
+    const byName = (await exposures('sort=name&pageSize=5').expect(200)).body.data.list.map((c: Client) => c.companyName);
+    expect(byName).toEqual([...byName].sort(new Intl.Collator('zh-CN').compare));
+    const ascending = (await exposures('sort=balance&order=asc&pageSize=5').expect(200)).body.data.list.map((c: Client) => c.balanceFen);
+    expect(ascending).toEqual([...ascending].sort((a: number, b: number) => a - b));
+    // A page past the end is empty, not an error; bad paging, sort or day is a 400 in the caller's language.
+    const past = (await exposures(`pageNum=${Math.ceil(f.clientCount / 200) + 1}&pageSize=200`).expect(200)).body.data;
+    expect([past.list, past.total]).toEqual([[], f.clientCount]);
+    for (const bad of ['sort=ratio', 'order=up', 'pageSize=0', 'pageSize=201', 'pageNum=0']) {
+      const res = await exposures(bad);
+      expect([bad, res.status]).toEqual([bad, 400]);
+    }
+    expect((await t.http.get('/server/regulatory/exposures?asOf=2026-02-30').set(as('admin'))).body.code).toBe('A11106');
+    await exposures('pageSize=5', 'stranger').expect(403);
   });
 
   it("refuses the leader's approval at withdrawal with 409 naming the limit, until an administrator records an override kept in the history", async () => {

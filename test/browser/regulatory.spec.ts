@@ -45,7 +45,15 @@ it('shows the figures of the demo data, validates and saves the settings with th
   expect(await view.getByTestId('regulatory-balance-value').innerText()).toBe(formatFen(figures.balanceFen));
   expect(await view.getByTestId('regulatory-leverage-value').innerText()).toBe(figures.leverage.value.toFixed(4));
   expect(await view.getByTestId('regulatory-compensation-value').innerText()).toBe('无（系统尚无代偿数据）');
-  expect(await view.getByTestId('regulatory-client-row').count()).toBe(Math.min(10, figures.clientCount));
+  // The client table pages through the server's list: the first page is the figures' largest clients.
+  const names = () => view.getByTestId('regulatory-client-row').locator('td:first-child').allInnerTexts();
+  await eventually(names, (shown) => expect(shown).toEqual(figures.clients.slice(0, 10).map((c: { companyName: string }) => c.companyName)));
+  expect(await view.getByTestId('regulatory-clients-total').innerText()).toContain(String(figures.clientCount));
+  if (figures.clientCount > 10) {
+    const second = (await t.http.get('/server/regulatory/exposures?pageNum=2&pageSize=10').set('X-Platform-Token', adminToken).expect(200)).body.data;
+    await view.getByTestId('regulatory-clients-pages').getByRole('button', { name: '2', exact: true }).click();
+    await eventually(names, (shown) => expect(shown).toEqual(second.list.map((c: { companyName: string }) => c.companyName)));
+  }
 
   // The group limit below the single-client limit is refused in the form, before any request.
   const group = view.getByTestId('regulatory-setting-groupLimit');

@@ -3,12 +3,21 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ROLE_ADMIN } from '@app/workflow';
 import { CurrentUser, RequirePermission, RequireRole, SignedIn } from '../auth/auth.decorators';
 import { holds, type AuthUser } from '../auth/auth-user';
-import { ApiEnvelope } from '../common/api-response';
+import { ApiEnvelope, ApiPage } from '../common/api-response';
 import { AppError } from '../common/errors';
 import { IdDto } from '../common/response.dto';
-import { ClientClassInputDto, FiguresQueryDto, GroupMemberInputDto, ImpactQueryDto, RegulatorySettingsInputDto, RelatedGroupInputDto } from './regulatory.dto';
+import {
+  ClientClassInputDto,
+  ExposuresQueryDto,
+  FiguresQueryDto,
+  GroupMemberInputDto,
+  ImpactQueryDto,
+  RegulatorySettingsInputDto,
+  RelatedGroupInputDto,
+} from './regulatory.dto';
 import {
   ClientClassDto,
+  ClientExposureDto,
   RegulatoryFiguresDto,
   RegulatoryImpactDto,
   RegulatorySettingsDto,
@@ -55,6 +64,16 @@ export class RegulatoryController {
   @ApiOperation({ summary: 'Liability balance with its weights, leverage, concentration and compensation rate at the end of a company day' })
   figures(@Query() query: FiguresQueryDto) {
     return this.regulatory.figures(query.asOf);
+  }
+
+  @ApiPage(ClientExposureDto)
+  @RequirePermission('statistics')
+  @Get('exposures')
+  @ApiOperation({
+    summary: 'Every client in force at the end of a company day, paged and sorted (the figures carry only the largest); the pages add up to the figures',
+  })
+  exposures(@Query() query: ExposuresQueryDto) {
+    return this.regulatory.exposures(query);
   }
 
   @ApiEnvelope(RegulatoryImpactDto)

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PageQuery } from '../common/paging.dto';
 
 export class RegulatorySettingsInputDto {
   @ApiProperty({ description: 'Net assets in yuan, more than 0, at most two decimals' })
@@ -33,6 +34,36 @@ export class FiguresQueryDto {
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/)
   asOf?: string;
+}
+
+export const EXPOSURE_SORTS = ['weighted', 'balance', 'loans', 'name'] as const;
+export type ExposureSort = (typeof EXPOSURE_SORTS)[number];
+
+export class ExposuresQueryDto extends PageQuery {
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (company day); today when absent' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  asOf?: string;
+
+  @ApiPropertyOptional({
+    enum: EXPOSURE_SORTS,
+    default: 'weighted',
+    description: 'weighted: weighted balance (the concentration ratio); loans: loans in force',
+  })
+  @IsOptional()
+  @IsIn(EXPOSURE_SORTS)
+  sort?: ExposureSort;
+
+  @ApiPropertyOptional({ description: 'Only the companies whose name holds this text', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  companyName?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'desc by default for the figures, asc for the name' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
 }
 
 export class ImpactQueryDto {

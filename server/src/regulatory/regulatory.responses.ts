@@ -142,14 +142,24 @@ export class RegulatoryFiguresDto {
   weights: WeightLineDto[];
   @ApiProperty({ type: LeverageDto })
   leverage: LeverageDto;
-  @ApiProperty({ type: [ClientExposureDto], description: 'Every client in force, largest weighted balance first' })
+  @ApiProperty({
+    type: [ClientExposureDto],
+    description:
+      'The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one',
+  })
   clients: ClientExposureDto[];
   @ApiProperty({ type: [GroupExposureDto] })
   groups: GroupExposureDto[];
   @ApiProperty({ type: CompensationDto })
   compensation: CompensationDto;
-  @ApiProperty({ type: [BreachDto] })
+  @ApiProperty({
+    type: [BreachDto],
+    description:
+      'The limits broken: the leverage, every group, and the FIGURES_CLIENTS (20) largest clients over the single-client limit (the rest are the next rows of GET exposures in its default order)',
+  })
   breaches: BreachDto[];
+  @ApiProperty({ description: 'Every limit broken, counted (breaches may hold fewer)' })
+  breachCount: number;
 }
 
 export class RegulatoryImpactDto {

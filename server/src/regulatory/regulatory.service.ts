@@ -6,7 +6,8 @@ import { companyDay, companyZoneSql } from '../common/company-time';
 import type { MessageParam } from '../common/i18n';
 import type { AuthUser } from '../auth/auth-user';
 import { WorkflowService } from '../workflow/workflow.service';
-import type { RegulatorySettingsInputDto } from './regulatory.dto';
+import type { Page } from '../common/envelope';
+import type { ExposuresQueryDto, ExposureSort, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
 import type {
   BreachDto,
@@ -60,6 +61,19 @@ const ratio = (fen: bigint, netAssetsFen: bigint) => Number((fen * 1_000_000n) /
 const headroom = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => Number((limitE4 * netAssetsFen) / 10000n - fen);
 const within = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => fen * 10000n <= limitE4 * netAssetsFen;
 const toE4 = (value: string | number) => BigInt(Math.round(Number(value) * 10000));
+
+/** The clients the figures carry (the largest weighted balances); GET exposures pages through them all. */
+export const FIGURES_CLIENTS = 20;
+
+const names = new Intl.Collator('zh-CN');
+type Exposure = ClientExposureDto & { weighted: bigint };
+/** Ascending orders of the exposures list; ties by name, then id, so pages never overlap. */
+const EXPOSURE_ORDERS: Record<ExposureSort, (a: Exposure, b: Exposure) => number> = {
+  weighted: (a, b) => (a.weighted > b.weighted ? 1 : a.weighted < b.weighted ? -1 : 0),
+  balance: (a, b) => a.balanceFen - b.balanceFen,
+  loans: (a, b) => a.loanCount - b.loanCount,
+  name: () => 0,
+};
 
 /**
  * Regulatory figures (issue 11): the financing guarantee liability balance as of a day, leverage and
@@ -216,7 +230,7 @@ export class RegulatoryService implements OnModuleInit {
     asOf: string,
     extra?: ExtraLoan,
     read?: { settings: Settings; clients: ClientRow[] },
-  ): Promise<RegulatoryFiguresDto> {
+  ): Promise<RegulatoryFiguresDto & { exposures: Exposure[]; allBreaches: BreachDto[] }> {
     const { settings, clients: loaded } = read ?? (await this.inputs(em, asOf));
     const { netAssetsFen } = settings;
     // Copies: the live check figures "before" and "after" from one read, and "after" adds the loan in.
@@ -237,7 +251,7 @@ export class RegulatoryService implements OnModuleInit {
     let loanCount = 0;
     let preferredBalance = 0n;
     let preferredClients = 0;
-    const exposures: (ClientExposureDto & { weighted: bigint })[] = [];
+    const exposures: Exposure[] = [];
     for (const client of clients) {
       const weight = weightFor(client);
       const clientWeighted = weighted(client.balanceFen, weight.weightBp);
@@ -269,7 +283,8 @@ export class RegulatoryService implements OnModuleInit {
         weighted: clientWeighted,
       });
     }
-    exposures.sort((a, b) => (b.weighted > a.weighted ? 1 : b.weighted < a.weighted ? -1 : a.companyName.localeCompare(b.companyName)));
+    // The figures' order (and GET exposures' default): largest weighted balance first, then by name and id.
+    exposures.sort((a, b) => -EXPOSURE_ORDERS.weighted(a, b) || names.compare(a.companyName, b.companyName) || (a.companyId < b.companyId ? -1 : 1));
 
     const groupSums = new Map<string, { name: string; members: number; weighted: bigint }>();
     for (const [i, client] of clients.entries()) {
@@ -334,16 +349,39 @@ export class RegulatoryService implements OnModuleInit {
         headroomFen: headroom(weightedFen, leverageE4, netAssetsFen),
         withinLimit: within(weightedFen, leverageE4, netAssetsFen),
       },
-      clients: exposures.map(({ weighted: _omit, ...rest }) => rest),
+      clients: exposures.slice(0, FIGURES_CLIENTS).map(({ weighted: _omit, ...rest }) => rest),
       groups,
       // No compensation (代偿) is recorded anywhere in the pipeline yet: README.md explains.
       compensation: { available: false, rate: null },
-      breaches,
+      // Clients over the limit are the largest (the limit is one weighted balance for all): the first ones stand for the rest.
+      breaches: [...breaches.filter((b) => b.limit !== 'SINGLE_CLIENT'), ...breaches.filter((b) => b.limit === 'SINGLE_CLIENT').slice(0, FIGURES_CLIENTS)],
+      breachCount: breaches.length,
+      allBreaches: breaches,
+      exposures,
     };
   }
 
   async figures(asOf: string | undefined): Promise<RegulatoryFiguresDto> {
-    return this.compute(this.db.manager, this.checkDay(asOf));
+    const { exposures: _all, allBreaches: _every, ...figures } = await this.compute(this.db.manager, this.checkDay(asOf));
+    return figures;
+  }
+
+  /** Every client in force as the figures count it, one page at a time: the pages add up to the figures' totals. */
+  async exposures(q: ExposuresQueryDto): Promise<Page<ClientExposureDto>> {
+    const { exposures: all } = await this.compute(this.db.manager, this.checkDay(q.asOf));
+    const word = q.companyName?.trim();
+    const exposures = word ? all.filter((e) => e.companyName.includes(word)) : all;
+    const sort = q.sort ?? 'weighted';
+    const sign = (q.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+    const by = EXPOSURE_ORDERS[sort];
+    exposures.sort((a, b) => sign * by(a, b) || names.compare(a.companyName, b.companyName) || (a.companyId < b.companyId ? -1 : 1));
+    const from = (q.pageNum - 1) * q.pageSize;
+    return {
+      list: exposures.slice(from, from + q.pageSize).map(({ weighted: _omit, ...rest }) => rest),
+      total: exposures.length,
+      pageNum: q.pageNum,
+      pageSize: q.pageSize,
+    };
   }
 
   // --- live check -------------------------------------------------------------------------------
@@ -370,7 +408,7 @@ export class RegulatoryService implements OnModuleInit {
     const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
     const groupId: string | null = membership?.groupId ?? null;
     // Only what this loan touches: the leverage, its own client, its own group.
-    const breaches = after.breaches.filter(
+    const breaches = after.allBreaches.filter(
       (b) =>
         b.limit === 'LEVERAGE' ||
         (b.limit === 'SINGLE_CLIENT' && b.subjectId === loan.companyId) ||
@@ -380,14 +418,16 @@ export class RegulatoryService implements OnModuleInit {
       `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
       [loanId],
     );
+    const { exposures: _b, allBreaches: _bb, ...beforeFigures } = before;
+    const { exposures: _a, allBreaches: _ab, ...afterFigures } = after;
     return {
       loanId,
       companyId: loan.companyId,
       companyName: loan.companyName,
       groupId,
       addedFen: Number(addedFen),
-      before,
-      after,
+      before: beforeFigures,
+      after: afterFigures,
       breaches: adds ? breaches : [],
       overridden: Boolean(override),
       overrideReason: override?.reason ?? null,

@@ -228,7 +228,22 @@ export class StatisticsService {
   }
 
   async reconciliation(period: PeriodDto): Promise<ReconciliationDto> {
-    const [r] = await this.db.query(`WITH ${MOVEMENTS} SELECT ${MONEY_SUMS} FROM involved s`, this.params(period));
+    // The four sums straight from the movements (no per-loan grouping, no pass over every loan): the
+    // totals are the same as the involved loans' sums, as a loan left out contributes nothing. A loan
+    // settled in the period counts when it released something in it (the involved loans' rule: once
+    // settled its closing is 0, so it is involved exactly when the period released some of it).
+    const [r] = await this.db.query(
+      `WITH ${MOVEMENTS}
+       SELECT COALESCE(sum(m.added - m.released) FILTER (WHERE m.day < $2::date), 0)::text AS opening,
+              COALESCE(sum(m.added) FILTER (WHERE m.day BETWEEN $2::date AND $3::date), 0)::text AS added,
+              COALESCE(sum(m.released) FILTER (WHERE m.day BETWEEN $2::date AND $3::date), 0)::text AS released,
+              COALESCE(sum(m.added - m.released) FILTER (WHERE m.day <= $3::date), 0)::text AS closing,
+              count(*) FILTER (WHERE m.added > 0 AND m.day BETWEEN $2::date AND $3::date)::int AS disbursed_loans,
+              (SELECT count(*) FROM (SELECT 1 FROM movement x WHERE x.day BETWEEN $2::date AND $3::date
+                                      GROUP BY x.loan_id HAVING bool_or(x.settles) AND sum(x.released) > 0) settled)::int AS settled_loans
+         FROM movement m`,
+      this.params(period),
+    );
     const row = groupRow(r, '', '', null);
     return {
       openingFen: row.openingFen,

@@ -2148,11 +2148,14 @@ export interface RegulatoryFiguresDto {
   weightedBalanceFen: number;
   weights: WeightLineDto[];
   leverage: LeverageDto;
-  /** Every client in force, largest weighted balance first */
+  /** The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one */
   clients: ClientExposureDto[];
   groups: GroupExposureDto[];
   compensation: CompensationDto;
+  /** The limits broken: the leverage, every group, and the FIGURES_CLIENTS (20) largest clients over the single-client limit (the rest are the next rows of GET exposures in its default order) */
   breaches: BreachDto[];
+  /** Every limit broken, counted (breaches may hold fewer) */
+  breachCount: number;
 }
 
 export interface RegulatoryImpactDto {
@@ -2479,6 +2482,7 @@ export interface ApiResponses {
   'PUT /regulatory/settings': RegulatorySettingsDto;
   'GET /regulatory/settings/history': RegulatorySettingsHistoryRowDto[];
   'GET /regulatory/figures': RegulatoryFiguresDto;
+  'GET /regulatory/exposures': Page<ClientExposureDto>;
   'GET /regulatory/impact': RegulatoryImpactDto;
   'GET /regulatory/groups': RelatedGroupDto[];
   'POST /regulatory/groups': IdDto;
@@ -3126,6 +3130,18 @@ export interface ApiQueries {
   'GET /regulatory/figures': {
     /** YYYY-MM-DD (company day); today when absent */
     asOf?: string;
+  };
+  'GET /regulatory/exposures': {
+    pageNum?: number;
+    pageSize?: number;
+    /** YYYY-MM-DD (company day); today when absent */
+    asOf?: string;
+    /** weighted: weighted balance (the concentration ratio); loans: loans in force */
+    sort?: 'weighted' | 'balance' | 'loans' | 'name';
+    /** Only the companies whose name holds this text */
+    companyName?: string;
+    /** desc by default for the figures, asc for the name */
+    order?: 'asc' | 'desc';
   };
   'GET /regulatory/impact': {
     loanId: string;

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatFen, isAdminHolder } from '@app/workflow';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
@@ -15,7 +15,9 @@ import {
   addGroupMember,
   createGroup,
   deleteGroup,
+  EXPOSURE_SORTS,
   fetchClientClasses,
+  fetchExposures,
   fetchFigures,
   fetchGroups,
   fetchSettingsHistory,
@@ -23,6 +25,7 @@ import {
   removeGroupMember,
   saveClientClass,
   saveSettings,
+  type ExposureSort,
   type RegulatoryFigures,
 } from './regulatory-api';
 
@@ -82,9 +85,6 @@ function LimitBadge({ ok }: { ok: boolean }) {
 function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const clients = useMemo(() => f.clients.filter((c) => c.companyName.includes(filter.trim())), [f.clients, filter]);
   const topClient = f.clients[0];
   const topGroup = f.groups[0];
   return (
@@ -141,6 +141,11 @@ function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
               {b.limit === 'LEVERAGE' ? b.limitValue : percent(b.limitValue)}
             </Text>
           ))}
+          {f.breachCount > f.breaches.length && (
+            <Text size="sm" c="dimmed" data-testid="regulatory-breaches-more">
+              {t('regulatory.moreBreaches', { more: f.breachCount - f.breaches.length })}
+            </Text>
+          )}
         </Alert>
       )}
       <Card withBorder radius="md" padding="lg">
@@ -174,58 +179,7 @@ function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
           </Table.Tbody>
         </Table>
       </Card>
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between">
-          <Title order={5}>{t('regulatory.clientTable.title')}</Title>
-          <TextInput
-            size="xs"
-            placeholder={t('regulatory.clientTable.company')}
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
-        </Group>
-        <Table fz="xs" data-testid="regulatory-clients">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('regulatory.clientTable.company')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.group')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.loans')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.balance')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.weight')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.weighted')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.ratio')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.headroom')}</Table.Th>
-              <Table.Th>{t('regulatory.clientTable.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {clients.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>{t('regulatory.clientTable.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-            {clients.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((c) => (
-              <Table.Tr key={c.companyId} data-testid="regulatory-client-row">
-                <Table.Td>{c.companyName}</Table.Td>
-                <Table.Td>{c.groupName ?? '—'}</Table.Td>
-                <Table.Td>{c.loanCount}</Table.Td>
-                <Table.Td>{formatFen(c.balanceFen)}</Table.Td>
-                <Table.Td>{percent(c.weightBp / 10000)}</Table.Td>
-                <Table.Td>{formatFen(c.weightedFen)}</Table.Td>
-                <Table.Td>{percent(c.ratio)}</Table.Td>
-                <Table.Td>{formatFen(c.headroomFen)}</Table.Td>
-                <Table.Td>
-                  <LimitBadge ok={c.withinLimit} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {clients.length > PAGE_SIZE && <Pagination size="sm" mt="sm" total={Math.ceil(clients.length / PAGE_SIZE)} value={page} onChange={setPage} />}
-      </Card>
+      <ClientExposures asOf={f.asOf} clientCount={f.clientCount} />
       <Card withBorder radius="md" padding="lg">
         <Title order={5}>{t('regulatory.groupTable.title')}</Title>
         <Table fz="xs" data-testid="regulatory-groups">
@@ -287,6 +241,98 @@ function settingsErrors(v: SettingsForm): Partial<Record<keyof SettingsForm, Set
   if (!(group > 0 && group <= 1)) errors.groupLimit = 'regulatory.settings.errors.ratio';
   else if (group < single) errors.groupLimit = 'regulatory.settings.errors.groupBelowSingle';
   return errors;
+}
+
+/** Every client in force on the figures' day, a page at a time from the server (the figures carry only the largest). */
+function ClientExposures({ asOf, clientCount }: { asOf: string; clientCount: number }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<ExposureSort>('weighted');
+  const [page, setPage] = useState(1);
+  const companyName = filter.trim();
+  const exposures = useQuery({
+    queryKey: ['regulatory', 'exposures', asOf, sort, companyName, page],
+    queryFn: () => fetchExposures({ asOf, sort, companyName, pageNum: page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = exposures.data?.list ?? [];
+  const total = exposures.data?.total ?? 0;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between">
+        <Title order={5}>
+          {t('regulatory.clientTable.title')}{' '}
+          <Text span size="xs" c="dimmed" data-testid="regulatory-clients-total">
+            {t('regulatory.clientTable.total', { shown: total, clients: clientCount })}
+          </Text>
+        </Title>
+        <Group gap="xs">
+          <Select
+            size="xs"
+            aria-label={t('regulatory.clientTable.sort')}
+            data-testid="regulatory-clients-sort"
+            allowDeselect={false}
+            value={sort}
+            data={EXPOSURE_SORTS.map((value) => ({ value, label: t(`regulatory.clientTable.sorts.${value}`) }))}
+            onChange={(value) => {
+              setSort((value as ExposureSort | null) ?? 'weighted');
+              setPage(1);
+            }}
+          />
+          <TextInput
+            size="xs"
+            placeholder={t('regulatory.clientTable.company')}
+            data-testid="regulatory-clients-filter"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Group>
+      <Table fz="xs" data-testid="regulatory-clients">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('regulatory.clientTable.company')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.group')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.loans')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.balance')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.weight')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.weighted')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.ratio')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.headroom')}</Table.Th>
+            <Table.Th>{t('regulatory.clientTable.state')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {exposures.isSuccess && rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>{t('regulatory.clientTable.empty')}</Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((c) => (
+            <Table.Tr key={c.companyId} data-testid="regulatory-client-row">
+              <Table.Td>{c.companyName}</Table.Td>
+              <Table.Td>{c.groupName ?? '—'}</Table.Td>
+              <Table.Td>{c.loanCount}</Table.Td>
+              <Table.Td>{formatFen(c.balanceFen)}</Table.Td>
+              <Table.Td>{percent(c.weightBp / 10000)}</Table.Td>
+              <Table.Td>{formatFen(c.weightedFen)}</Table.Td>
+              <Table.Td>{percent(c.ratio)}</Table.Td>
+              <Table.Td>{formatFen(c.headroomFen)}</Table.Td>
+              <Table.Td>
+                <LimitBadge ok={c.withinLimit} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {total > PAGE_SIZE && (
+        <Pagination size="sm" mt="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} data-testid="regulatory-clients-pages" />
+      )}
+    </Card>
+  );
 }
 
 function SettingsCard() {

@@ -2,6 +2,7 @@
 import { http } from '@/api/http';
 import type {
   ClientClassDto,
+  ClientExposureDto,
   RegulatoryFiguresDto,
   RegulatoryImpactDto,
   RegulatorySettingsDto,
@@ -20,6 +21,24 @@ export type ClientClass = ClientClassDto;
 
 export async function fetchFigures(asOf: string): Promise<RegulatoryFigures> {
   return (await http.get<RegulatoryFigures>('/regulatory/figures', { params: { asOf } })).data;
+}
+
+export const EXPOSURE_SORTS = ['weighted', 'balance', 'loans', 'name'] as const;
+export type ExposureSort = (typeof EXPOSURE_SORTS)[number];
+export type ClientExposure = ClientExposureDto;
+
+export interface ExposuresQuery {
+  asOf: string;
+  sort: ExposureSort;
+  companyName: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** One page of every client in force on a day (GET exposures): the figures carry only the largest. */
+export async function fetchExposures(q: ExposuresQuery): Promise<{ list: ClientExposure[]; total: number; pageNum: number; pageSize: number }> {
+  const params = { asOf: q.asOf, sort: q.sort, pageNum: q.pageNum, pageSize: q.pageSize, ...(q.companyName ? { companyName: q.companyName } : {}) };
+  return (await http.get<{ list: ClientExposure[]; total: number; pageNum: number; pageSize: number }>('/regulatory/exposures', { params })).data;
 }
 
 export async function fetchImpact(loanId: string): Promise<RegulatoryImpact> {

@@ -21,6 +21,7 @@ const regulatory: Translation<typeof zh> = {
   compensation: 'Compensation rate',
   compensationNone: 'None (no compensation is recorded yet)',
   breaches: 'Limits broken',
+  moreBreaches: 'and {{more}} more clients over the single-client limit: the first rows of the client table below',
   noBreach: 'Every figure is within its limit',
   weights: {
     title: 'Liability balance weights',
@@ -43,6 +44,9 @@ const regulatory: Translation<typeof zh> = {
     headroom: 'Headroom (yuan)',
     state: 'State',
     empty: 'Nothing in force on that day',
+    total: '{{shown}} of {{clients}} clients in force',
+    sort: 'Sort by',
+    sorts: { weighted: 'Weighted balance', balance: 'Balance in force', loans: 'Loans', name: 'Company name' },
   },
   groupTable: {
     title: 'Related-group concentration',

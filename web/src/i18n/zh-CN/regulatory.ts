@@ -18,6 +18,7 @@ const regulatory = {
   compensation: '代偿率',
   compensationNone: '无（系统尚无代偿数据）',
   breaches: '超限指标',
+  moreBreaches: '另有 {{more}} 户超过单一客户集中度上限：见下方客户集中度表的前列',
   noBreach: '各项指标均未超限',
   weights: {
     title: '责任余额权重',
@@ -40,6 +41,9 @@ const regulatory = {
     headroom: '剩余额度（元）',
     state: '状态',
     empty: '该日无在保业务',
+    total: '共 {{shown}} 户（在保客户 {{clients}} 户）',
+    sort: '排序',
+    sorts: { weighted: '加权余额', balance: '在保余额', loans: '在保笔数', name: '企业名称' },
   },
   groupTable: { title: '关联集团集中度', name: '关联集团', members: '成员数', weighted: '责任余额（元）', ratio: '占净资产', empty: '尚无在保的关联集团' },
   limits: { LEVERAGE: '融资担保放大倍数', SINGLE_CLIENT: '单一客户集中度', GROUP: '单一客户及其关联方集中度' },
