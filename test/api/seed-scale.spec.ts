@@ -80,7 +80,7 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
          FROM workflow_instance wi WHERE wi.loan_id = ANY($1::uuid[]) GROUP BY wi.stage`,
       [ids480],
     );
-    const at = Object.fromEntries(byStage.map((r: { stage: string }) => [r.stage, r])) as Record<string, Record<string, number>>;
+    const at: Record<string, Record<string, number>> = Object.fromEntries(byStage.map((r: Record<string, number> & { stage: string }) => [r.stage, r]));
     for (const stage of ['afterGuarantee', 'release', 'closed']) {
       expect(at[stage].plans).toBe(at[stage].loans);
       // (the writer makes no reminder whose day had passed when the loan was lent: a few templates lend after their maturity day)
