@@ -66,6 +66,42 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
       ]);
     }
 
+    // What the after-guarantee writers would have left: a repayment plan and reminders for each disbursed loan
+    // (none before disbursement), visit records after the visits; attachments for the collected materials.
+    const ids480 = Array.from({ length: 480 }, (_, i) => seededLoanId(i));
+    const { rows: byStage } = await db.query(
+      `SELECT wi.stage,
+              count(*)::int AS loans,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM repayment_plan p WHERE p.loan_id = wi.loan_id))::int AS plans,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM reminder r WHERE r.loan_id = wi.loan_id))::int AS reminded,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM reminder r WHERE r.loan_id = wi.loan_id AND r.state = 'SCHEDULED'))::int AS scheduled,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM visit_record v WHERE v.loan_id = wi.loan_id))::int AS visited,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM attachment a WHERE a.loan_id = wi.loan_id AND a.kind = 'B_POST_MATERIAL'))::int AS materials
+         FROM workflow_instance wi WHERE wi.loan_id = ANY($1::uuid[]) GROUP BY wi.stage`,
+      [ids480],
+    );
+    const at: Record<string, Record<string, number>> = Object.fromEntries(byStage.map((r: Record<string, number> & { stage: string }) => [r.stage, r]));
+    for (const stage of ['afterGuarantee', 'release', 'closed']) {
+      expect(at[stage].plans).toBe(at[stage].loans);
+      // (the writer makes no reminder whose day had passed when the loan was lent: a few templates lend after their maturity day)
+      expect(at[stage].reminded).toBeGreaterThan(at[stage].loans * 0.8);
+    }
+    // a closed loan's reminders were all cancelled by its release; visits only after guarantee
+    expect(at.closed.scheduled).toBe(0);
+    expect(at.release.visited).toBe(at.release.loans);
+    for (const stage of ['collection', 'preReview', 'riskControl', 'disbursement', 'discontinued']) expect(at[stage].plans).toBe(0);
+    for (const stage of ['preReview', 'withdrawal', 'afterGuarantee', 'closed']) expect(at[stage].materials).toBe(at[stage].loans);
+    expect(at.collection.materials).toBeGreaterThan(0);
+    expect(at.collection.materials).toBeLessThan(at.collection.loans);
+    // every reminder's instalment and every attachment's file is the loan's own
+    const { rows: strays } = await db.query(
+      `SELECT (SELECT count(*)::int FROM reminder r JOIN repayment_instalment i ON i.id = r.instalment_id WHERE r.loan_id = ANY($1::uuid[]) AND i.loan_id <> r.loan_id) AS reminders,
+              (SELECT count(*)::int FROM reminder r WHERE r.loan_id = ANY($1::uuid[]) AND r.kind = 'REPAYMENT' AND r.instalment_id IS NULL) AS orphans,
+              (SELECT count(*)::int FROM attachment a JOIN attachment b ON b.file_id = a.file_id AND b.id <> a.id WHERE a.loan_id = ANY($1::uuid[])) AS files`,
+      [ids480],
+    );
+    expect(strays[0]).toEqual({ reminders: 0, orphans: 0, files: 0 });
+
     // Run again: nothing written twice.
     const again = await seedScale(db, key, { loans: 480, batch: 60, verifySample: 0 });
     expect(again.written).toBe(0);
@@ -93,5 +129,11 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
       .set('X-Platform-Token', admin)
       .expect(200);
     expect(detail.body.data.workflow.version).toBeGreaterThanOrEqual(0);
+    // A seeded attachment is metadata only: downloading it (alone or in the loan's zip) answers a clean 404.
+    const [attachment] = (await db.query(`SELECT id, loan_id FROM attachment WHERE loan_id = ANY($1::uuid[]) ORDER BY created_at LIMIT 1`, [ids480])).rows;
+    const missing = await t.http.get(`/server/archives/files/${attachment.id}`).set('X-Platform-Token', admin);
+    expect(missing.status).toBe(404);
+    const zip = await t.http.get(`/server/archives/${attachment.loan_id}/zip`).set('X-Platform-Token', admin);
+    expect(zip.status).toBe(404);
   });
 });

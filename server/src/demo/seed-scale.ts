@@ -10,6 +10,9 @@ import { withCheckChar } from '../companies/credit-code';
 import { canonicalJson, setChainKey } from '../workflow/hash-chain';
 import { runtimeFor } from '../workflow/machine-registry';
 import { listColumns } from '../workflow/list-columns';
+import { REMINDER_EVENT_TYPES, writeReminderRows } from '../reminders/reminder-writers';
+import { writeVisitDecision, writeVisitReport } from '../visits/visit-writers';
+import type { EntityManager } from 'typeorm';
 
 /**
  * `npm run seed:scale -- --loans N`: N loans for benchmarks and a demo at scale, beside the demo data.
@@ -24,7 +27,10 @@ import { listColumns } from '../workflow/list-columns';
  * the sequence and the two hashes travel and nothing is parsed as JSON again. Loan and company ids are derived from their
  * index, so a second run finds the batches not yet written and writes only those (resumable), and
  * asking for more loans adds the rest.
- * Effects of the seeded events (outbox rows, reminders, documents) are not produced.
+ * The rows the after-guarantee writers make with the events (visit records, repayment plans, instalments,
+ * reminders) are produced by those writers once per template and copied per loan in the same statement
+ * as the loans' attachments (data-collection materials and later vouchers: metadata only, no bytes, so
+ * downloading one answers 404). Outbox rows and reminder messages are not produced.
  */
 
 const PLACEHOLDER = '00000000-0000-4000-8000-00000000feed';
@@ -62,8 +68,18 @@ export function stableUuid(text: string): string {
   const h = createHash('sha256').update(text).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-export const seededLoanId = (i: number) => stableUuid(`gbo-seed-scale-loan:${i}`);
-const seededCompanyId = (j: number) => stableUuid(`gbo-seed-scale-company:${j}`);
+/**
+ * Seeded ids carry their index in their leading digits (after a fixed prefix), so that loans, their
+ * instances and events go into every index in ascending key order: each batch appends at the right
+ * edge of the b-trees instead of touching pages all over them (what made the index writes of a
+ * random-id seed grow with the table). Still a valid v4 layout; the prefixes are not the placeholder's.
+ */
+function indexedUuid(prefix: string, i: number): string {
+  const h = i.toString(16).padStart(8, '0');
+  return `${prefix}${h.slice(0, 4)}-${h.slice(4, 8)}-4000-8000-000000000000`;
+}
+export const seededLoanId = (i: number) => indexedUuid('5eed', i);
+const seededCompanyId = (j: number) => indexedUuid('5eec', j);
 
 interface TemplateEvent {
   type: string;
@@ -113,6 +129,19 @@ interface Template {
   updatedAt: string;
   bank: string;
   loanType: string;
+  /** The snapshot after each event: what the event writers are handed. */
+  after: engine.PersistedSnapshot[];
+  /** The files people attached on the way (metadata only: the seed keeps no bytes). */
+  files: SeedFile[];
+}
+
+interface SeedFile {
+  kind: engine.AttachmentKind;
+  name: string;
+  mime: string;
+  size: number;
+  at: string;
+  actorId: string;
 }
 
 export interface People {
@@ -168,6 +197,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
   const runtime = runtimeFor(engine.MACHINE_VERSION);
   let snapshot: any = JSON.parse(JSON.stringify(runtime.createInitialSnapshot(input)));
   const events: TemplateEvent[] = [];
+  const after: engine.PersistedSnapshot[] = [];
   for (const [i, draft] of drafts.map(cast).entries()) {
     const result = runtime.applyEvent(snapshot, draft);
     if (!result.accepted) throw new Error(`seed template ${target}/${variant}: ${draft.type} refused (${JSON.stringify(result.reason)})`);
@@ -197,6 +227,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
       payloadHasId: JSON.stringify(payload).includes(PLACEHOLDER),
     });
     snapshot = next;
+    after.push(next);
   }
   const first = Date.parse(start) - 3_600_000;
   return {
@@ -213,7 +244,43 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
     updatedAt: events.length ? events[events.length - 1].at : new Date(first).toISOString(),
     bank: BANKS[variant % BANKS.length],
     loanType: LOAN_TYPES[variant % LOAN_TYPES.length],
+    after,
+    files: filesOf(target, variant, events, new Date(first + 1_800_000).toISOString(), people),
   };
+}
+
+/** The data-collection materials (what B-post collects before SUBMIT_MATERIALS), by share of the variant. */
+const COLLECTION_FILES: [name: string, mime: string, size: number][] = [
+  ['营业执照.pdf', 'application/pdf', 412_337],
+  ['近三年财务报表.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 88_214],
+  ['担保申请书.pdf', 'application/pdf', 201_902],
+  ['征信报告.pdf', 'application/pdf', 655_120],
+];
+
+/**
+ * The attachments a loan of this template holds, as the steps would have left them: a loan still in
+ * collection has some of the collection materials (none to three), one past it all four (uploaded half an hour
+ * after the loan was created); one that passed COUNTER_GUARANTEE_UPLOAD also its counter-guarantee confirmation,
+ * and one that passed PREMIUM_SUBMIT its premium voucher, each dated at that event.
+ */
+function filesOf(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, events: TemplateEvent[], collectedAt: string, people: People): SeedFile[] {
+  const submitted = events.some((e) => e.type === 'SUBMIT_MATERIALS');
+  const count = submitted ? COLLECTION_FILES.length : target === 'collection' || target === 'discontinued' ? variant % 4 : 0;
+  const files: SeedFile[] = COLLECTION_FILES.slice(0, count).map(([name, mime, size], n) => ({
+    kind: 'B_POST_MATERIAL',
+    name,
+    mime,
+    size: size + variant * 97,
+    at: new Date(Date.parse(collectedAt) + n * 60_000).toISOString(),
+    actorId: people.bpost,
+  }));
+  for (const e of events) {
+    if (e.type === 'COUNTER_GUARANTEE_UPLOAD')
+      files.push({ kind: 'COUNTER_GUARANTEE', name: '反担保确认书.pdf', mime: 'application/pdf', size: 318_455 + variant, at: e.at, actorId: e.actorId });
+    if (e.type === 'PREMIUM_SUBMIT')
+      files.push({ kind: 'PREMIUM_VOUCHER', name: '保费缴纳凭证.pdf', mime: 'application/pdf', size: 96_210 + variant, at: e.at, actorId: e.actorId });
+  }
+  return files;
 }
 
 /** Templates in proportion to the stage weights: loan i takes templates[i % length] through a fixed shuffle. */
@@ -228,6 +295,86 @@ export function buildTemplates(people: People): Template[] {
     }
   }
   return templates;
+}
+
+/** The tables the after-guarantee writers fill, parents first; each row is copied per loan with its ids made the loan's own. */
+const WRITTEN_TABLES = ['visit_record', 'repayment_plan', 'repayment_instalment', 'reminder'] as const;
+/** The events whose writers (visits, then reminders, as the application registers them) leave rows. */
+const WRITER_EVENTS = new Set<string>([...REMINDER_EVENT_TYPES, 'VISIT_SUBMIT_REPORT', 'VISIT_APPROVE', 'VISIT_RETURN']);
+const PLACEHOLDER_COMPANY = '00000000-0000-4000-8000-000000c0feed';
+
+/**
+ * The rows the application's event writers (writeVisitReport, writeVisitDecision, writeReminderRows: the
+ * very functions the API and the demo seed run) leave for each template, each event at its own time: run
+ * once per template on a placeholder loan in a transaction that is rolled back, and read back as jsonb.
+ * A reminder whose fire time has passed by `now` is taken as sent then (what the reminder worker would
+ * have done; the messages it would have sent the loan's officers are not made: at a million loans they
+ * would bury the demo accounts' inboxes).
+ */
+export async function writerRows(
+  db: Client,
+  templates: Template[],
+  people: People,
+  now: Date,
+): Promise<{ template: number[]; table: string[]; row: string[] }> {
+  const out = { template: [] as number[], table: [] as string[], row: [] as string[] };
+  const em = { query: (sql: string, params?: unknown[]) => db.query(sql, params).then((r) => r.rows) } as unknown as EntityManager;
+  const distinct = [...new Set(templates)].filter((t) => t.events.some((e) => WRITER_EVENTS.has(e.type)));
+  if (!distinct.length) return out;
+  await db.query('BEGIN');
+  try {
+    await db.query(`INSERT INTO company (id, name, credit_code, created_by) VALUES ($1, 'seed placeholder', $2, $3)`, [
+      PLACEHOLDER_COMPANY,
+      withCheckChar('91329999999999999'),
+      people.admin,
+    ]);
+    for (const t of distinct) {
+      await db.query('SAVEPOINT seed_template');
+      await db.query(
+        `INSERT INTO loan (id, company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $9)`,
+        [PLACEHOLDER, PLACEHOLDER_COMPANY, t.input.amount, t.input.termMonths, t.bank, t.loanType, people.apost, people.bpost, t.createdAt],
+      );
+      await db.query(
+        `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash, active_paths, amount_fen)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10)`,
+        [
+          PLACEHOLDER,
+          engine.MACHINE_ID,
+          engine.MACHINE_VERSION,
+          t.inputJson,
+          t.snapshotJson,
+          t.stage,
+          t.status,
+          PREV_PLACEHOLDER,
+          t.columns.activePaths,
+          t.columns.amountFen,
+        ],
+      );
+      for (const [n, e] of t.events.entries()) {
+        if (!WRITER_EVENTS.has(e.type)) continue;
+        // the event as the writers see it: its draft fields from the payload, its seq as the instance's version
+        const event = { ...JSON.parse(e.payloadJson), type: e.type, actorId: e.actorId, at: e.at } as engine.GuaranteeEvent;
+        await db.query(`UPDATE workflow_instance SET version = $2 WHERE loan_id = $1`, [PLACEHOLDER, n + 1]);
+        await writeVisitReport(em, PLACEHOLDER, event, t.after[n]);
+        await writeVisitDecision(em, PLACEHOLDER, event);
+        await writeReminderRows(em, PLACEHOLDER, event, t.after[n], new Date(e.at));
+      }
+      await db.query(`UPDATE reminder SET state = 'SENT', sent_at = fire_at WHERE loan_id = $1 AND state = 'SCHEDULED' AND fire_at <= $2`, [PLACEHOLDER, now]);
+      for (const table of WRITTEN_TABLES) {
+        const { rows } = await db.query(`SELECT to_jsonb(x)::text AS row FROM ${table} x WHERE loan_id = $1`, [PLACEHOLDER]);
+        for (const r of rows) {
+          out.template.push(t.index);
+          out.table.push(table);
+          out.row.push(r.row);
+        }
+      }
+      await db.query('ROLLBACK TO SAVEPOINT seed_template');
+    }
+  } finally {
+    await db.query('ROLLBACK');
+  }
+  return out;
 }
 
 const replaceId = (text: string, id: string) => text.split(PLACEHOLDER).join(id);
@@ -247,6 +394,7 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
   };
   const inst = {
     id: [] as string[],
+    template: [] as number[],
     input: [] as string[],
     snapshot: [] as string[],
     stage: [] as string[],
@@ -302,6 +450,7 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
       prev = hash;
     }
     inst.id.push(id);
+    inst.template.push(t.index);
     inst.input.push(replaceId(t.inputJson, id));
     inst.snapshot.push(replaceId(t.snapshotJson, id));
     inst.stage.push(t.stage);
@@ -365,6 +514,30 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
          JOIN seed_template_event t ON t.template = u.template AND t.seq = u.seq`,
       [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, engine.MACHINE_VERSION],
     );
+    // The writers' rows and the attachments, from the session's template tables, each id derived from the loan's and the template row's.
+    const own = (column: string) => `'${column}', md5(u.loan::text || (w.row->>'${column}'))::uuid`;
+    const copy = (table: (typeof WRITTEN_TABLES)[number], overrides: string) =>
+      `${table}_rows AS (INSERT INTO ${table} SELECT (jsonb_populate_record(null::${table}, w.row || jsonb_build_object('loan_id', u.loan${overrides}))).*
+                           FROM u JOIN seed_writer_row w ON w.template = u.template AND w.tbl = '${table}')`;
+    await db.query(
+      `WITH u AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS u(loan, template)),
+       ${copy('visit_record', `, ${own('id')}`)},
+       ${copy('repayment_plan', '')},
+       ${copy('repayment_instalment', `, ${own('id')}`)},
+       ${copy(
+         'reminder',
+         `, ${own('id')}, 'job_id', 'reminder-' || md5(u.loan::text || (w.row->>'id'))::uuid,
+                           'instalment_id', CASE WHEN w.row->>'instalment_id' IS NOT NULL THEN md5(u.loan::text || (w.row->>'instalment_id'))::uuid END`,
+       )},
+       f AS (SELECT u.loan, s.*, md5(u.loan::text || ':file:' || s.n)::uuid AS file_id,
+                   md5(u.loan::text || ':file:' || s.n)::uuid || s.ext AS stored
+               FROM u JOIN seed_template_file s ON s.template = u.template),
+       files AS (INSERT INTO uploaded_file (id, owner_id, kind, url, original_name, mime, size, storage, storage_key, created_at)
+                 SELECT file_id, actor, 'attachment', 'attachment:' || stored, name, mime, size, 'local', 'attachments/' || stored, at FROM f)
+       INSERT INTO attachment (id, loan_id, kind, file_id, created_by, created_at)
+       SELECT md5(loan::text || ':attachment:' || n)::uuid, loan, kind, file_id, actor, at FROM f`,
+      [inst.id, inst.template],
+    );
     await db.query('COMMIT');
   } catch (error) {
     await db.query('ROLLBACK');
@@ -374,7 +547,7 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
 }
 
 /** The distinct templates' events in a temporary table of the session, which every batch's events join. */
-async function uploadTemplates(db: Client, templates: Template[]): Promise<void> {
+async function uploadTemplates(db: Client, templates: Template[], written: Awaited<ReturnType<typeof writerRows>>): Promise<void> {
   const rows = { template: [] as number[], seq: [] as number[], type: [] as string[], payload: [] as string[], actor: [] as string[], at: [] as string[] };
   const states = { from: [] as string[], to: [] as string[] };
   for (const t of new Set(templates)) {
@@ -399,7 +572,39 @@ async function uploadTemplates(db: Client, templates: Template[]): Promise<void>
     `INSERT INTO seed_template_event SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::jsonb[], $5::uuid[], $6::timestamptz[], $7::jsonb[], $8::jsonb[])`,
     [rows.template, rows.seq, rows.type, rows.payload, rows.actor, rows.at, states.from, states.to],
   );
-  await db.query(`ANALYZE seed_template_event`);
+  await db.query(`DROP TABLE IF EXISTS pg_temp.seed_writer_row`);
+  await db.query(`CREATE TEMP TABLE seed_writer_row (template int, tbl text, row jsonb)`);
+  await db.query(`INSERT INTO seed_writer_row SELECT * FROM unnest($1::int[], $2::text[], $3::jsonb[])`, [written.template, written.table, written.row]);
+  const files = {
+    template: [] as number[],
+    n: [] as number[],
+    kind: [] as string[],
+    name: [] as string[],
+    mime: [] as string[],
+    size: [] as number[],
+    at: [] as string[],
+    actor: [] as string[],
+  };
+  for (const t of new Set(templates)) {
+    for (const [n, f] of t.files.entries()) {
+      files.template.push(t.index);
+      files.n.push(n + 1);
+      files.kind.push(f.kind);
+      files.name.push(f.name);
+      files.mime.push(f.mime);
+      files.size.push(f.size);
+      files.at.push(f.at);
+      files.actor.push(f.actorId);
+    }
+  }
+  await db.query(`DROP TABLE IF EXISTS pg_temp.seed_template_file`);
+  await db.query(`CREATE TEMP TABLE seed_template_file (template int, n int, kind text, name text, mime text, size int, at timestamptz, actor uuid, ext text)`);
+  await db.query(
+    `INSERT INTO seed_template_file SELECT *, substring(name from '\\.[a-z]+$') FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::timestamptz[], $8::uuid[])
+            AS u(template, n, kind, name, mime, size, at, actor)`,
+    [files.template, files.n, files.kind, files.name, files.mime, files.size, files.at, files.actor],
+  );
+  await db.query(`ANALYZE seed_template_event; ANALYZE seed_writer_row; ANALYZE seed_template_file`);
 }
 
 /** Each batch is written whole or not at all: the batches not written yet, by their first loan's id (one query). */
@@ -473,9 +678,16 @@ export async function seedScale(
     }
   };
   const clients = [db, ...(opts.second ? [opts.second] : []), ...(opts.more ?? [])];
-  if (todo.length) await Promise.all(clients.map((c) => uploadTemplates(c, templates)));
+  if (todo.length) {
+    const written = await writerRows(db, templates, people, new Date());
+    log(`${written.row.length} rows of the event writers (visits, repayment plans, instalments, reminders) taken from the templates`);
+    await Promise.all(clients.map((c) => uploadTemplates(c, templates, written)));
+  }
   await Promise.all(clients.map(worker));
-  if (written) await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
+  if (written) {
+    await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
+    await db.query(`ANALYZE visit_record; ANALYZE repayment_plan; ANALYZE repayment_instalment; ANALYZE reminder; ANALYZE uploaded_file; ANALYZE attachment`);
+  }
   const seconds = (Date.now() - started) / 1000;
   // Prove what was written replays: a sample through the auditor's own code.
   let verified = 0;
