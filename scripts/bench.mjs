@@ -5,6 +5,7 @@
 //                                 test/bench/*.bench.ts, each in its own run as above; then one table of
 //                                 their figures (test/bench/figures.ts) with the machine's load average
 //                                 beside each, written to test/bench/RESULTS.md and into README.md.
+//   --only a,b                    only these benches (the table then holds only their figures)
 //   --scale N (or BENCH_SCALE=N)  the benches that read loans (SCALE_BENCHES) share one data set of N
 //                                 loans made by seed:scale, in a cluster kept between runs
 //                                 (.data/bench-scale): seeded once, its wall time a figure of its own,
@@ -27,6 +28,12 @@ const MARK_END = '<!-- bench-results:end -->';
 const SCALE_BENCHES = ['lists', 'verify', 'web', 'statistics'];
 const SCALE_DIR = path.join(ROOT, '.data', 'bench-scale');
 const SCALE_MARK = path.join(SCALE_DIR, 'seeded.json');
+
+/** The benches named by --only a,b (all when not given). */
+function onlyOf(argv) {
+  const i = argv.indexOf('--only');
+  return i >= 0 ? argv[i + 1].split(',').filter(Boolean) : null;
+}
 
 /** N from --scale N or BENCH_SCALE, 0 when neither. */
 function scaleOf(argv) {
@@ -183,7 +190,8 @@ async function runAll(scale) {
   fs.rmSync(figuresFile, { force: true });
   const started = new Date();
   const runs = [];
-  for (const name of [...(scale ? ['seed'] : []), ...benchNames()]) {
+  const only = onlyOf(process.argv);
+  for (const name of [...(scale ? ['seed'] : []), ...benchNames().filter((n) => !only || only.includes(n))]) {
     log(`── bench ${name} (load average ${os.loadavg()[0].toFixed(2)})`);
     const t = Date.now();
     const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.mjs'), name, ...(scale ? ['--scale', String(scale)] : [])], {
