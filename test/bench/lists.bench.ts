@@ -130,11 +130,11 @@ async function main() {
     })),
   ];
   const table: string[][] = [];
-  const at = `${LOANS.toLocaleString('en')} loans`;
+  const dataSet = `${LOANS.toLocaleString('en')} loans`;
   const row = (list: string, what: string, api: number, base: number) => {
     table.push([list, what, api.toFixed(1), base.toFixed(1), (api / base).toFixed(2)]);
     reportFigure('lists', {
-      figure: `${list} at ${at}: ${what}, p95 (baseline: raw keyset SQL, same rows and index)`,
+      figure: `${list} at ${dataSet}: ${what}, p95 (baseline: raw keyset SQL, same rows and index)`,
       value: api,
       baseline: base,
       unit: 'ms',
@@ -166,7 +166,7 @@ async function main() {
     row(c.list, `row ${depth} by cursor`, deep, await timed(raw(deepWhere, [...c.params, at[0].v, at[0].id], s.order)));
     table.push([c.list, `row ${depth} by cursor vs page 1 (API)`, deep.toFixed(1), page1.toFixed(1), (deep / page1).toFixed(2)]);
     reportFigure('lists', {
-      figure: `${c.list} at ${at}: row ${depth.toLocaleString('en')} (page ${Math.floor(depth / PAGE_SIZE) + 1}) by cursor, p95 (baseline: page 1 through the API)`,
+      figure: `${c.list} at ${dataSet}: row ${depth.toLocaleString('en')} (page ${Math.floor(depth / PAGE_SIZE) + 1}) by cursor, p95 (baseline: page 1 through the API)`,
       value: deep,
       baseline: page1,
       unit: 'ms',
