@@ -358,6 +358,15 @@ function runAs(user, cmd, args) {
  * enter the checkout (root in a 0700 home), binaries and cluster live in /var/lib/gbo-postgres/<hash of
  * the checkout>/ and `dir` is a link there. Answers a URL maker and creates databases on demand.
  */
+/**
+ * Settings of every project-local cluster beside PostgreSQL's defaults, which are sized for a small
+ * machine: a bigger buffer cache (a million loans' indexes are gigabytes), and checkpoints spaced by
+ * more WAL, so that a bulk write (seed:scale) does not checkpoint every gigabyte and then log each page
+ * it touches again in full (the seed's profile counted those full-page images). A crash replays at
+ * most this much WAL on the next start.
+ */
+const CLUSTER_SETTINGS = ['shared_buffers=1GB', 'max_wal_size=8GB', 'checkpoint_timeout=15min'];
+
 export async function startPostgres(dir, { fresh = false } = {}) {
   const found = await postgresBinaries();
   const user = postgresUser();
@@ -408,7 +417,17 @@ export async function startPostgres(dir, { fresh = false } = {}) {
   }
   const port = await freePort();
   // TCP only (no Unix socket in a shared folder); not critical until ready, so that a failed start reports its log.
-  const args = ['-D', cluster, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const args = [
+    '-D',
+    cluster,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    ...CLUSTER_SETTINGS.flatMap((s) => ['-c', s]),
+  ];
   const child = startChild('postgres', path.join(bin, 'postgres'), args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     cwd: '/',

@@ -26,6 +26,10 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
     const first = await seedScale(db, key, { loans: 480, batch: 60, verifySample: 480 });
     expect(first.written).toBe(480);
     expect(first.verified).toBe(480);
+    // Its profile: every step of the batches took time, and the server's counters saw the WAL it wrote.
+    for (const ms of Object.values(first.steps)) expect(ms).toBeGreaterThan(0);
+    expect(first.server?.walBytes).toBeGreaterThan(0);
+    expect(first.server?.walRecords).toBeGreaterThan(480 * 10);
     const { rows: stages } = await db.query(
       `SELECT wi.stage, count(*)::int AS n FROM workflow_instance wi WHERE wi.loan_id = ANY($1::uuid[]) GROUP BY wi.stage`,
       [Array.from({ length: 480 }, (_, i) => seededLoanId(i))],
@@ -105,6 +109,7 @@ describe('seed:scale: loans at scale with real, verifiable histories', () => {
     // Run again: nothing written twice.
     const again = await seedScale(db, key, { loans: 480, batch: 60, verifySample: 0 });
     expect(again.written).toBe(0);
+    expect(Object.values(again.steps).every((ms) => ms === 0)).toBe(true);
     // Asking for more writes only the rest, here on three connections (each with its own templates table).
     const others = [new Client({ connectionString: process.env.DATABASE_URL }), new Client({ connectionString: process.env.DATABASE_URL })];
     await Promise.all(others.map((c) => c.connect()));

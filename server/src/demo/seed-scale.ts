@@ -31,6 +31,9 @@ import type { EntityManager } from 'typeorm';
  * reminders) are produced by those writers once per template and copied per loan in the same statement
  * as the loans' attachments (data-collection materials and later vouchers: metadata only, no bytes, so
  * downloading one answers 404). Outbox rows and reminder messages are not produced.
+ * The run ends with its profile (profileLine): each statement's share of the connections' time and
+ * what PostgreSQL wrote for it (WAL, full-page images, checkpoints), the figures behind the seed's
+ * entry in test/bench/PROFILES.md.
  */
 
 const PLACEHOLDER = '00000000-0000-4000-8000-00000000feed';
@@ -379,8 +382,23 @@ export async function writerRows(
 
 const replaceId = (text: string, id: string) => text.split(PLACEHOLDER).join(id);
 
+/** Milliseconds spent per step of the batches, summed over the connections (they overlap in wall time). */
+export type SeedSteps = Record<'prepare' | 'companies' | 'loans' | 'instances' | 'events' | 'rows' | 'commit', number>;
+const emptySteps = (): SeedSteps => ({ prepare: 0, companies: 0, loans: 0, instances: 0, events: 0, rows: 0, commit: 0 });
+
+/** Runs a step and adds its time to the profile. */
+async function timedStep<T>(steps: SeedSteps, name: keyof SeedSteps, run: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  try {
+    return await run();
+  } finally {
+    steps[name] += performance.now() - t;
+  }
+}
+
 /** One batch of loans [from, to) with their companies, instances and events, in one transaction. */
-async function writeBatch(db: Client, templates: Template[], people: People, key: Buffer, from: number, to: number): Promise<number> {
+async function writeBatch(db: Client, templates: Template[], people: People, key: Buffer, from: number, to: number, steps: SeedSteps): Promise<number> {
+  const prepared = performance.now();
   const hmac = (text: string) => createHmac('sha256', key).update(text).digest('hex');
   const companies = { id: [] as string[], name: [] as string[], code: [] as string[], at: [] as string[] };
   const loans = {
@@ -466,61 +484,71 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
     inst.created.push(t.createdAt);
     inst.updated.push(t.updatedAt);
   }
+  steps.prepare += performance.now() - prepared;
   await db.query('BEGIN');
   try {
-    await db.query(
-      `INSERT INTO company (id, name, credit_code, created_by, created_at, updated_at)
+    await timedStep(steps, 'companies', () =>
+      db.query(
+        `INSERT INTO company (id, name, credit_code, created_by, created_at, updated_at)
        SELECT id, name, code, $5, at, at FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) AS u(id, name, code, at)`,
-      [companies.id, companies.name, companies.code, companies.at, people.admin],
+        [companies.id, companies.name, companies.code, companies.at, people.admin],
+      ),
     );
-    await db.query(
-      `INSERT INTO loan (id, company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
+    await timedStep(steps, 'loans', () =>
+      db.query(
+        `INSERT INTO loan (id, company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by, created_at)
        SELECT id, company, amount, term, bank, type, $8, $9, $8, at
          FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::int[], $5::text[], $6::text[], $7::timestamptz[]) AS u(id, company, amount, term, bank, type, at)`,
-      [loans.id, loans.company, loans.amount, loans.term, loans.bank, loans.type, loans.at, people.apost, people.bpost],
+        [loans.id, loans.company, loans.amount, loans.term, loans.bank, loans.type, loans.at, people.apost, people.bpost],
+      ),
     );
-    await db.query(
-      `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,
+    await timedStep(steps, 'instances', () =>
+      db.query(
+        `INSERT INTO workflow_instance (loan_id, machine_id, machine_version, input, snapshot, stage, status, version, last_hash,
                                       active_paths, amount_fen, b_post_officer_id, disbursed_on, disbursed_amount_fen, created_at, updated_at)
        SELECT id, $15, $16, input, snapshot, stage, status, version, hash,
               ARRAY(SELECT jsonb_array_elements_text(paths)), amount, bpost, on_day, lent, created, updated
          FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[], $4::text[], $5::text[], $6::int[], $7::text[], $8::jsonb[], $9::bigint[], $10::uuid[],
                      $11::date[], $12::bigint[], $13::timestamptz[], $14::timestamptz[])
               AS u(id, input, snapshot, stage, status, version, hash, paths, amount, bpost, on_day, lent, created, updated)`,
-      [
-        inst.id,
-        inst.input,
-        inst.snapshot,
-        inst.stage,
-        inst.status,
-        inst.version,
-        inst.hash,
-        inst.paths,
-        inst.amount,
-        inst.bpost,
-        inst.on,
-        inst.lent,
-        inst.created,
-        inst.updated,
-        engine.MACHINE_ID,
-        engine.MACHINE_VERSION,
-      ],
+        [
+          inst.id,
+          inst.input,
+          inst.snapshot,
+          inst.stage,
+          inst.status,
+          inst.version,
+          inst.hash,
+          inst.paths,
+          inst.amount,
+          inst.bpost,
+          inst.on,
+          inst.lent,
+          inst.created,
+          inst.updated,
+          engine.MACHINE_ID,
+          engine.MACHINE_VERSION,
+        ],
+      ),
     );
     // The states and most payloads are the template's jsonb, copied as they are: no text sent or parsed per row.
-    await db.query(
-      `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
+    await timedStep(steps, 'events', () =>
+      db.query(
+        `INSERT INTO workflow_event (loan_id, seq, type, payload, actor_id, at, state_from, state_to, machine_version, prev_hash, hash)
        SELECT u.loan, u.seq, t.type, coalesce(u.payload, t.payload), t.actor, t.at, t.s_from, t.s_to, $7, u.prev, u.hash
          FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[], $5::text[], $6::text[]) AS u(loan, template, seq, payload, prev, hash)
          JOIN seed_template_event t ON t.template = u.template AND t.seq = u.seq`,
-      [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, engine.MACHINE_VERSION],
+        [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, engine.MACHINE_VERSION],
+      ),
     );
     // The writers' rows and the attachments, from the session's template tables, each id derived from the loan's and the template row's.
     const own = (column: string) => `'${column}', md5(u.loan::text || (w.row->>'${column}'))::uuid`;
     const copy = (table: (typeof WRITTEN_TABLES)[number], overrides: string) =>
       `${table}_rows AS (INSERT INTO ${table} SELECT (jsonb_populate_record(null::${table}, w.row || jsonb_build_object('loan_id', u.loan${overrides}))).*
                            FROM u JOIN seed_writer_row w ON w.template = u.template AND w.tbl = '${table}')`;
-    await db.query(
-      `WITH u AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS u(loan, template)),
+    await timedStep(steps, 'rows', () =>
+      db.query(
+        `WITH u AS (SELECT * FROM unnest($1::uuid[], $2::int[]) AS u(loan, template)),
        ${copy('visit_record', `, ${own('id')}`)},
        ${copy('repayment_plan', '')},
        ${copy('repayment_instalment', `, ${own('id')}`)},
@@ -536,9 +564,10 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
                  SELECT file_id, actor, 'attachment', 'attachment:' || stored, name, mime, size, 'local', 'attachments/' || stored, at FROM f)
        INSERT INTO attachment (id, loan_id, kind, file_id, created_by, created_at)
        SELECT md5(loan::text || ':attachment:' || n)::uuid, loan, kind, file_id, actor, at FROM f`,
-      [inst.id, inst.template],
+        [inst.id, inst.template],
+      ),
     );
-    await db.query('COMMIT');
+    await timedStep(steps, 'commit', () => db.query('COMMIT'));
   } catch (error) {
     await db.query('ROLLBACK');
     throw error;
@@ -650,8 +679,10 @@ export async function seedScale(
     /** Further connections, each writing its own batches. */
     more?: Client[];
   },
-): Promise<{ written: number; events: number; seconds: number; verified: number }> {
+): Promise<{ written: number; events: number; seconds: number; verified: number; steps: SeedSteps; server: ServerWork | null }> {
   const log = opts.log ?? (() => undefined);
+  const steps = emptySteps();
+  const serverBefore = await serverWork(db);
   // A multiple of LOANS_PER_COMPANY: a company and its loans are written by the same batch.
   const size = Math.max(LOANS_PER_COMPANY, Math.floor((opts.batch ?? DEFAULT_BATCH) / LOANS_PER_COMPANY) * LOANS_PER_COMPANY);
   const batches = Math.ceil(opts.loans / size);
@@ -668,7 +699,7 @@ export async function seedScale(
     for (let b = todo.shift(); b !== undefined; b = todo.shift()) {
       const to = Math.min((b + 1) * size, opts.loans);
       // Awaited first, then added: `events += await …` would add to the value read before the other worker's batch.
-      const appended = await writeBatch(client, templates, people, key, b * size, to);
+      const appended = await writeBatch(client, templates, people, key, b * size, to, steps);
       events += appended;
       written += to - b * size;
       if (++done % 10 === 0 || todo.length === 0) {
@@ -689,6 +720,9 @@ export async function seedScale(
     await db.query(`ANALYZE visit_record; ANALYZE repayment_plan; ANALYZE repayment_instalment; ANALYZE reminder; ANALYZE uploaded_file; ANALYZE attachment`);
   }
   const seconds = (Date.now() - started) / 1000;
+  const serverAfter = await serverWork(db);
+  const server = serverBefore && serverAfter ? diffWork(serverBefore, serverAfter) : null;
+  if (written) log(profileLine(steps, server, seconds));
   // Prove what was written replays: a sample through the auditor's own code.
   let verified = 0;
   const sample = Math.min(opts.verifySample ?? 200, opts.loans);
@@ -708,7 +742,64 @@ export async function seedScale(
       }
     }
   }
-  return { written, events, seconds, verified };
+  return { written, events, seconds, verified, steps, server };
+}
+
+/** What PostgreSQL did for the seed, from its cumulative statistics: WAL, full-page images, checkpoints. */
+export interface ServerWork {
+  walBytes: number;
+  walFullPages: number;
+  walRecords: number;
+  checkpointsTimed: number;
+  checkpointsRequested: number;
+  databaseBytes: number;
+}
+
+/** The server's counters now (PostgreSQL 17+ views); null where they cannot be read (an older server). */
+async function serverWork(db: Client): Promise<ServerWork | null> {
+  try {
+    const { rows } = await db.query(
+      `SELECT w.wal_bytes::float8 AS wal_bytes, w.wal_fpi::float8 AS wal_fpi, w.wal_records::float8 AS wal_records,
+              c.num_timed::float8 AS timed, c.num_requested::float8 AS req, pg_database_size(current_database())::float8 AS db
+         FROM pg_stat_wal w, pg_stat_checkpointer c`,
+    );
+    const r = rows[0];
+    return {
+      walBytes: r.wal_bytes,
+      walFullPages: r.wal_fpi,
+      walRecords: r.wal_records,
+      checkpointsTimed: r.timed,
+      checkpointsRequested: r.req,
+      databaseBytes: r.db,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function diffWork(a: ServerWork, b: ServerWork): ServerWork {
+  return {
+    walBytes: b.walBytes - a.walBytes,
+    walFullPages: b.walFullPages - a.walFullPages,
+    walRecords: b.walRecords - a.walRecords,
+    checkpointsTimed: b.checkpointsTimed - a.checkpointsTimed,
+    checkpointsRequested: b.checkpointsRequested - a.checkpointsRequested,
+    databaseBytes: b.databaseBytes - a.databaseBytes,
+  };
+}
+
+/** One line of where the time went: each step's share of the connections' summed time, and the server's WAL work. */
+export function profileLine(steps: SeedSteps, server: ServerWork | null, seconds: number): string {
+  const total = Object.values(steps).reduce((a, b) => a + b, 0) || 1;
+  const shares = (Object.entries(steps) as [keyof SeedSteps, number][])
+    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s (${((100 * ms) / total).toFixed(0)}%)`)
+    .join(', ');
+  const gb = (bytes: number) => `${(bytes / 2 ** 30).toFixed(2)} GB`;
+  const wal = server
+    ? `; WAL ${gb(server.walBytes)} (${server.walFullPages.toLocaleString('en')} full-page images, ${server.walRecords.toLocaleString('en')} records), ` +
+      `checkpoints ${server.checkpointsRequested} requested by WAL size + ${server.checkpointsTimed} timed, database +${gb(server.databaseBytes)}`
+    : '';
+  return `seed profile over ${seconds.toFixed(0)} s of wall time, per step summed over the connections: ${shares}${wal}`;
 }
 
 async function main(args: string[]): Promise<number> {
