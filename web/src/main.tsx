@@ -8,14 +8,16 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router/AppRouter';
 import { startCurrentUserLoad } from './features/auth/session';
+import { startFirstPageEarly } from './features/worklists/first-page';
 import { ensureSettingDefaults, getAccessToken } from './lib/storage';
 
 ensureSettingDefaults();
 
-// Signed in: the current user, the shell's code and the page's code are fetched at once, before the
-// first render, rather than one after the other (user, then shell, then page).
+// Signed in: the current user, the shell's code, the page's code and a list page's first rows are
+// fetched at once, before the first render, rather than one after the other (user, shell, page, rows).
 if (getAccessToken()) {
   startCurrentUserLoad();
+  startFirstPageEarly(window.location);
   void import('./app/shell/Shell').catch(() => undefined);
   void import('./app/boot-preload').then((boot) => boot.preloadPageOf(window.location.pathname)).catch(() => undefined);
 }

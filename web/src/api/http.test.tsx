@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { sessionNavigation } from './feedback';
-import { ApiError, http, REQUEST_TIMEOUT_MS, resetSessionDialogForTests } from './http';
+import { ApiError, clearEarlyGetsForTests, http, REQUEST_TIMEOUT_MS, resetSessionDialogForTests, startEarlyGet } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -134,5 +134,52 @@ describe('http client: expired session', () => {
     await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(await screen.findByText('无效的凭证')).toBeTruthy();
     expect(screen.queryByText('当前页面已失效，请重新登录')).toBeNull();
+  });
+});
+
+describe('http client: GETs sent early at boot', () => {
+  afterEach(() => clearEarlyGetsForTests());
+
+  it('hands an early GET to the first identical GET (parameters in any order), once', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'A00000', data: { n: fetchMock.mock.calls.length } })));
+    startEarlyGet('/loans', { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(lastCall().url).toBe('/server/loans?pageNum=1&pageSize=10&sort=createdAt&order=desc');
+    const first = await http.get<{ n: number }>('/loans', { params: { order: 'desc', sort: 'createdAt', companyName: undefined, pageSize: 10, pageNum: 1 } });
+    expect(first.data).toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next identical GET goes to the server.
+    const second = await http.get<{ n: number }>('/loans', { params: { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' } });
+    expect(second.data).toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a GET with other parameters as usual', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'A00000', data: fetchMock.mock.calls.length })));
+    startEarlyGet('/loans', { pageNum: 1, pageSize: 10 });
+    const other = await http.get<number>('/loans', { params: { pageNum: 2, pageSize: 10 } });
+    expect(other.data).toBe(2);
+    expect(lastCall().url).toBe('/server/loans?pageNum=2&pageSize=10');
+  });
+
+  it('sends again, with its own error handling, when the early GET failed, and toasts nothing for the early one', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ code: 'A10000', message: 'early failure' }, 500))
+      .mockResolvedValueOnce(jsonResponse({ code: 'A00000', data: 'fresh' }));
+    startEarlyGet('/worklists/suggestList', { pageNum: 1 });
+    const answer = await http.get<string>('/worklists/suggestList', { params: { pageNum: 1 } });
+    expect(answer.data).toBe('fresh');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('early failure')).toBeNull();
+  });
+
+  it('does not hand over an early GET older than ten seconds', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'A00000', data: fetchMock.mock.calls.length })));
+    startEarlyGet('/loans', { pageNum: 1 });
+    now.mockReturnValue(1_000_000 + 10_001);
+    const late = await http.get<number>('/loans', { params: { pageNum: 1 } });
+    expect(late.data).toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -179,9 +179,44 @@ async function json<T>(method: string, path: string, options?: RequestOptions): 
   return result;
 }
 
+/**
+ * GETs sent at boot, before the page that wants them has loaded (main.tsx: a list page's first page
+ * beside the current user), each handed once to the first identical GET within EARLY_GET_TTL_MS.
+ * Identical means the same path and parameters; anything else is sent as usual. A failed early GET is
+ * sent again by that caller, with its own error handling.
+ */
+const earlyGets = new Map<string, { at: number; answer: Promise<ApiEnvelope<unknown>> }>();
+const EARLY_GET_TTL_MS = 10_000;
+
+function earlyKey(path: string, params?: Record<string, QueryValue>): string {
+  const defined = Object.entries(params ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return `${path}?${new URLSearchParams(defined.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+export function startEarlyGet(path: string, params?: Record<string, QueryValue>): void {
+  const answer = json<unknown>('GET', path, { params, passErrors: true });
+  answer.catch(() => undefined);
+  earlyGets.set(earlyKey(path, params), { at: Date.now(), answer });
+}
+
+function takeEarlyGet<T>(path: string, options?: RequestOptions): Promise<ApiEnvelope<T>> | null {
+  if (earlyGets.size === 0 || options?.headers || options?.passErrors) return null;
+  const key = earlyKey(path, options?.params);
+  const early = earlyGets.get(key);
+  if (!early) return null;
+  earlyGets.delete(key);
+  if (Date.now() - early.at > EARLY_GET_TTL_MS) return null;
+  return (early.answer as Promise<ApiEnvelope<T>>).catch(() => json<T>('GET', path, options));
+}
+
+/** Test hook: forget the early GETs not taken. */
+export function clearEarlyGetsForTests(): void {
+  earlyGets.clear();
+}
+
 /** Typed helpers over `request`; each resolves the whole envelope (code, message, data, extras). */
 export const http = {
-  get: <T>(path: string, options?: RequestOptions) => json<T>('GET', path, options),
+  get: <T>(path: string, options?: RequestOptions) => takeEarlyGet<T>(path, options) ?? json<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PATCH', path, { ...options, body }),

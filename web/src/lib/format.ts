@@ -40,16 +40,25 @@ const inZone = (value: string | Date) => dayjs(value).tz(companyZone);
 
 type Maybe<T> = T | null | undefined;
 
+/** Made at first use, then kept: a formatter costs far more to make than to use (a list formats every row's amount). */
+function kept<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+const AMOUNT = kept(() => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const CURRENCY_ZH = kept(() => new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }));
+const CURRENCY_EN = kept(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }));
+
 /** An amount with thousands separators and two decimals: 1,234,567.80. */
 export function formatAmount(amount: Maybe<number>): string {
   if (amount === null || amount === undefined) return '';
-  return amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return AMOUNT().format(amount);
 }
 
 /** An amount in yuan with the currency sign of the language: ¥1,234.50 / CN¥1,234.50. */
 export function formatCurrency(amount: Maybe<number>, lang: Lang): string {
   if (amount === null || amount === undefined) return '';
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN', { style: 'currency', currency: 'CNY' }).format(amount);
+  return (lang === 'en' ? CURRENCY_EN : CURRENCY_ZH)().format(amount);
 }
 
 /** A day: 2026-03-01 (of a moment: its day in the company's zone). */

@@ -1,11 +1,14 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { doneProgress, startProgress } from './progress';
+import { doneProgress, endQuietBoot, startProgress } from './progress';
 
-/** Runs the progress bar for every navigation; lazy pages keep it running via <PageLoading>. */
+/** Runs the progress bar for every navigation after the first load; lazy pages keep it running via <PageLoading>. */
 export function NavigationProgress() {
   const { pathname, search } = useLocation();
+  const loadedAt = useRef(pathname + search);
   useEffect(() => {
+    // The address the page loaded with is not a navigation; any other one ends the quiet boot.
+    if (pathname + search !== loadedAt.current) endQuietBoot();
     startProgress();
     let finished = false;
     const finish = () => {

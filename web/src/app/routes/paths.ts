@@ -11,3 +11,6 @@ export const LOGIN_PATH = '/login';
 export const PRIVACY_POLICY_PATH = '/privacy-agreement/policy';
 export const SERVICE_AGREEMENT_PATH = '/privacy-agreement/agreement';
 export const REDIRECT_PREFIX = '/redirect';
+export const LOAN_LIST_PATH = '/company/loanList';
+/** Where a worklist's path is not its name (the statistics drill-down of spec section 2); worklist-routes and the boot's early list request read it. */
+export const WORKLIST_PATHS: Readonly<Partial<Record<string, string>>> = { statisticsRelieveList: 'relieveList' };

@@ -50,10 +50,11 @@ import { guodanListPage, industrialInformationListPage } from './pages';
 import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 // After guarantee: the ledger's page of a loan.
 import { ledgerAttachmentsPage } from './pages';
+import { LOAN_LIST_PATH } from './paths';
 import type { RouteGroup } from './types';
 import { withWorklists } from './worklist-routes';
 
-const LOANS = '/company/loanList';
+const LOANS = LOAN_LIST_PATH;
 const RISK = '/process/riskControlList';
 
 export const ROUTE_TABLE: RouteGroup[] = [

@@ -3,11 +3,9 @@
  * worklist page. A new registry entry needs nothing here: its route, menu entry and gate follow.
  */
 import { WORKLIST_NAMES, WORKLISTS, type WorklistDef, type WorklistGroup, type WorklistName } from '@app/workflow';
+import { WORKLIST_PATHS } from './paths';
 import { worklistPage } from './pages';
 import type { PageRoute, RouteName } from './types';
-
-/** Where a worklist's path differs from its name (the statistics drill-down of spec section 2). */
-const PATHS: Partial<Record<string, string>> = { statisticsRelieveList: 'relieveList' };
 
 /** A worklist with keys that open it besides its own (the letter sealing accepts three). */
 type Entry = WorklistDef & { alsoAccepted?: readonly string[] };
@@ -16,7 +14,7 @@ export function worklistRoute(name: WorklistName): PageRoute {
   const def: Entry = WORKLISTS[name];
   const route: PageRoute = {
     name,
-    path: PATHS[name] ?? name,
+    path: WORKLIST_PATHS[name] ?? name,
     page: worklistPage,
     perms: [def.permission, ...(def.alsoAccepted ?? [])],
     listState: true,

@@ -21,6 +21,7 @@ import { copyLoan, deleteLoan, exportLoanRows, fetchLoanRows, sendDisbursementRe
 import type { OfficerEvent, OfficerEventTarget } from '@/features/loans/OfficerEventModal';
 import { useCan } from '@/features/permissions/Can';
 import { usePagedList } from '@/lib/use-paged-list';
+import { FIRST_PAGE } from './first-page';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListFilters } from './LoanListFilters';
 
@@ -88,7 +89,9 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const list = usePagedList({
     queryKey: loanListKeys.list(name),
     filterKeys: LOAN_FILTER_KEYS,
-    defaultSort: { sort: 'createdAt', order: 'desc' },
+    // What boot may have asked for already (first-page.ts): the same query is answered from it.
+    pageSize: FIRST_PAGE.pageSize,
+    defaultSort: { sort: FIRST_PAGE.sort, order: FIRST_PAGE.order },
     sortable: SORTABLE,
     fetch: fetchPage,
     exportRows: (query) => exportLoanRows(config.api, query, title),
