@@ -4,7 +4,7 @@
 //   --files PATH...                       only these test files (jest tiers, scripts/*.test.mjs), e.g. --only api --files test/api/auth.spec.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   ROOT,
   buildIfStale,
@@ -139,16 +139,60 @@ function runScriptTests() {
   if (r.status !== 0 && count('fail') === 0) failures.push(`scripts: node --test exited with ${r.status}`);
 }
 
+/**
+ * The tiers that need no services (checks, unit, scripts, web) as a second `npm test` of their own,
+ * started beside the API tier: on two cores the API tier (one jest process waiting on PostgreSQL
+ * most of the time) leaves a core to them, which takes minutes off a full run. Their output is kept
+ * in a file and shown, with their tally, when they end.
+ */
+function startSideTiers() {
+  const logFile = path.join(outDir, `side-tiers-${process.pid}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const args = ['scripts/test.mjs', '--only', 'check', '--only', 'unit', '--only', 'web'];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  onShutdown(() => {
+    if (child.exitCode === null) child.kill('SIGINT');
+  });
+  const ended = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  return async () => {
+    const status = await ended;
+    const text = fs.readFileSync(logFile, 'utf8');
+    process.stdout.write(`${text}\n`);
+    const tally = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(text);
+    if (!tally) {
+      totals.failed++;
+      failures.push(`checks, unit and web tiers: no tally (exit ${status}); see ${path.relative(ROOT, logFile)}`);
+      return;
+    }
+    totals.passed += Number(tally[1]);
+    totals.failed += Number(tally[2]);
+    totals.skipped += Number(tally[3] ?? 0);
+    const failed = /\bfailed:\n((?:  .*\n?)*)/.exec(text.replace(/\x1b\[[0-9;]*m/g, ''));
+    if (failed)
+      failures.push(
+        ...failed[1]
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.trim()),
+      );
+    else if (Number(tally[2]) > 0) failures.push(`checks, unit and web tiers: ${tally[2]} failed`);
+  };
+}
+
 try {
   fs.mkdirSync(outDir, { recursive: true });
   await step('dependencies', () => ensureDependencies());
 
-  if (wants('check')) {
+  // A whole run (no --only, no --files) runs the service-free tiers beside the API tier; GBO_TEST_SERIAL=1 runs them first, one after another.
+  const side = only.length === 0 && files.length === 0 && !process.env.GBO_TEST_SERIAL ? startSideTiers() : null;
+  if (side) log('── checks, unit and web tests: beside the API tests (their output follows when they end)');
+  if (!side && wants('check')) {
     await step('checks (type-check, lint, format)', () => CHECKS.forEach(check));
   }
-  if (wants('unit') && (!files.length || files.some((f) => !f.endsWith('.test.mjs')))) await step('unit tests', () => runJest('unit', {}));
-  if (wants('unit')) await step('script tests (node:test)', () => runScriptTests());
-  if (wants('web')) await step('web unit tests', () => runVitest());
+  if (!side && wants('unit') && (!files.length || files.some((f) => !f.endsWith('.test.mjs')))) await step('unit tests', () => runJest('unit', {}));
+  if (!side && wants('unit')) await step('script tests (node:test)', () => runScriptTests());
+  if (!side && wants('web')) await step('web unit tests', () => runVitest());
 
   if (wants('api') || wants('browser')) {
     const services = await step('services (fresh PostgreSQL cluster, Redis)', async () => {
@@ -174,6 +218,7 @@ try {
         }),
       );
     }
+    if (side) await step('checks, unit and web tests (the rest of their run)', side);
     if (wants('browser')) {
       await step('build', () => buildIfStale());
       ensureDebianCommand('chromium', 'chromium', 'Install Chromium (Debian package chromium) for the browser tests.');
