@@ -113,6 +113,8 @@ async function runOne(name, scale) {
  */
 async function seedShared(scale, env, pg) {
   const { default: pg_ } = await import('pg');
+  // How the set was seeded (wall time, load) outlives a resumed run: a later table still shows it.
+  const earlier = fs.existsSync(SCALE_MARK) ? JSON.parse(fs.readFileSync(SCALE_MARK, 'utf8')) : null;
   fs.rmSync(SCALE_MARK, { force: true }); // a set half seeded is no set: the mark comes back at the end
   const started = Date.now();
   // Its progress shown as it goes (a million loans take a while), and its summary line read at the end.
@@ -141,17 +143,22 @@ async function seedShared(scale, env, pg) {
   } finally {
     await owner.end();
   }
-  fs.writeFileSync(SCALE_MARK, JSON.stringify({ loans: scale, at: new Date().toISOString() }));
+  const seeding =
+    written > 0 ? { written, seconds, loadAverage: os.loadavg()[0], at: new Date().toISOString() } : earlier?.loans === scale ? earlier.seeding : undefined;
+  fs.writeFileSync(SCALE_MARK, JSON.stringify({ loans: scale, at: new Date().toISOString(), seeding }));
   log(`shared data set: ${scale} loans (${written} written by this run in ${seconds.toFixed(0)} s)`);
-  if (written > 0) {
+  if (seeding) {
     appendFigure('seed', {
       figure:
-        written === scale
+        seeding.written === scale
           ? `npm run seed:scale -- --loans ${scale.toLocaleString('en')} (wall time, real histories)`
-          : `npm run seed:scale, resumed: ${written.toLocaleString('en')} of ${scale.toLocaleString('en')} loans written, whole run extrapolated`,
-      value: ((seconds / written) * scale) / 60,
+          : `npm run seed:scale, resumed: ${seeding.written.toLocaleString('en')} of ${scale.toLocaleString('en')} loans written, whole run extrapolated`,
+      value: ((seeding.seconds / seeding.written) * scale) / 60,
       unit: 'min',
       target: '< 20 min for 1M',
+      // Measured when the set was seeded, maybe by an earlier run: its own time and load.
+      loadAverage: seeding.loadAverage,
+      at: seeding.at,
     });
   }
 }
@@ -160,22 +167,56 @@ async function seedShared(scale, env, pg) {
 function appendFigure(bench, figure) {
   const file = process.env.BENCH_FIGURES;
   if (!file) return;
-  fs.appendFileSync(file, `${JSON.stringify({ ...figure, bench, loadAverage: os.loadavg()[0], cores: os.cpus().length, at: new Date().toISOString() })}\n`);
+  fs.appendFileSync(file, `${JSON.stringify({ bench, loadAverage: os.loadavg()[0], cores: os.cpus().length, at: new Date().toISOString(), ...figure })}\n`);
 }
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 const number = (n) => (n === undefined || n === null || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en', { maximumFractionDigits: 2 }));
 
-/** The markdown table of every figure, with the runs that reported none or failed named below it. */
-function resultsTable(figures, runs) {
-  const lines = [
-    '| bench | figure | value | baseline | ratio | target | load avg (1 min) |',
-    '| --- | --- | --: | --: | --: | --- | --: |',
+const TABLE_HEAD = [
+  '| bench | figure | value | baseline | ratio | target | load avg (1 min) | measured (UTC) |',
+  '| --- | --- | --: | --: | --: | --- | --: | --- |',
+];
+const minute = (iso) =>
+  String(iso ?? '')
+    .slice(0, 16)
+    .replace('T', ' ');
+/** The bench a table row belongs to (its first cell). */
+const benchOfRow = (line) => line.split('|')[1]?.trim();
+/** Rows in the order the benches run (FIRST, then the others by name), each bench's rows as they came. */
+const benchRank = (bench) => (FIRST.includes(bench) ? FIRST.indexOf(bench) : bench === 'seed' ? -1 : FIRST.length);
+
+/**
+ * The rows of the last table for the benches this run did not run (`--only`), so that a partial run
+ * updates its own rows and keeps the others, each with the time it was measured (rows of a table
+ * written before that column existed take the time its header line names).
+ */
+function keptRows(ran) {
+  if (!fs.existsSync(RESULTS)) return [];
+  const text = fs.readFileSync(RESULTS, 'utf8');
+  const when = /of (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC/.exec(text)?.[1] ?? '–';
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !/^\|\s*:?-/.test(line) && benchOfRow(line) !== 'bench' && !ran.includes(benchOfRow(line)))
+    .map((line) => (line.split('|').length - 2 === 7 ? `${line} ${when} |` : line));
+}
+
+/** The markdown table of every figure (and the rows kept from earlier runs), with the runs that reported none or failed named below it. */
+function resultsTable(figures, runs, kept = []) {
+  const rows = [
     ...figures.map(
       (f) =>
         `| ${cell(f.bench)} | ${cell(f.figure)} | ${number(f.value)} ${cell(f.unit)} | ${f.baseline === undefined ? '–' : `${number(f.baseline)} ${cell(f.unit)}`} | ` +
-        `${f.ratio === undefined ? '–' : `${Number(f.ratio).toFixed(2)}x`} | ${cell(f.target ?? '–')} | ${number(f.loadAverage)} |`,
+        `${f.ratio === undefined ? '–' : `${Number(f.ratio).toFixed(2)}x`} | ${cell(f.target ?? '–')} | ${number(f.loadAverage)} | ${minute(f.at)} |`,
     ),
+    ...kept,
+  ];
+  const lines = [
+    ...TABLE_HEAD,
+    ...rows
+      .map((line, i) => ({ line, i }))
+      .sort((a, b) => benchRank(benchOfRow(a.line)) - benchRank(benchOfRow(b.line)) || a.i - b.i)
+      .map((r) => r.line),
   ];
   const silent = runs.filter((r) => r.ok && !figures.some((f) => f.bench === r.name)).map((r) => r.name);
   const failed = runs.filter((r) => !r.ok).map((r) => r.name);
@@ -211,12 +252,17 @@ async function runAll(scale) {
         .map((line) => JSON.parse(line))
     : [];
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  const table = resultsTable(figures, runs);
+  const kept = only ? keptRows(runs.map((r) => r.name)) : [];
+  const keptBenches = [...new Set(kept.map(benchOfRow))];
+  const table = resultsTable(figures, runs, kept);
   const about =
     `\`npm run bench${scale ? ` -- --scale ${scale}` : ''}\` of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC${scale ? ` (${SCALE_BENCHES.filter((n) => runs.some((r) => r.name === n)).join(', ')} on one data set of ${scale.toLocaleString('en')} loans)` : ''} on ${os.cpus().length} cores (${cpu}), Node ${process.version}; ` +
     `runs: ${runs.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(0)} s`).join(', ')}. ` +
     "Each figure beside the baseline measured in the same run; the load average is the machine's when the figure was taken " +
-    `(above ${os.cpus().length} the benchmark shared the CPU with other work, and its figures read worse than the code is).`;
+    `(above ${os.cpus().length} the benchmark shared the CPU with other work, and its figures read worse than the code is).` +
+    (keptBenches.length
+      ? ` The rows of ${keptBenches.join(', ')} are kept from earlier runs (\`--only\` ran the others); each row's last column says when it was measured.`
+      : '');
   fs.writeFileSync(
     RESULTS,
     `# Benchmark results\n\nWritten by \`node scripts/bench.mjs\` (\`npm run bench\`); the README's "Benchmarks" section holds the same table.\n\n${about}\n\n${table}\n`,

@@ -18,7 +18,6 @@
 //    server's sampler, so that what is heap and what is outside it (buffers, zlib, malloc) reads apart.
 // 4. The downloaded workbook is counted with exceljs' streaming reader (all rows there, none capped).
 import ExcelJS from 'exceljs';
-import { constants, publicEncrypt } from 'node:crypto';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -26,11 +25,11 @@ import { PassThrough } from 'node:stream';
 import { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { reportFigure } from './figures';
+import { BASE, signIn } from './http';
 
 const argRows = process.argv.indexOf('--rows');
 const ROWS = Number(argRows > 0 ? process.argv[argRows + 1] : (process.env.BENCH_EXPORT_ROWS ?? 1_000_000));
 const API_ONLY = process.argv.includes('--api-only');
-const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const BATCH = 100_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
@@ -133,20 +132,6 @@ async function countRows(file: string): Promise<number> {
   return rows;
 }
 
-async function login(username: string): Promise<string> {
-  const key = (await (await fetch(`${BASE}/server/open/auth/public-key`)).json()) as any;
-  const password = publicEncrypt(
-    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
-  ).toString('base64');
-  const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  return ((await res.json()) as any).extras['x-platform-token'];
-}
-
 /** The loan export's query (WorklistQuery's, without its filters' variety): same joins, same columns. */
 const EXPORT_SQL = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
         wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
@@ -246,7 +231,7 @@ async function main() {
 
   // 3. through the API: a warm-up export of a small company, then the big one
   const pid = serverPid();
-  const token = await login('admin');
+  const token = await signIn('admin');
   const cold = pid ? rssOf(pid) : NaN;
   const coldHeap = serverMemory();
   const [small] = (

@@ -8,10 +8,7 @@
 // 90% of the matches), a filter, a company-name filter and the sort by amount, each beside the raw
 // keyset SQL of the same rows on the same indexes (the page's rows alone: no count, no actions, no
 // HTTP), sent from here in the same run. The OFFSET page 5000 the lists used to serve is printed too.
-import { constants, publicEncrypt } from 'node:crypto';
-import * as http from 'node:http';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import { WORKLISTS } from '../../workflow/src';
 import { loadAuditKeys } from '../../server/src/audit/audit-keys';
@@ -19,59 +16,16 @@ import { loadConfig } from '../../server/src/config/config';
 import { seedScale } from '../../server/src/demo/seed-scale';
 import { encodeCursor } from '../../server/src/worklists/worklist.query';
 import { reportFigure } from './figures';
+import { apiClient, signIn, timedP95 } from './http';
 
-const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const SEEDED = Number(process.env.BENCH_SEEDED_LOANS ?? 0);
 const LOANS = SEEDED || Number(process.env.BENCH_LOANS ?? 100_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PAGE_SIZE = 20;
 const DEEP_ROWS = 5000 * PAGE_SIZE;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const { hostname, port } = new URL(BASE);
-
-function get(path: string, token: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ agent, hostname, port, path: `/server${path}`, headers: { 'X-Platform-Token': token } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          if (json.code !== 'A00000') reject(new Error(`GET ${path}: ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`));
-          else resolve(json.data);
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function login(username: string): Promise<string> {
-  const key = await (await fetch(`${BASE}/server/open/auth/public-key`)).json();
-  const password = publicEncrypt(
-    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
-  ).toString('base64');
-  const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  return ((await res.json()) as any).extras['x-platform-token'];
-}
-
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))];
-
-async function timed(op: () => Promise<unknown>): Promise<number> {
-  await op(); // warm
-  const times: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
-    await op();
-    times.push(performance.now() - t);
-  }
-  return p95(times);
-}
+const { agent, get } = apiClient(8);
+const timed = (op: () => Promise<unknown>) => timedP95(op, REPEAT);
 
 interface ListCase {
   list: string;
@@ -112,7 +66,7 @@ async function main() {
   }
 
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-  const token = await login('admin');
+  const token = await signIn('admin');
   const raw = (where: string[], params: unknown[], order: string) => () =>
     pool.query(
       `SELECT l.id, c.name, wi.amount_fen, wi.stage FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id

@@ -8,70 +8,22 @@
 // each beside a raw baseline sent from here in the same run: a plain count of the disbursed loans on
 // their covering index, the least any figure over the loans in force must read.
 // BENCH_HOLD_SECONDS keeps the services up that long at the end (to EXPLAIN by hand).
-import { constants, publicEncrypt } from 'node:crypto';
-import * as http from 'node:http';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { loadConfig } from '../../server/src/config/config';
 import { seedScale } from '../../server/src/demo/seed-scale';
 import { reportFigure } from './figures';
+import { apiClient, signIn, timedP95 } from './http';
 
-const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const SEEDED = process.env.BENCH_SEEDED_LOANS ? Number(process.env.BENCH_SEEDED_LOANS) : undefined;
 const LOANS = SEEDED ?? Number(process.env.BENCH_LOANS ?? 100_000);
 // At a million loans a figure takes many seconds: three runs each, unless told otherwise.
 const REPEAT = Number(process.env.BENCH_REPEAT ?? ((SEEDED ?? 0) >= 500_000 ? 3 : 10));
 const HOLD = Number(process.env.BENCH_HOLD_SECONDS ?? 0);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-const { hostname, port } = new URL(BASE);
-
-/** GET through the API: the answer's data and the size of the body in bytes. */
-function get(path: string, token: string): Promise<{ data: any; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ agent, hostname, port, path: `/server${path}`, headers: { 'X-Platform-Token': token } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const json = JSON.parse(body.toString('utf8'));
-          if (json.code !== 'A00000') reject(new Error(`GET ${path}: ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`));
-          else resolve({ data: json.data, bytes: body.length });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function login(username: string): Promise<string> {
-  const key = await (await fetch(`${BASE}/server/open/auth/public-key`)).json();
-  const password = publicEncrypt(
-    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
-  ).toString('base64');
-  const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  return ((await res.json()) as any).extras['x-platform-token'];
-}
-
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))];
-
-async function timed(op: () => Promise<unknown>): Promise<number> {
-  await op(); // warm
-  const times: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
-    await op();
-    times.push(performance.now() - t);
-  }
-  return p95(times);
-}
+const { agent, getSized: get } = apiClient(4);
+const timed = (op: () => Promise<unknown>) => timedP95(op, REPEAT);
 
 async function main() {
   if (SEEDED === undefined) {
@@ -87,7 +39,7 @@ async function main() {
   }
 
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-  const token = await login('admin');
+  const token = await signIn('admin');
   const { rows: span } = await pool.query(
     `SELECT count(*)::int AS n, min(created_at)::date::text AS first, max(created_at)::date::text AS last FROM loan WHERE deleted_at IS NULL`,
   );

@@ -12,8 +12,6 @@
 //    the envelope cost before the loan is read at all.
 // 3. Every loan verified by `npm run verify -- --all` (the built CLI, as a child process): on one worker
 //    thread per core, then in one thread (--workers 0); loans/s and the time 1,000,000 loans would take.
-import { constants, publicEncrypt } from 'node:crypto';
-import * as http from 'node:http';
 import { loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -25,6 +23,7 @@ import { loadEvents, loadInstances } from '../../server/src/audit/verify-all';
 import { loadConfig } from '../../server/src/config/config';
 import { seededLoanId, seedScale } from '../../server/src/demo/seed-scale';
 import { reportFigure } from './figures';
+import { apiClient, quantile, signIn } from './http';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -36,43 +35,9 @@ const LOANS = SEEDED || Number(arg('--loans') ?? process.env.BENCH_LOANS ?? 20_0
 // Above this, the one-thread run of every loan (the baseline of the parallel one) would double a long bench: skipped.
 const SINGLE_THREAD_UP_TO = 200_000;
 const SAMPLE = Number(arg('--sample') ?? 300);
-const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const MILLION = 1_000_000;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-const { hostname, port } = new URL(BASE);
-
-function get(path: string, token: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ agent, hostname, port, path: `/server${path}`, headers: { 'X-Platform-Token': token } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          if (json.code !== 'A00000') reject(new Error(`GET ${path}: ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`));
-          else resolve(json.data);
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function login(username: string): Promise<string> {
-  const key = (await (await fetch(`${BASE}/server/open/auth/public-key`)).json()) as any;
-  const password = publicEncrypt(
-    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
-  ).toString('base64');
-  const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  return ((await res.json()) as any).extras['x-platform-token'];
-}
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const { agent, get } = apiClient(2);
 
 async function main() {
   const config = loadConfig();
@@ -106,7 +71,7 @@ async function main() {
 
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   const source = { query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as never;
-  const token = await login('admin');
+  const token = await signIn('admin');
 
   // 2. One loan at a time: endpoint, in-process real code, baseline, interleaved so that load swings hit all three alike.
   const ids = Array.from({ length: SAMPLE }, (_, k) => seededLoanId(Math.floor((k * LOANS) / SAMPLE)));

@@ -8,20 +8,23 @@
 // - warm: the same context again (assets from the HTTP cache; the current user and the list asked anew);
 // beside the baseline of a static HTML page served by the same server (one request, no script), cold
 // and warm, in the same run. The transfer size is set beside the same bytes uncompressed.
+// BENCH_WEB_PROFILE=dir writes the main thread's CPU profile of the last cold and warm list loads there
+// (web-cold.cpuprofile, web-warm.cpuprofile: open them in Chrome's DevTools, Performance panel).
 import { execFileSync } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { reportFigure } from './figures';
+import { BASE, signIn } from './http';
 
-const BASE = process.env.APP_URL ?? 'http://127.0.0.1:3000';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const WEB_DIST = process.env.WEB_DIST;
 const LIST_PATH = '/company/loanList';
 const BASELINE_PATH = '/bench-baseline.html';
 const LIST_ROW = '[data-testid="page-pane"][data-active] [data-testid="loan-row"]';
 const BENCH = 'web';
+/** Where the last cold and warm loads' CPU profiles go, when set (see load). */
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE;
 // At `npm run bench -- --scale N` the server holds the shared data set of N loans; otherwise the demo data.
 const SEEDED = Number(process.env.BENCH_SEEDED_LOANS ?? 0);
 const DATA = SEEDED ? `${SEEDED.toLocaleString('en')} loans` : 'demo data';
@@ -38,22 +41,6 @@ interface Load {
   all: { path: string; start: number; end: number }[];
 }
 
-async function tokenOf(username: string): Promise<string> {
-  const key = (await (await fetch(`${BASE}/server/open/auth/public-key`)).json()) as { data: { publicKey: string } };
-  const password = publicEncrypt(
-    { key: key.data.publicKey, padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(process.env.DEMO_PASSWORD || 'Demo@2026'),
-  ).toString('base64');
-  const res = await fetch(`${BASE}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, string> }).extras?.['x-platform-token'];
-  if (!token) throw new Error(`sign-in of ${username} failed`);
-  return token;
-}
-
 /** A context signed in as the token's user (the web keeps the token in localStorage) that records LCP entries. */
 async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: BASE });
@@ -68,10 +55,20 @@ async function signedInContext(browser: Browser, token: string): Promise<Browser
   return context;
 }
 
-/** Opens `url` in a new page of the context, waits for `ready`, and reads LCP and the bytes. */
-async function load(context: BrowserContext, url: string, ready: string): Promise<Load> {
+/**
+ * Opens `url` in a new page of the context, waits for `ready`, and reads LCP and the bytes. With
+ * `profileAs`, the page's main thread is profiled from navigation to `ready` (Chrome's .cpuprofile,
+ * written to BENCH_WEB_PROFILE).
+ */
+async function load(context: BrowserContext, url: string, ready: string, profileAs?: string): Promise<Load> {
   const page = await context.newPage();
+  const cdp = profileAs ? await context.newCDPSession(page) : null;
   try {
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url, { waitUntil: 'load' });
     await page
       .locator(ready)
@@ -82,6 +79,11 @@ async function load(context: BrowserContext, url: string, ready: string): Promis
         await page.screenshot({ path: shot });
         throw new Error(`${url}: ${ready} did not appear (screenshot ${shot}): ${String(error)}`);
       });
+    if (cdp && profileAs) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(PROFILE_DIR!, { recursive: true });
+      fs.writeFileSync(path.join(PROFILE_DIR!, `${profileAs}.cpuprofile`), JSON.stringify(profile));
+    }
     // LCP is reported after the frame that painted it; give it a few frames.
     await page.waitForTimeout(300);
     return await page.evaluate(() => {
@@ -112,12 +114,13 @@ function median(values: number[]): number {
 }
 
 /** RUNS cold loads (a new context each) and RUNS warm ones (one context, primed by a first load). */
-async function coldAndWarm(browser: Browser, token: string, url: string, ready: string): Promise<{ cold: Load[]; warm: Load[] }> {
+async function coldAndWarm(browser: Browser, token: string, url: string, ready: string, profile = false): Promise<{ cold: Load[]; warm: Load[] }> {
+  const profileAs = (load: 'cold' | 'warm', i: number) => (profile && PROFILE_DIR && i === RUNS - 1 ? `${BENCH}-${load}` : undefined);
   const cold: Load[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await signedInContext(browser, token);
     try {
-      cold.push(await load(context, url, ready));
+      cold.push(await load(context, url, ready, profileAs('cold', i)));
     } finally {
       await context.close();
     }
@@ -126,7 +129,7 @@ async function coldAndWarm(browser: Browser, token: string, url: string, ready: 
   const context = await signedInContext(browser, token);
   try {
     await load(context, url, ready);
-    for (let i = 0; i < RUNS; i++) warm.push(await load(context, url, ready));
+    for (let i = 0; i < RUNS; i++) warm.push(await load(context, url, ready, profileAs('warm', i)));
   } finally {
     await context.close();
   }
@@ -147,13 +150,13 @@ async function main() {
     '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>基准页</title></head>' +
       '<body><h1 style="font:600 28px sans-serif;margin:24px">贷款列表 · 静态基准页</h1><p>One request, no script: the floor of a page load on this server.</p></body></html>',
   );
-  const token = await tokenOf('admin');
+  const token = await signIn('admin');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const list = await coldAndWarm(browser, token, LIST_PATH, LIST_ROW);
+    const list = await coldAndWarm(browser, token, LIST_PATH, LIST_ROW, true);
     const baseline = await coldAndWarm(browser, token, BASELINE_PATH, 'h1');
     const rows = [
       { name: 'cold', page: list.cold, base: baseline.cold, target: '<= 1500 ms (at 1M loans)' },
