@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
+import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { exportSheet, pagedRows, type Sheet } from './spreadsheet';
+import { exportSheet, pagedRows, useSheetThread, type Sheet } from './spreadsheet';
 
 const columns: Sheet<number>['columns'] = [
   { header: { zh: '序号', en: 'No.' }, value: (n) => n },
@@ -21,7 +22,16 @@ async function* failingAfter(count: number) {
   throw new Error('connection lost');
 }
 
-describe('streamed exports', () => {
+/** The worker thread from its TypeScript source (the built server runs the compiled sheet-worker.js). */
+const SOURCE_WORKER = { file: path.join(__dirname, 'sheet-worker.ts'), execArgv: ['--require', 'tsx/cjs'] };
+
+describe.each([
+  ['in a worker thread', SOURCE_WORKER],
+  ["in the request's thread", null],
+])('streamed exports, the sheet written %s', (_where, thread) => {
+  beforeAll(() => useSheetThread(thread));
+  afterAll(() => useSheetThread(null));
+
   it('writes every row of an in-memory list past the old 10,000 cap, read back with exceljs', async () => {
     const rows = Array.from({ length: 25_000 }, (_, i) => i + 1);
     const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows }, 'en', { zh: '测试', en: 'test' }, new Date('2026-11-24T00:00:00Z'));
@@ -47,6 +57,41 @@ describe('streamed exports', () => {
     );
   });
 
+  it('writes times and empty cells as the columns give them', async () => {
+    const at = new Date('2026-11-24T08:00:00Z');
+    const sheet: Sheet<{ n: number; at: Date | null; note?: string }> = {
+      name: { zh: '时间', en: 'Times' },
+      columns: [
+        { header: { zh: '序号', en: 'No.' }, value: (r) => r.n },
+        { header: { zh: '时间', en: 'At' }, value: (r) => r.at },
+        { header: { zh: '备注', en: 'Note' }, value: (r) => r.note },
+      ],
+      rows: [
+        { n: 1, at, note: '备注' },
+        { n: 2, at: null },
+      ],
+    };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await collect((await exportSheet(sheet, 'zh-CN', { zh: '时间', en: 'times' })).getStream())) as never);
+    const ws = book.worksheets[0];
+    expect(ws.name).toBe('时间');
+    expect(ws.getRow(2).values).toEqual([undefined, 1, at, '备注']);
+    expect(ws.getRow(3).getCell(1).value).toBe(2);
+    expect([null, '']).toContain(ws.getRow(3).getCell(2).value);
+  });
+});
+
+describe('the worker thread of an export', () => {
+  afterAll(() => useSheetThread(null));
+
+  it('fails the stream when the thread cannot run (never a short file that looks complete)', async () => {
+    useSheetThread({ file: path.join(__dirname, 'no-such-sheet-worker.js') });
+    const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: [1, 2, 3] }, 'zh-CN', { zh: '测试', en: 'test' });
+    await expect(collect(file.getStream())).rejects.toThrow();
+  });
+});
+
+describe('paged rows', () => {
   it('reads a list page by page until a short page', async () => {
     const asked: number[] = [];
     const all: number[] = [];

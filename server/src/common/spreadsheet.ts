@@ -2,13 +2,17 @@ import { Logger, StreamableFile } from '@nestjs/common';
 import type { Label } from '@app/workflow';
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { DataSource } from 'typeorm';
 import { contentDisposition } from './content-disposition';
 import { pickLabel, type Lang } from './i18n';
 import { companyDateTime, companyTimeZone } from './company-time';
+import { createSheetWriter, type Cell, type SheetLayout } from './sheet-writer';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -53,18 +57,38 @@ export async function workbookBuffer(build: (book: ExcelJS.Workbook) => void): P
 
 const logger = new Logger('Export');
 
-/** Rows written between two looks at the response's backlog (and a turn of the event loop for the zip). */
-const ROWS_PER_TURN = 500;
-/** XML waiting for the compressor beyond which writing pauses. */
-const ZIP_BACKLOG_BYTES = 1024 * 1024;
+/** Rows sent to the sheet's writer at a time (and between two looks at the response's backlog). */
+const ROWS_PER_BATCH = 500;
+/** Batches the worker may hold at once: the next is read from the cursor while one is written. */
+const BATCHES_IN_FLIGHT = 2;
+/**
+ * The worker thread's heap: room for a batch and exceljs' state, small enough that its garbage is
+ * collected long before it amounts to much (a million-row export grew the API's memory by 165 MB with
+ * exceljs in the request's thread, by 120 MB with it here: test/bench/PROFILES.md).
+ */
+const SHEET_WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
+
+/** Where the sheet is written: a worker thread (its compiled file and, for tests, the node options that load it). */
+export interface SheetThread {
+  file: string;
+  execArgv?: string[];
+}
+/** The compiled worker beside this file; none when running from TypeScript sources (tests): the request's thread writes then. */
+const BUILT_SHEET_WORKER = path.join(__dirname, 'sheet-worker.js');
+let sheetThread: SheetThread | null = fs.existsSync(BUILT_SHEET_WORKER) ? { file: BUILT_SHEET_WORKER } : null;
+
+/** Test hook: write sheets in this worker (or, null, in the caller's thread). */
+export function useSheetThread(thread: SheetThread | null): void {
+  sheetThread = thread;
+}
 
 /**
  * A one-sheet export of a list, answered as a download named after the list and the day. The rows are
- * written as they come (exceljs' streaming writer, no shared strings) straight into the response, so
- * memory stays flat whatever the row count. The first row is read before answering: a query that fails
- * at once still gets its JSON error and status. A failure after the headers went out destroys the
- * connection (Nest's StreamableFile does), so the client sees a broken transfer, never a short file
- * that looks complete.
+ * written as they come (exceljs' streaming writer, in a worker thread, no shared strings) straight into
+ * the response, so memory stays flat whatever the row count. The first row is read before answering: a
+ * query that fails at once still gets its JSON error and status. A failure after the headers went out
+ * destroys the connection (Nest's StreamableFile does), so the client sees a broken transfer, never a
+ * short file that looks complete.
  */
 export async function exportSheet<T>(sheet: Sheet<T>, lang: Lang, fileName: Label, now = new Date()): Promise<StreamableFile> {
   const rows = (Array.isArray(sheet.rows) ? arrayRows(sheet.rows as readonly T[]) : sheet.rows) as AsyncIterable<T>;
@@ -75,41 +99,95 @@ export async function exportSheet<T>(sheet: Sheet<T>, lang: Lang, fileName: Labe
   return new StreamableFile(out, { type: XLSX_MIME, disposition: contentDisposition(`${pickLabel(fileName, lang)}-${now.toISOString().slice(0, 10)}.xlsx`) });
 }
 
-/** exceljs' zip entry is a readable-stream v2 PassThrough (no writableLength): read its states. */
-interface BufferedStream {
-  _writableState?: { length: number };
-  _readableState?: { length: number };
-}
-const buffered = (stream: BufferedStream | undefined) => (stream?._writableState?.length ?? 0) + (stream?._readableState?.length ?? 0);
-
 async function* arrayRows<T>(rows: readonly T[]): AsyncGenerator<T> {
   yield* rows;
 }
 
+interface SheetTarget {
+  add(rows: Cell[][]): Promise<void>;
+  end(): Promise<void>;
+  abort(): void;
+}
+
+/** The sheet written in a worker thread (sheet-worker.ts), its bytes written to `out` as they come back. */
+function threadSheet(out: PassThrough, layout: SheetLayout, thread: SheetThread): SheetTarget {
+  const worker = new Worker(thread.file, { workerData: layout, resourceLimits: SHEET_WORKER_LIMITS, execArgv: thread.execArgv });
+  let inFlight = 0;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  let finished: (() => void) | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    wake?.();
+    finished?.();
+  };
+  worker.on('message', (message: { chunk?: Uint8Array; ack?: boolean; done?: boolean; error?: string }) => {
+    if (message.chunk) {
+      if (!out.destroyed) out.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+    } else if (message.ack) {
+      inFlight--;
+      wake?.();
+    } else if (message.done) finished?.();
+    else if (message.error) fail(new Error(message.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the export's worker thread stopped (exit code ${code})`)));
+  return {
+    async add(rows) {
+      if (failure) throw failure;
+      worker.postMessage({ rows });
+      inFlight++;
+      while (inFlight >= BATCHES_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure) throw failure;
+    },
+    async end() {
+      if (failure) throw failure;
+      const done = new Promise<void>((resolve) => (finished = resolve));
+      worker.postMessage({ end: true });
+      await done;
+      if (failure) throw failure;
+      // Its work is done: the thread's exit is not a failure any more. In the caller's thread exceljs
+      // ends the stream it writes to; here the bytes came back in messages, so the end is said here.
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+      if (!out.destroyed) out.end();
+    },
+    abort() {
+      worker.removeAllListeners('exit');
+      void worker.terminate();
+    },
+  };
+}
+
+/** The sheet written in the caller's thread (no built worker: tests on the sources). */
+function ownThreadSheet(out: PassThrough, layout: SheetLayout): SheetTarget {
+  const writer = createSheetWriter(out, layout);
+  return { add: (rows) => writer.add(rows), end: () => writer.end(), abort: () => undefined };
+}
+
 async function writeSheet<T>(out: PassThrough, sheet: Sheet<T>, lang: Lang, first: IteratorResult<T>, iterator: AsyncIterator<T>): Promise<void> {
+  const layout: SheetLayout = {
+    name: pickLabel(sheet.name, lang).slice(0, 31),
+    columns: sheet.columns.map((c) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), width: c.width ?? 18 })),
+  };
+  let target: SheetTarget | null = null;
   try {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    book.creator = 'guarantee back office';
-    const ws = book.addWorksheet(pickLabel(sheet.name, lang).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = sheet.columns.map((c, i) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), key: `c${i}`, width: c.width ?? 18 }));
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
-    let written = 0;
+    target = sheetThread ? threadSheet(out, layout, sheetThread) : ownThreadSheet(out, layout);
+    let batch: Cell[][] = [];
     for (let next = first; !next.done; next = await iterator.next()) {
-      ws.addRow(sheet.columns.map((c) => c.value(next.value, lang) ?? '')).commit();
-      if (++written % ROWS_PER_TURN === 0) {
+      batch.push(sheet.columns.map((c) => c.value(next.value, lang) ?? ''));
+      if (batch.length === ROWS_PER_BATCH) {
         if (out.destroyed) throw new Error('export abandoned by the client');
-        // exceljs hands the sheet's XML to the zip without backpressure: wait while the compressor
-        // holds a backlog (the query is faster than deflate), then while the client is slower than the zip.
-        const zipInput = (ws as unknown as { stream?: { pipes?: BufferedStream[] } }).stream?.pipes?.[0];
-        do await new Promise((resolve) => setImmediate(resolve));
-        while (buffered(zipInput) > ZIP_BACKLOG_BYTES && !out.destroyed);
+        await target.add(batch);
+        batch = [];
+        // Then while the client is slower than the sheet.
         while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
     }
-    ws.commit();
-    await book.commit();
+    if (batch.length) await target.add(batch);
+    await target.end();
   } catch (error) {
+    target?.abort();
     // Close the cursor (and free its connection) before failing the response.
     await iterator.return?.().catch(() => undefined);
     if (!out.destroyed) {
