@@ -252,11 +252,12 @@ async function runAll(scale) {
         .map((line) => JSON.parse(line))
     : [];
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  const scaled = scale ? SCALE_BENCHES.filter((n) => runs.some((r) => r.name === n)) : [];
   const kept = only ? keptRows(runs.map((r) => r.name)) : [];
   const keptBenches = [...new Set(kept.map(benchOfRow))];
   const table = resultsTable(figures, runs, kept);
   const about =
-    `\`npm run bench${scale ? ` -- --scale ${scale}` : ''}\` of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC${scale ? ` (${SCALE_BENCHES.filter((n) => runs.some((r) => r.name === n)).join(', ')} on one data set of ${scale.toLocaleString('en')} loans)` : ''} on ${os.cpus().length} cores (${cpu}), Node ${process.version}; ` +
+    `\`npm run bench${scale ? ` -- --scale ${scale}` : ''}\` of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC${scaled.length ? ` (${scaled.join(', ')} on one data set of ${scale.toLocaleString('en')} loans)` : ''} on ${os.cpus().length} cores (${cpu}), Node ${process.version}; ` +
     `runs: ${runs.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(0)} s`).join(', ')}. ` +
     "Each figure beside the baseline measured in the same run; the load average is the machine's when the figure was taken " +
     `(above ${os.cpus().length} the benchmark shared the CPU with other work, and its figures read worse than the code is).` +
