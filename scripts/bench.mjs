@@ -183,7 +183,7 @@ const minute = (iso) =>
     .replace('T', ' ');
 /** The bench a table row belongs to (its first cell). */
 const benchOfRow = (line) => line.split('|')[1]?.trim();
-/** Rows in the order the benches run (FIRST, then the others by name), each bench's rows as they came. */
+/** Rows in the order the benches run (the seed, FIRST, then the others), each bench's rows as they came. */
 const benchRank = (bench) => (FIRST.includes(bench) ? FIRST.indexOf(bench) : bench === 'seed' ? -1 : FIRST.length);
 
 /**
