@@ -226,14 +226,45 @@ function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
+// A fresh machine often runs unattended upgrades at boot: apt-get then finds the dpkg or lists lock
+// taken and fails at once. apt waits for the dpkg lock by itself with DPkg::Lock::Timeout; the lists
+// lock of `update` has no such option in every apt, so a lock failure is retried here until the deadline.
+const APT_LOCK_MESSAGE = /Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock directory/;
+
+/**
+ * Runs apt-get non-interactively, waiting for another apt or dpkg holding its locks (up to `waitMs`),
+ * and saying so. `bin` and the delays are parameters for the tests.
+ */
+export function aptGet(args, { bin = 'apt-get', waitMs = 15 * 60000, retryMs = 5000, say = log } = {}) {
+  const deadline = Date.now() + waitMs;
+  const lockSeconds = String(Math.ceil(waitMs / 1000));
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(bin, ['-o', `DPkg::Lock::Timeout=${lockSeconds}`, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.stderr) process.stderr.write(r.stderr);
+    if (r.status === 0) return;
+    const locked = APT_LOCK_MESSAGE.test(r.stderr ?? '');
+    if (!locked || Date.now() + retryMs > deadline) {
+      const why = locked ? ` (another apt-get or dpkg still held its lock after ${lockSeconds} s)` : '';
+      throw new Error(`apt-get ${args.join(' ')} exited with ${r.status ?? r.signal}${why}`);
+    }
+    say(`apt-get ${args[0]}: another apt-get or dpkg holds the lock (unattended upgrades on a fresh machine?); waiting ${retryMs / 1000} s (try ${attempt})…`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, retryMs); // a synchronous pause, like the apt-get calls around it
+  }
+}
+
 /** Installs a Debian package when its command is missing (as root on Debian); otherwise explains. */
 export function ensureDebianCommand(command, pkg, why) {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
   if (found.status === 0) return found.stdout.trim();
   if (isRoot() && fs.existsSync('/usr/bin/apt-get')) {
     log(`${command} is missing: installing Debian package ${pkg}…`);
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    aptGet(['update', '-qq']);
+    aptGet(['install', '-y', '-qq', pkg]);
     return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim();
   }
   throw new Error(`${command} is not installed. ${why}`);

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'node:test';
-import { startChild } from './lib.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { aptGet, startChild } from './lib.mjs';
 
 const crashing = ['-e', 'process.exit(3)'];
 
@@ -84,4 +87,37 @@ test('without restart (npm test), a critical child that stops stops everything a
   assert.equal(r.status, 3, r.stdout + r.stderr);
   assert.match(r.stdout, /crasher stopped \(3\); stopping everything/);
   assert.doesNotMatch(r.stdout, /restarting|still running/);
+});
+
+/** A stand-in apt-get: fails with apt's lock message `locked` times (counted in a file), then succeeds. */
+function fakeAptGet(locked, message = 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apt-'));
+  const bin = path.join(dir, 'apt-get');
+  const count = path.join(dir, 'count');
+  fs.writeFileSync(count, '0');
+  fs.writeFileSync(
+    bin,
+    `#!/bin/sh\necho "$@" >> ${dir}/args\nn=$(cat ${count}); echo $((n+1)) > ${count}\nif [ "$n" -lt ${locked} ]; then echo '${message}' >&2; exit 100; fi\nexit 0\n`,
+    { mode: 0o755 },
+  );
+  return { bin, calls: () => Number(fs.readFileSync(count, 'utf8')), args: () => fs.readFileSync(path.join(dir, 'args'), 'utf8') };
+}
+
+test('apt-get waits for a lock held by another apt-get, says so, and asks apt to wait for the dpkg lock too', () => {
+  const apt = fakeAptGet(2);
+  const said = [];
+  aptGet(['install', '-y', 'chromium'], { bin: apt.bin, waitMs: 10000, retryMs: 50, say: (l) => said.push(l) });
+  assert.equal(apt.calls(), 3);
+  assert.equal(said.length, 2);
+  assert.match(said[0], /holds the lock.*waiting/);
+  assert.match(apt.args(), /^-o DPkg::Lock::Timeout=10 install -y chromium$/m);
+});
+
+test('apt-get gives up on a lock after the deadline, and at once on any other failure', () => {
+  const held = fakeAptGet(1000);
+  assert.throws(() => aptGet(['update'], { bin: held.bin, waitMs: 300, retryMs: 50, say: () => {} }), /still held its lock/);
+  assert.ok(held.calls() >= 2 && held.calls() < 20, `retried until the deadline (${held.calls()} calls)`);
+  const broken = fakeAptGet(1, 'E: Unable to locate package nosuch');
+  assert.throws(() => aptGet(['install', 'nosuch'], { bin: broken.bin, waitMs: 10000, retryMs: 50, say: () => {} }), /exited with 100$/);
+  assert.equal(broken.calls(), 1);
 });
