@@ -151,3 +151,49 @@ it('the history log shows what the administrator did to the user, filtered by ro
     },
   );
 });
+
+it('a user manager who is not an administrator is told which role it may not touch (issue 20)', async () => {
+  // the manager, built here: a role of the user management menu alone (ticking it ticks all below)
+  const managerRole = `管理者${tag}`;
+  const managerName = `bm${tag}`;
+  await admin.goto('/user/role');
+  await activeOf(admin).getByTestId('role-add').click();
+  const roleForm = admin.getByTestId('role-form');
+  await roleForm.getByTestId('role-name').fill(managerRole);
+  await roleForm.locator('[data-key="user"]').click();
+  await eventually(
+    () => roleForm.locator('input[data-key="sys:user:reset-password"]').isChecked(),
+    (checked) => expect(checked).toBe(true),
+  );
+  await roleForm.getByTestId('role-save').click();
+  await roleForm.waitFor({ state: 'detached' });
+  await admin.goto('/user/list');
+  await activeOf(admin).getByTestId('user-add').click();
+  const userForm = admin.getByTestId('user-form');
+  await userForm.getByTestId('user-username').fill(managerName);
+  await userForm.getByTestId('user-nickname').fill('用户管理员');
+  await userForm.getByTestId('user-password').fill(password);
+  await userForm.getByTestId('user-confirm-password').fill(password);
+  await userForm.getByTestId('user-roles').click();
+  await admin.getByRole('option', { name: managerRole }).click();
+  await userForm.getByTestId('user-nickname').click();
+  await userForm.getByTestId('user-save').click();
+  await userForm.waitFor({ state: 'detached' });
+
+  const { page } = await newVisitor(browser);
+  await signIn(page, managerName, password);
+  await page.goto('/user/list?username=leader');
+  const leader = activeOf(page).locator('[data-testid="user-row"][data-name="leader"]');
+  // the password reset is refused with the reason, and no new password is shown
+  await leader.getByTestId('user-reset').click();
+  await page.getByTestId('user-reset-confirm').click();
+  await page.getByText('只能管理自己持有其全部权限的用户和角色：领导 含有您没有的权限').first().waitFor();
+  expect(await page.getByTestId('new-password').count()).toBe(0);
+  // so is an edit: the form says why and stays open
+  await leader.getByTestId('user-edit').click();
+  const form = page.getByTestId('user-form');
+  await form.getByTestId('user-nickname').fill('改名');
+  await form.getByTestId('user-save').click();
+  expect(await form.getByTestId('user-form-error').innerText()).toContain('领导 含有您没有的权限');
+  await page.close();
+});

@@ -95,6 +95,23 @@ export const MESSAGES = {
   roleBuiltin: { 'zh-CN': '内置角色不能删除：{names}', en: 'Built-in roles cannot be deleted: {names}' },
   roleNotFound: { 'zh-CN': '角色不存在', en: 'The role does not exist' },
   permissionUnknown: { 'zh-CN': '权限不存在：{keys}', en: 'Unknown permissions: {keys}' },
+  // issue 20: a manager acts only on users and roles whose keys it holds (auth/held-keys-rule.ts)
+  rolesBeyondYourKeys: {
+    'zh-CN': '只能管理自己持有其全部权限的用户和角色：{roles} 含有您没有的权限：{keys}',
+    en: 'You can only manage users and roles whose permissions you hold yourself: {roles} include permissions you do not hold: {keys}',
+  },
+  keysBeyondYours: {
+    'zh-CN': '只能授予或收回自己持有的权限，您没有：{keys}',
+    en: 'You can only grant or take away permissions you hold yourself; you do not hold: {keys}',
+  },
+  adminRoleOnly: {
+    'zh-CN': '只有系统管理员可以授予、收回或操作以下角色及其用户：{roles}',
+    en: 'Only an administrator can give, take or act on these roles and their users: {roles}',
+  },
+  rootRoleOnly: {
+    'zh-CN': '只有超级管理员可以授予、收回或操作以下角色及其用户：{roles}',
+    en: 'Only the root user can give, take or act on these roles and their users: {roles}',
+  },
   messageNotFound: { 'zh-CN': '消息不存在', en: 'The message does not exist' },
   agreementNotFound: { 'zh-CN': '协议不存在', en: 'The agreement does not exist' },
   serviceUnavailable: { 'zh-CN': '服务暂不可用', en: 'Service unavailable' },

@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { flattenPermissionTree, isPermissionKey, ROLE_ADMIN, ROLE_ROOT } from '@app/workflow';
+import { flattenPermissionTree, isPermissionKey } from '@app/workflow';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthUser, holds, isAdmin } from '../auth/auth-user';
+import type { AuthUser } from '../auth/auth-user';
+import { accessTransaction, requireHeldKeys, rolesWithKeys } from '../auth/held-keys-rule';
 import { SessionRepository } from '../auth/session.repository';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
@@ -82,10 +83,11 @@ export class RolesService {
   }
 
   async create(dto: RoleDto, actor: AuthUser, lang: Lang): Promise<RoleDetailDto> {
-    const keys = this.grantable(dto.permissions, actor);
+    const keys = this.knownKeys(dto.permissions);
     // A code of its own: role codes are what sessions and the machine compare, names may change.
     const code = `R_${randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
-    const id = await this.db.transaction(async (em) => {
+    const id = await accessTransaction(this.db, async (em) => {
+      await requireHeldKeys(em, actor, { keys });
       await this.uniqueName(em, dto.name, null);
       const [{ id }] = await em.query(`INSERT INTO role (code, name_zh, name_en) VALUES ($1, $2, $2) RETURNING id`, [code, dto.name]);
       if (keys.length) await em.query(`INSERT INTO role_permission (role_id, permission_key) SELECT $1, unnest($2::varchar[])`, [id, keys]);
@@ -97,16 +99,17 @@ export class RolesService {
 
   /**
    * New name and grants in one transaction; then every holder's cached session is dropped, so their
-   * next request resolves the new grants (the cache of every process, through Redis).
+   * next request resolves the new grants (the cache of every process, through Redis). A manager who
+   * is not an administrator edits only a role whose keys, now and after, it holds all itself.
    */
   async update(id: string, dto: RoleDto, actor: AuthUser, lang: Lang): Promise<RoleDetailDto> {
     if (!UUID.test(id)) throw AppError.notFound('roleNotFound');
-    const keys = this.grantable(dto.permissions, actor);
-    const holders = await this.db.transaction(async (em) => {
-      await this.uniqueName(em, dto.name, id);
+    const keys = this.knownKeys(dto.permissions);
+    const holders = await accessTransaction(this.db, async (em) => {
       const [role] = await em.query(`SELECT code, builtin, name_zh, name_en FROM role WHERE id = $1 FOR UPDATE`, [id]);
       if (!role) throw AppError.notFound('roleNotFound');
-      if ((role.code === ROLE_ROOT || role.code === ROLE_ADMIN) && !isAdmin(actor)) throw AppError.forbidden({ required: ROLE_ADMIN });
+      await requireHeldKeys(em, actor, { keys, roles: await rolesWithKeys(em, [id]) });
+      await this.uniqueName(em, dto.name, id);
       // A built-in role keeps its two names unless renamed: an edit of its grants alone changes no name.
       const renamed = dto.name !== role.name_zh && dto.name !== role.name_en;
       if (renamed) await em.query(`UPDATE role SET name_zh = $2, name_en = $2 WHERE id = $1`, [id, dto.name]);
@@ -121,15 +124,19 @@ export class RolesService {
     return this.get(id, lang);
   }
 
-  /** All the selected roles or none: refused while a live user holds one, and for built-in roles. */
+  /**
+   * All the selected roles or none: refused while a live user holds one, for built-in roles, and (403)
+   * to a manager who is not an administrator for a role with a key it lacks.
+   */
   async remove(ids: string[], actor: AuthUser): Promise<{ ids: string[] }> {
     const unique = [...new Set(ids)];
-    await this.db.transaction(async (em) => {
+    await accessTransaction(this.db, async (em) => {
       const roles: { id: string; code: string; name_zh: string; builtin: boolean }[] = await em.query(
         `SELECT id, code, name_zh, builtin FROM role WHERE id = ANY($1::uuid[]) ORDER BY code FOR UPDATE`,
         [unique],
       );
       if (roles.length !== unique.length) throw AppError.notFound('roleNotFound');
+      await requireHeldKeys(em, actor, { roles: await rolesWithKeys(em, unique) });
       const builtin = roles.filter((r) => r.builtin);
       if (builtin.length) {
         const names = builtin.map((r) => r.name_zh).join('、');
@@ -154,23 +161,15 @@ export class RolesService {
     return { ids: unique };
   }
 
-  /**
-   * The keys to store: known keys only (400 naming the others), with their menus; a role manager who
-   * is not an administrator may grant only keys it holds itself, so it cannot raise its own role.
-   */
-  private grantable(permissions: string[], actor: AuthUser): string[] {
+  /** The keys to store: known keys only (400 naming the others), with their menus. */
+  private knownKeys(permissions: string[]): string[] {
     const unknown = permissions.filter((k) => !isPermissionKey(k));
     if (unknown.length) {
       throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.permissionUnknown, 'permissionUnknown', 'permissions', 'PermissionUnknown', {
         keys: unknown.slice(0, 5).join(', '),
       });
     }
-    const keys = withAncestors(permissions);
-    if (!isAdmin(actor)) {
-      const beyond = keys.filter((k) => isPermissionKey(k) && !holds(actor, k));
-      if (beyond.length) throw AppError.forbidden({ required: beyond.slice(0, 5) });
-    }
-    return keys;
+    return withAncestors(permissions);
   }
 
   /**

@@ -1,10 +1,11 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { flattenPermissionTree, ROLE_ADMIN, ROLE_ROOT } from '@app/workflow';
+import { flattenPermissionTree } from '@app/workflow';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import type { Page } from '../common/envelope';
-import { AuthUser, authorityList, isAdmin, isRoot } from '../auth/auth-user';
+import { AuthUser, authorityList } from '../auth/auth-user';
+import { accessTransaction, type InvolvedRole, requireHeldKeys, rolesWithKeys } from '../auth/held-keys-rule';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
 import { RsaKeyService } from '../auth/rsa-key.service';
 import { SessionRepository } from '../auth/session.repository';
@@ -18,8 +19,6 @@ const MENU_KEYS = new Set(
 );
 const SORT_COLUMNS = { username: 'u.username', nickname: 'u.nickname', createdAt: 'u.created_at' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Roles that only administrators may give or take (a role manager must not make itself one). */
-const ADMIN_ROLES = [ROLE_ROOT, ROLE_ADMIN];
 
 const USER_COLUMNS = `u.id, u.username, u.nickname, u.avatar, u.disabled, u.phone, u.email, u.created_at,
   COALESCE((SELECT array_agg(r.code ORDER BY r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
@@ -120,10 +119,10 @@ export class UsersService {
       throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.passwordMismatch, 'passwordMismatch', 'confirmPassword', 'PasswordMismatch');
     }
     const hash = await hashPassword(password);
-    const id = await this.db.transaction(async (em) => {
+    const id = await accessTransaction(this.db, async (em) => {
+      await requireHeldKeys(em, actor, { roles: await this.chosenRoles(em, dto.roleIds) });
       const [taken] = await em.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1)`, [dto.username]);
       if (taken) throw this.usernameTaken(dto.username);
-      await this.checkRoles(em, actor, dto.roleIds, []);
       let inserted: { id: string }[];
       try {
         inserted = await em.query(`INSERT INTO app_user (username, nickname, password_hash, phone, email) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
@@ -146,9 +145,8 @@ export class UsersService {
 
   /** Nickname, phone, e-mail and roles; a change of roles reaches the user's next request. */
   async update(actor: AuthUser, userId: string, dto: UpdateUserDto): Promise<UserListItem> {
-    await this.db.transaction(async (em) => {
-      const current = await this.lockManaged(em, actor, userId);
-      await this.checkRoles(em, actor, dto.roleIds, current.role_codes);
+    await accessTransaction(this.db, async (em) => {
+      await this.lockManaged(em, actor, userId, await this.chosenRoles(em, dto.roleIds));
       await em.query(`UPDATE app_user SET nickname = $2, phone = $3, email = $4, updated_at = now() WHERE id = $1`, [
         userId,
         dto.nickname,
@@ -164,7 +162,7 @@ export class UsersService {
 
   /** Soft delete: the row stays for the records that name the user; every session ends. */
   async remove(actor: AuthUser, userId: string): Promise<{ id: string }> {
-    await this.db.transaction(async (em) => {
+    await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
       await em.query(`UPDATE app_user SET deleted_at = now(), disabled = true, updated_at = now() WHERE id = $1`, [userId]);
       await this.sessions.revokeAllOfUser(em, userId, 'deleted');
@@ -178,7 +176,7 @@ export class UsersService {
   async resetPassword(actor: AuthUser, userId: string): Promise<{ password: string; revokedSessions: number }> {
     const password = generatePassword();
     const hash = await hashPassword(password);
-    const revokedSessions = await this.db.transaction(async (em) => {
+    const revokedSessions = await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
       await em.query(`UPDATE app_user SET password_hash = $2, locked_until = NULL, updated_at = now() WHERE id = $1`, [userId, hash]);
       return this.sessions.revokeAllOfUser(em, userId, 'password-reset');
@@ -193,34 +191,27 @@ export class UsersService {
 
   /**
    * The live user, locked for the change; refused for oneself (an administrator cannot lock itself
-   * out) and, unless the actor is an administrator, for administrators.
+   * out) and, by the held-keys rule, unless the actor holds every key of the user's roles now and of
+   * `newRoles` (the roles an edit gives it). Call inside accessTransaction.
    */
-  private async lockManaged(em: EntityManager, actor: AuthUser, userId: string): Promise<{ role_codes: string[] }> {
+  private async lockManaged(em: EntityManager, actor: AuthUser, userId: string, newRoles: InvolvedRole[] = []): Promise<void> {
     if (!UUID.test(userId)) throw AppError.notFound('userNotFound');
     const [row] = await em.query(
-      `SELECT COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS role_codes
+      `SELECT COALESCE((SELECT array_agg(ur.role_id::text) FROM user_role ur WHERE ur.user_id = u.id), '{}') AS role_ids
          FROM app_user u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE`,
       [userId],
     );
     if (!row) throw AppError.notFound('userNotFound');
     if (userId === actor.id) throw new AppError(HttpStatus.CONFLICT, CODES.notOnYourself, 'notOnYourself', {}, null, 'NotOnYourself');
-    this.requireAdminFor(actor, row.role_codes);
-    return row;
+    const current = await rolesWithKeys(em, row.role_ids);
+    await requireHeldKeys(em, actor, { roles: [...current, ...newRoles.filter((r) => !row.role_ids.includes(r.id))] });
   }
 
-  private requireAdminFor(actor: AuthUser, roleCodes: string[]) {
-    if (roleCodes.includes(ROLE_ROOT) && !isRoot(actor)) throw AppError.forbidden({ required: ROLE_ROOT });
-    if (roleCodes.some((c) => ADMIN_ROLES.includes(c)) && !isAdmin(actor)) throw AppError.forbidden({ required: ROLE_ADMIN });
-  }
-
-  /** Every id names a role; giving or taking an administrator role needs an administrator. */
-  private async checkRoles(em: EntityManager, actor: AuthUser, roleIds: string[], currentCodes: string[]) {
-    const unique = [...new Set(roleIds)];
-    const rows: { code: string }[] = await em.query(`SELECT code FROM role WHERE id = ANY($1::uuid[])`, [unique]);
-    if (rows.length !== unique.length) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.roleUnknown, 'roleUnknown', 'roleIds', 'RoleUnknown');
-    const codes = rows.map((r) => r.code);
-    const changed = [...codes.filter((c) => !currentCodes.includes(c)), ...currentCodes.filter((c) => !codes.includes(c))];
-    this.requireAdminFor(actor, changed);
+  /** The roles a form chose, with their keys: 400 when an id names no role. */
+  private async chosenRoles(em: EntityManager, roleIds: string[]): Promise<InvolvedRole[]> {
+    const roles = await rolesWithKeys(em, roleIds);
+    if (roles.length !== new Set(roleIds).size) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.roleUnknown, 'roleUnknown', 'roleIds', 'RoleUnknown');
+    return roles;
   }
 
   async changeAvatar(user: AuthUser, avatar: string): Promise<{ avatar: string }> {
@@ -262,7 +253,7 @@ export class UsersService {
 
   /** Disabling ends every session of the user at once. */
   async setDisabled(actor: AuthUser, userId: string, disabled: boolean): Promise<{ id: string; disabled: boolean }> {
-    const result = await this.db.transaction(async (em) => {
+    const result = await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
       await em.query(`UPDATE app_user SET disabled = $2, updated_at = now() WHERE id = $1`, [userId, disabled]);
       if (disabled) await this.sessions.revokeAllOfUser(em, userId, 'disabled');
