@@ -18,6 +18,23 @@ import { OFFICE_ZIP_LIMITS, ZipRefused, type ZipFault } from './zip-limits';
 const OFFICE_WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 };
 /** A template docxtemplater takes longer than this on is refused as too complex. */
 export const OFFICE_TIME_LIMIT_MS = 10_000;
+/** Threads at once: a flood of uploads queues here instead of holding a heap each (2 cores; jobs take well under a second). */
+const MAX_THREADS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  // a finished job hands its slot straight to the first waiting one (running stays as it is)
+  if (running >= MAX_THREADS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 /** The worker: compiled beside this file, or from its TypeScript source (tests) through tsx. */
 const BUILT = path.join(__dirname, 'office-worker.js');
@@ -39,6 +56,10 @@ type Answer =
   | { ok: false; refused?: 'zip' | 'syntax' | 'reserved'; fault?: ZipFault; problems?: string[]; tags?: string[]; error?: string };
 
 function run(op: 'check' | 'scan' | 'render', bytes: Buffer, context?: object): Promise<unknown> {
+  return slot(() => inThread(op, bytes, context));
+}
+
+function inThread(op: 'check' | 'scan' | 'render', bytes: Buffer, context?: object): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(THREAD.file, {
       workerData: { op, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), context },
