@@ -124,18 +124,31 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
         `借款人：{companyName} {${reserved[2]}}`,
         `{#collaterals}{${reserved[0]}}{/collaterals}`,
       ];
+      const langOf = (i: number) => (i % 2 ? 'zh-CN' : 'en');
+      const answers = await whileRefusing('templates with __proto__/constructor/prototype tags (5 at once)', () =>
+        Promise.all(bodies.map((body, i) => uploadTemplate(buildDocx(text(body)), 'proto.docx', langOf(i)))),
+      );
       for (const [i, body] of bodies.entries()) {
-        const lang = i % 2 ? 'zh-CN' : 'en';
-        const res = await uploadTemplate(buildDocx(text(body)), 'proto.docx', lang);
+        const [lang, res] = [langOf(i), answers[i]];
         const named = reserved.find((r) => body.includes(r))!;
-        expectRefused(res, 400, lang === 'en' ? new RegExp(`placeholder names that are not allowed: .*\\{[#]?${named}\\}`) : new RegExp(`不允许的占位符名称：.*${named}`));
+        expectRefused(
+          res,
+          400,
+          lang === 'en' ? new RegExp(`placeholder names that are not allowed: .*\\{[#]?${named}\\}`) : new RegExp(`不允许的占位符名称：.*${named}`),
+        );
         expect(res.body.exception).toBe('TemplateReservedTag');
       }
       expect(await count(t, 'bank_template WHERE bank_id = $1', [bankId])).toBe(before);
       // nothing reached Object.prototype, and every user's lists still answer
       expect(({} as Record<string, unknown>).order).toBeUndefined();
       expect(({} as Record<string, unknown>).x).toBeUndefined();
-      for (const url of ['/server/companies?pageSize=5', '/server/banks/options', '/server/loans?pageSize=5', '/server/banks', `/server/banks/${bankId}/templates`]) {
+      for (const url of [
+        '/server/companies?pageSize=5',
+        '/server/banks/options',
+        '/server/loans?pageSize=5',
+        '/server/banks',
+        `/server/banks/${bankId}/templates`,
+      ]) {
         const res = await t.http.get(url).set(as(url.includes('templates') ? admin : bystander));
         expect({ url, status: res.status }).toEqual({ url, status: 200 });
       }
@@ -148,8 +161,16 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
         const req = t.http.post(url).set('Accept-Language', lang).set('Content-Type', 'application/json');
         return (token ? req.set(as(token)) : req).send(body);
       };
-      expectRefused(await send('/server/banks', `{"name":"x","${reserved[0]}":{"polluted":true}}`), 400, /The name "__proto__" in field __proto__ of the request body is not allowed/);
-      expectRefused(await send('/server/banks', `{"name":"x","phone":{"${reserved[1]}":{"prototype":1}}}`, 'zh-CN'), 400, /请求体字段“phone\.constructor”使用了不允许的名称“constructor”/);
+      expectRefused(
+        await send('/server/banks', `{"name":"x","${reserved[0]}":{"polluted":true}}`),
+        400,
+        /The name "__proto__" in field __proto__ of the request body is not allowed/,
+      );
+      expectRefused(
+        await send('/server/banks', `{"name":"x","phone":{"${reserved[1]}":{"prototype":1}}}`, 'zh-CN'),
+        400,
+        /请求体字段“phone\.constructor”使用了不允许的名称“constructor”/,
+      );
       expectRefused(
         await send('/server/open/auth/platformLogin/PLATFORM', `{"username":"admin","${reserved[0]}":{"isAdmin":true}}`, 'en', null),
         400,
@@ -157,6 +178,17 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
       );
       const query = await t.http.get(`/server/companies?${reserved[2]}=1`).set(as(bystander)).set('Accept-Language', 'en');
       expectRefused(query, 400, /The name "prototype" in field prototype of the query is not allowed/);
+      // a multipart field (multer's body), nothing written
+      const attachments = await count(t, 'attachment WHERE loan_id = $1', [loanId]);
+      const multipart = await t.http
+        .post(`/server/archives/${loanId}/files`)
+        .set(as(apost))
+        .set('Accept-Language', 'en')
+        .field('kind', 'BANK_CONTRACT')
+        .field(`${reserved[0]}[polluted]`, 'yes')
+        .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf');
+      expectRefused(multipart, 400, /The name "__proto__" in field __proto__ of the request body is not allowed/);
+      expect(await count(t, 'attachment WHERE loan_id = $1', [loanId])).toBe(attachments);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     });
@@ -207,7 +239,10 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
 
       const many = withManyEntries(docx(), 20_000);
       const [a, b] = await whileRefusing('archive upload and avatar, 20,000 entries', () =>
-        Promise.all([archive(many, 'many.docx', 'en'), t.http.post('/server/upload/user').set(as(bystander)).set('Accept-Language', 'en').attach('file', many, 'me.png')]),
+        Promise.all([
+          archive(many, 'many.docx', 'en'),
+          t.http.post('/server/upload/user').set(as(bystander)).set('Accept-Language', 'en').attach('file', many, 'me.png'),
+        ]),
       );
       expectRefused(a, 400, /holds too many parts/);
       expect(b.status).toBe(400);
@@ -298,11 +333,17 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
       return t.http.post(`/server/archives/${loanId}/files`).set(as(apost)).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
     };
     const stored = async (attachmentId: string) => {
-      const [row] = await t.db.query(`SELECT f.original_name AS name FROM attachment a JOIN uploaded_file f ON f.id = a.file_id WHERE a.id = $1`, [attachmentId]);
-      const served = await t.http.get(`/server/archives/files/${attachmentId}`).set(as(apost)).buffer(true).parse((r, cb) => {
-        r.on('data', () => undefined);
-        r.on('end', () => cb(null, null));
-      });
+      const [row] = await t.db.query(`SELECT f.original_name AS name FROM attachment a JOIN uploaded_file f ON f.id = a.file_id WHERE a.id = $1`, [
+        attachmentId,
+      ]);
+      const served = await t.http
+        .get(`/server/archives/files/${attachmentId}`)
+        .set(as(apost))
+        .buffer(true)
+        .parse((r, cb) => {
+          r.on('data', () => undefined);
+          r.on('end', () => cb(null, null));
+        });
       expect(served.status).toBe(200);
       const header = String(served.headers['content-disposition']);
       return { name: row.name as string, served: decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1]), header };
