@@ -306,6 +306,18 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
       expect(figures.at(-1)!.ms).toBeLessThan(2000);
     });
 
+    it('refuses a multipart upload of 20,000 fields before validation', async () => {
+      const attachments = await count(t, 'attachment WHERE loan_id = $1', [loanId]);
+      const [res] = await whileRefusing('multipart upload with 20,000 fields', () => {
+        let req = t.http.post(`/server/archives/${loanId}/files`).set(as(apost)).set('Accept-Language', 'en').field('kind', 'BANK_CONTRACT');
+        for (let i = 0; i < 20_000; i++) req = req.field(`f${i}`, '1');
+        return Promise.all([req.attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf')]);
+      });
+      expectRefused(res, 400, /The data in the request body is too wide/);
+      expect(res.text.length).toBeLessThan(2000);
+      expect(await count(t, 'attachment WHERE loan_id = $1', [loanId])).toBe(attachments);
+    });
+
     it('answers the first 20 field errors and their count', async () => {
       const body = `{${Array.from({ length: 500 }, (_, i) => `"extra${i}":1`).join(',')}}`;
       const res = await t.http.post('/server/companies').set(as(apost)).set('Accept-Language', 'en').set('Content-Type', 'application/json').send(body);

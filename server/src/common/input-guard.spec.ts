@@ -75,6 +75,16 @@ describe('jsonTooWide', () => {
   });
 });
 
+describe('findFault on parsed values (multipart bodies)', () => {
+  it('refuses an object or array wider than the limits, and too many values in all', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_JSON_KEYS + 1 }, (_, i) => [`f${i}`, 'x']));
+    expect(findFault({ a: wide })).toEqual({ fault: 'tooWide', path: 'a' });
+    expect(findFault(Array.from({ length: MAX_JSON_ITEMS + 1 }, () => 1))).toEqual({ fault: 'tooWide', path: '' });
+    const many = Array.from({ length: 6 }, () => Array.from({ length: MAX_JSON_ITEMS }, () => 1));
+    expect(findFault(many)?.fault).toBe('tooWide');
+  });
+});
+
 describe('reserved keys', () => {
   it('refuses __proto__, constructor and prototype as keys, naming the field', () => {
     expect(findFault(JSON.parse('{"a":{"__proto__":{"polluted":1}}}'))).toEqual({ fault: 'reservedKey', path: 'a.__proto__' });

@@ -118,13 +118,15 @@ export interface FoundFault {
 }
 
 /**
- * The first fault in a parsed value, walked with an explicit stack (never recursion): a string or key
- * with a bad character, a number JSON could not carry exactly (not finite, or an integer beyond
+ * The first fault in a parsed value, walked with an explicit stack (never recursion): an object or
+ * array wider than the limits, a key naming Object.prototype's own, a string or key with a bad character, a number JSON could not carry exactly (not finite, or an integer beyond
  * ±2^53 - 1, which JSON.parse silently rounds: 9007199254740993 arrives as ...992), or nesting
  * deeper than `maxDepth`. Buffers (file contents) and other non-plain objects are not looked into.
  */
 export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): FoundFault | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  // breadth again, for what no JSON text came before: multipart fields (multer parses any number)
+  let values = 0;
   while (stack.length) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
@@ -137,6 +139,9 @@ export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): Fo
       (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
     ) {
       if (depth >= maxDepth) return { fault: 'tooDeep', path };
+      const width = Array.isArray(v) ? v.length : Object.keys(v).length;
+      values += width;
+      if (width > (Array.isArray(v) ? MAX_JSON_ITEMS : MAX_JSON_KEYS) || values > MAX_JSON_VALUES) return { fault: 'tooWide', path };
       for (const [key, child] of Object.entries(v)) {
         const at = path ? `${path}.${key}` : key;
         if (hasBadCharacter(key)) return { fault: 'badCharacter', path: at };
