@@ -306,14 +306,30 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
       expect(figures.at(-1)!.ms).toBeLessThan(2000);
     });
 
-    it('refuses a multipart upload of 20,000 fields before validation', async () => {
+    it('refuses a multipart upload of 20,000 fields before validation, quickly', async () => {
       const attachments = await count(t, 'attachment WHERE loan_id = $1', [loanId]);
-      const [res] = await whileRefusing('multipart upload with 20,000 fields', () => {
-        let req = t.http.post(`/server/archives/${loanId}/files`).set(as(apost)).set('Accept-Language', 'en').field('kind', 'BANK_CONTRACT');
-        for (let i = 0; i < 20_000; i++) req = req.field(`f${i}`, '1');
-        return Promise.all([req.attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf')]);
-      });
-      expectRefused(res, 400, /The data in the request body is too wide/);
+      // written by hand: form-data's 20,000 appends would block this (the client's) thread itself
+      const boundary = `----wide${randomUUID()}`;
+      const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(part('kind', 'BANK_CONTRACT') + Array.from({ length: 20_000 }, (_, i) => part(`f${i}`, '1')).join('')),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+        ),
+      ]);
+      const [res] = await whileRefusing('multipart upload with 20,000 fields', () =>
+        Promise.all([
+          t.http
+            .post(`/server/archives/${loanId}/files`)
+            .set(as(apost))
+            .set('Accept-Language', 'en')
+            .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+            .send(body),
+        ]),
+      );
+      // Nest's multer stops at 1000 parts (LIMIT_PART_COUNT, its generic 400); the input guard's breadth is behind it
+      expectRefused(res, 400, /The data in the request body is too wide|The request is not valid/);
+      expect(figures.at(-1)!.ms).toBeLessThan(2000);
       expect(res.text.length).toBeLessThan(2000);
       expect(await count(t, 'attachment WHERE loan_id = $1', [loanId])).toBe(attachments);
     });
