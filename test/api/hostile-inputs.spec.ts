@@ -212,7 +212,7 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
       const [en, zh] = await whileRefusing('template .docx, document.xml 120 MB inflated', () =>
         Promise.all([uploadTemplate(bomb, 'bomb.docx', 'en'), uploadTemplate(bomb, 'bomb.docx', 'zh-CN')]),
       );
-      expectRefused(en, 400, /unpacks to more than allowed \(at most 16 MB per part, 64 MB in all\)|compressed abnormally well/);
+      expectRefused(en, 400, /unpacks to more than allowed \(at most 24 MB per part, 64 MB in all\)|compressed abnormally well/);
       expectRefused(zh, 400, /解压后过大|压缩比异常/);
       expect(figures.at(-1)!.ms).toBeLessThan(3000);
 

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import PizZip from 'pizzip';
+import { writeZip } from '../../../test/hostile/zip-bombs';
 import { checkZip, listZipEntries, OFFICE_ZIP_LIMITS, ZipRefused, type ZipFault } from './zip-limits';
 
 const zipOf = (files: Record<string, string | Buffer>, compression: 'DEFLATE' | 'STORE' = 'DEFLATE') => {
@@ -35,7 +37,8 @@ describe('zip limits', () => {
   });
 
   it('stops a 200 MB bomb at its budget, quickly and without allocating it', () => {
-    const bomb = zipOf({ 'word/document.xml': Buffer.alloc(200 * 1024 * 1024, 0x61) });
+    // written with zlib (test/hostile/zip-bombs.ts): pako would take seconds over 200 MB
+    const bomb = writeZip([{ name: 'word/document.xml', content: Buffer.alloc(200 * 1024 * 1024, 0x61) }]);
     expect(bomb.length).toBeLessThan(300 * 1024);
     const began = Date.now();
     const rss = process.memoryUsage().rss;
@@ -43,6 +46,12 @@ describe('zip limits', () => {
     expect(faultOf(() => checkZip(bomb))).toBe('partSize');
     expect(Date.now() - began).toBeLessThan(1000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(OFFICE_ZIP_LIMITS.partBytes * 2);
+  });
+
+  it('passes a document carrying a picture as large as the largest upload (18 MB, incompressible)', () => {
+    const picture = randomBytes(18 * 1024 * 1024);
+    const bytes = zipOf({ 'word/document.xml': '<w:document/>', 'word/media/scan.jpg': picture });
+    expect(checkZip(bytes).map((e) => e.size)).toEqual([13, picture.length]);
   });
 
   it('refuses what is not a zip, a truncated one, and a part whose size the directory misstates', () => {

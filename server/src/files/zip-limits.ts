@@ -23,7 +23,8 @@ export interface ZipLimits {
 /** Word XML of a long contract compresses about 10:1; a table of repeated rows perhaps 50:1. */
 export const OFFICE_ZIP_LIMITS: ZipLimits = {
   entries: 1000,
-  partBytes: 16 * 1024 * 1024,
+  // above the largest upload (attachments 20 MB): a picture stored in a document inflates to about its own size
+  partBytes: 24 * 1024 * 1024,
   totalBytes: 64 * 1024 * 1024,
   ratio: 200,
   ratioFloorBytes: 1024 * 1024,
