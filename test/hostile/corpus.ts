@@ -46,6 +46,9 @@ export const WHOLE_BODIES: { name: string; json: string }[] = [
   { name: 'unsafe-integer', json: '9007199254740993' },
   { name: 'huge-digits', json: '[99999999999999999999999]' },
   { name: 'type-confusion', json: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}' },
+  // Breadth (issue 20): past the edge's keys per object and items per array, small enough to send to every route.
+  { name: 'wide-object', json: `{${Array.from({ length: 1500 }, (_, i) => `"k${i}":${i}`).join(',')}}` },
+  { name: 'wide-array', json: `[${Array.from({ length: 12_000 }, () => 0).join(',')}]` },
 ];
 
 /** Query strings nested deep (qs `a[b][c]`) or repeated into arrays. */
@@ -54,6 +57,7 @@ export const WHOLE_QUERIES: { name: string; query: (param: string) => string }[]
   { name: 'deep-array', query: (p) => `${p}${'[]'.repeat(300)}=1` },
   { name: 'type-confusion', query: (p) => Array.from({ length: 50 }, () => `${p}=1`).join('&') },
   { name: 'nul', query: () => 'a%00=1' },
+  { name: 'proto-key', query: () => '__proto__=1&constructor=1&prototype=1' },
 ];
 
 export interface Schema {

@@ -57,7 +57,7 @@ export async function seedDemoBasicData(
     for (const type of CONTRACT_TYPES) {
       const name = `${bank}-${type.toLowerCase()}.docx`;
       const bytes = demoTemplate(type);
-      const prepared = await storage.prepare('template', { buffer: bytes, originalname: name }, name);
+      const prepared = await storage.prepare('template', { buffer: bytes, originalname: name }, name, { zipChecked: true });
       // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
       const { file } = await storage.putIn(em, prepared, adminId);
       await em.query(

@@ -1,6 +1,6 @@
 import { CONTRACT_TYPES } from '@app/workflow';
 import PizZip from 'pizzip';
-import { buildContext, contractDate, isDocx, renderTemplate, scanTemplate, TemplateSyntaxError, yuanToFen } from './docx-template';
+import { buildContext, contractDate, isDocx, renderTemplate, scanTemplate, TemplateReservedTagError, TemplateSyntaxError, yuanToFen } from './docx-template';
 import { buildDocx, demoTemplate, loopTable, paragraph, run, text } from './demo-templates';
 
 const documentXml = (docx: Buffer) => new PizZip(docx).file('word/document.xml')!.asText();
@@ -83,6 +83,29 @@ describe('scanTemplate', () => {
   it('names every unknown tag, in loops too, and raw-XML tags', () => {
     const docx = buildDocx(text('{companyNmae} {bankName} {#collaterals}{colour}{/collaterals}') + paragraph(run('{@rawXml}')));
     expect(scanTemplate(docx).unknown.sort()).toEqual(['@rawXml', 'collaterals.colour', 'companyNmae']);
+  });
+
+  it('refuses tags named like Object.prototype own, and never writes onto it (issue 20)', () => {
+    const names = ['__proto__', 'constructor', 'prototype'];
+    for (const body of [
+      `{#${names[0]}}{order}{/${names[0]}}`,
+      `{${names[0]}}`,
+      `{#collaterals}{${names[1]}}{/collaterals}`,
+      `{${names[2]}}`,
+      `{a.${names[0]}}`,
+    ]) {
+      let thrown: unknown;
+      try {
+        scanTemplate(buildDocx(text(body)));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(TemplateReservedTagError);
+      expect(() => renderTemplate(buildDocx(text(body)), context())).toThrow(TemplateReservedTagError);
+    }
+    expect(({} as Record<string, unknown>).order).toBeUndefined();
+    // names that only contain the words are ordinary (unknown) tags
+    expect(scanTemplate(buildDocx(text('{prototypeNo} {myconstructor}'))).unknown.sort()).toEqual(['myconstructor', 'prototypeNo']);
   });
 
   it('explains a broken template instead of throwing anything else', () => {

@@ -8,81 +8,59 @@ import {
   premiumFen,
   unknownPlaceholders,
 } from '@app/workflow';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
 import { sniffDocument } from '../archives/document-signature';
 import { companyTimeZone } from '../common/company-time';
+import { fillDocx, readTags, type TagTree } from './docx-engine';
+
+export { isReservedTag, TemplateReservedTagError, TemplateSyntaxError } from './docx-engine';
 
 /**
  * The .docx engine of bank contract templates: tell a .docx by its bytes, list a template's tags,
  * fill it. Pure (bytes in, bytes out); the vocabulary is @app/workflow's contract-templates.
  * docxtemplater joins a tag Word split across runs (`{company` `Name}`) before any of this sees it.
+ * Bytes a user sent go through files/office-thread.ts (zip limits, a worker thread); the synchronous
+ * functions here are for bytes of our own (the demo's templates) and for tests.
  */
-
-const OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
-
-/** A template docxtemplater cannot read: unclosed tags, a loop never closed, a raw tag among text. */
-export class TemplateSyntaxError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`template syntax: ${problems.join('; ')}`);
-  }
-}
 
 /** Whether the bytes are a Word document (a zip holding word/document.xml), whatever the name says. */
 export function isDocx(bytes: Buffer): boolean {
   return sniffDocument(bytes) === 'docx';
 }
 
-function compile(bytes: Buffer): Docxtemplater {
-  try {
-    return new Docxtemplater(new PizZip(bytes), OPTIONS);
-  } catch (error: unknown) {
-    const errors = (error as { properties?: { errors?: { properties?: { explanation?: string } }[]; explanation?: string } }).properties;
-    const problems = errors?.errors?.map((e) => e.properties?.explanation ?? 'unknown').filter(Boolean) ?? [errors?.explanation ?? String(error)];
-    throw new TemplateSyntaxError(problems.length ? problems : [String(error)]);
-  }
-}
-
-interface Part {
-  type: string;
-  value: string;
-  module?: string;
-  subparsed?: Part[];
-}
-
 /** The tag tree of a template: every tag's name, a loop with its inner tags; a raw-XML tag named `@x`. */
 export interface ScannedTemplate {
-  /** `{name: {}}`, and for a loop `{loop: {inner: {}}}`: what unknownPlaceholders reads. */
+  /**
+   * `{name: {}}`, and for a loop `{loop: {inner: {}}}`: what unknownPlaceholders reads. Objects without
+   * a prototype: the names are the template's own.
+   */
   tags: Record<string, Record<string, unknown>>;
   /** Flat, sorted, as the API answers: `companyName`, `collaterals`, `collaterals.owner`. */
   placeholders: string[];
   unknown: string[];
 }
 
-/** Lists the tags of a template (body, headers, footers) and those outside the vocabulary. Throws TemplateSyntaxError. */
-export function scanTemplate(bytes: Buffer): ScannedTemplate {
-  const doc = compile(bytes);
-  const tags: Record<string, Record<string, unknown>> = {};
-  const raw = new Set<string>();
-  const walk = (parts: Part[], into: Record<string, unknown>) => {
-    for (const part of parts) {
-      if (part.type !== 'placeholder') continue;
-      if (part.module === 'rawxml') raw.add(`@${part.value}`);
-      const inner = (into[part.value] as Record<string, unknown> | undefined) ?? {};
-      into[part.value] = inner;
-      if (part.subparsed) walk(part.subparsed, inner);
-    }
-  };
-  const compiled = (doc as unknown as { compiled: Record<string, { postparsed: Part[] }> }).compiled;
-  for (const file of Object.values(compiled)) walk(file.postparsed, tags);
+/** What the API says of a template's tags (placeholders, those outside the vocabulary), from readTags' tree. */
+export function summarizeTags(tree: TagTree): ScannedTemplate {
+  const tags: Record<string, Record<string, unknown>> = Object.create(null);
   const placeholders = new Set<string>();
-  for (const [name, inner] of Object.entries(tags)) {
+  for (const [name, inner] of tree.tags) {
+    const children: Record<string, unknown> = Object.create(null);
+    for (const child of inner) {
+      children[child] = Object.create(null);
+      placeholders.add(`${name}.${child}`);
+    }
+    tags[name] = children;
     placeholders.add(name);
-    for (const child of Object.keys(inner)) placeholders.add(`${name}.${child}`);
   }
   // raw XML would let data write markup into the document: never part of the vocabulary
-  const unknown = [...raw, ...unknownPlaceholders(tags).filter((name) => !raw.has(`@${name}`))];
+  const raw = new Set(tree.raw);
+  const unknown = [...[...raw].map((name) => `@${name}`), ...unknownPlaceholders(tags).filter((name) => !raw.has(name))];
   return { tags, placeholders: [...placeholders].sort(), unknown };
+}
+
+/** Lists the tags of a template (body, headers, footers) and those outside the vocabulary. Throws TemplateSyntaxError, TemplateReservedTagError. */
+export function scanTemplate(bytes: Buffer): ScannedTemplate {
+  return summarizeTags(readTags(bytes));
 }
 
 /** The values of the vocabulary for one loan: every plain tag a string, the loop a list of rows. */
@@ -90,9 +68,7 @@ export type TemplateContext = Record<PlaceholderName, string> & { [COLLATERAL_LO
 
 /** Fills a template; a tag without a value prints nothing (never "undefined"). */
 export function renderTemplate(bytes: Buffer, context: TemplateContext): Buffer {
-  const doc = new Docxtemplater(new PizZip(bytes), { ...OPTIONS, nullGetter: () => '' });
-  doc.render(context);
-  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+  return fillDocx(bytes, context);
 }
 
 // --- the context --------------------------------------------------------------------------------

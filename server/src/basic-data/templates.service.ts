@@ -7,8 +7,10 @@ import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
 import { UUID } from './banks.service';
 import type { TemplateRowDto } from './basic-data.responses';
-import { isDocx, scanTemplate, TemplateSyntaxError } from './docx-template';
-import { decodeName, FileStorage, sha256 } from '../files/file-storage';
+import { isDocx, summarizeTags, TemplateReservedTagError, TemplateSyntaxError } from './docx-template';
+import { readTemplateTags, refusingBadZips } from '../files/office-thread';
+import { normalizeFileName } from '../files/file-name';
+import { FileStorage, sha256 } from '../files/file-storage';
 
 /** A template may not be larger than this (a contract with a logo is well under 1 MB). */
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
@@ -53,20 +55,42 @@ export class TemplatesService {
     private readonly storage: FileStorage,
   ) {}
 
-  /** The checks of an upload, before anything is written: a .docx by name and bytes, known tags only. */
-  private check(file: Express.Multer.File | undefined): { name: string; placeholders: string[] } {
+  /**
+   * The checks of an upload, before anything is written: a .docx by name and bytes, within the zip's
+   * limits, no reserved tag names, known tags only. The zip is read in a worker thread (office-thread.ts).
+   */
+  private async check(file: Express.Multer.File | undefined): Promise<{ name: string; placeholders: string[] }> {
     if (!file || !file.buffer?.length) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileMissing, 'fileMissing');
     if (file.size > TEMPLATE_MAX_BYTES) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileTooLarge, 'fileTooLarge', { limit: '10 MB' });
-    const name = decodeName(file.originalname || 'template.docx').slice(0, 255);
+    const name = normalizeFileName(file.originalname, 'template.docx');
     if (!/\.docx$/i.test(name)) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileWrongType, 'fileWrongType', { types: '.docx' });
-    if (!isDocx(file.buffer)) throw new AppError(HttpStatus.BAD_REQUEST, CODES.templateNotDocx, 'templateNotDocx', { name }, null, 'TemplateNotDocx');
+    const docx = await refusingBadZips(async () => isDocx(file.buffer));
+    if (!docx) throw new AppError(HttpStatus.BAD_REQUEST, CODES.templateNotDocx, 'templateNotDocx', { name }, null, 'TemplateNotDocx');
     let scan;
     try {
-      scan = scanTemplate(file.buffer);
+      scan = summarizeTags(await refusingBadZips(() => readTemplateTags(file.buffer)));
     } catch (error: unknown) {
+      if (error instanceof TemplateReservedTagError) {
+        const names = error.tags.map((n) => `{${n}}`).join(', ');
+        throw new AppError(
+          HttpStatus.BAD_REQUEST,
+          CODES.templateReservedTag,
+          'templateReservedTag',
+          { names },
+          { reserved: error.tags },
+          'TemplateReservedTag',
+        );
+      }
       if (!(error instanceof TemplateSyntaxError)) throw error;
       const detail = error.problems.slice(0, 5).join('; ');
-      throw new AppError(HttpStatus.BAD_REQUEST, CODES.templateSyntax, 'templateSyntax', { detail }, { problems: error.problems }, 'TemplateSyntax');
+      throw new AppError(
+        HttpStatus.BAD_REQUEST,
+        CODES.templateSyntax,
+        'templateSyntax',
+        { detail },
+        { problems: error.problems.slice(0, 20) },
+        'TemplateSyntax',
+      );
     }
     if (scan.unknown.length) {
       const names = scan.unknown.map((n) => `{${n}}`).join(', ');
@@ -84,9 +108,9 @@ export class TemplatesService {
 
   async upload(bankId: string, contractType: ContractType, file: Express.Multer.File | undefined, user: AuthUser): Promise<TemplateRowDto> {
     if (!UUID.test(bankId)) throw AppError.notFound('bankNotFound');
-    const { name, placeholders } = this.check(file);
+    const { name, placeholders } = await this.check(file);
     // the bytes go through the one storage (kind template: a .docx by its bytes and name, sha256 kept)
-    const prepared = await this.storage.prepare('template', file, name);
+    const prepared = await this.storage.prepare('template', file, name, { zipChecked: true });
     const { result: id } = await this.storage.put(prepared, user.id, async (em, stored) => {
       // the bank row lock orders uploads of one bank (version numbers) and a concurrent delete
       const [bank] = await em.query(`SELECT id FROM bank WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [bankId]);

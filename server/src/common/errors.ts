@@ -30,6 +30,8 @@ export const CODES = {
   fileNameMismatch: 'A02004',
   imageUnreadable: 'A02005',
   fileNotFound: 'A02006',
+  // an Office zip past its limits or too complex to read (files/zip-limits.ts, issue 20)
+  fileZipRefused: 'A02007',
   illegalEvent409: 'A03001',
   staleVersion: 'A03002',
   idempotencyKeyReused: 'A03003',
@@ -80,6 +82,7 @@ export const CODES = {
   loanTypeNameTaken: 'A09106',
   loanTypeInUse: 'A09107',
   feeRateInvalid: 'A09108',
+  templateReservedTag: 'A09109',
   // premium and counter-guarantee
   premiumReasonRequired: 'A09201',
   premiumTooLarge: 'A09202',

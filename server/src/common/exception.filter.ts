@@ -19,6 +19,9 @@ function refusedByDatabase(error: unknown): string | null {
   return typeof code === 'string' && INPUT_SQLSTATES.has(code) ? code : null;
 }
 
+/** Field errors answered at most (issue 20): the rest are counted, not listed. */
+export const MAX_FIELD_ERRORS = 20;
+
 /** Field errors made with AppError.ofField carry a message key: word them as { field, message }. */
 function wordFieldErrors(data: unknown, lang: Lang): unknown {
   const list = (data as { fieldErrors?: unknown } | null)?.fieldErrors;
@@ -60,11 +63,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private describe(error: unknown, lang: Lang): { status: number; body: Record<string, unknown> } {
     if (error instanceof AppError && error.messageKey === 'validationFailed') {
-      const fields = localizeFieldErrors((error.data as { fieldErrors: FieldError[] }).fieldErrors, lang);
-      const detail = fields.map((f) => f.message).join(lang === 'en' ? '; ' : '；');
+      // The first MAX_FIELD_ERRORS, and how many there are: a body of many wrong fields never answers megabytes.
+      const all = (error.data as { fieldErrors: FieldError[] }).fieldErrors;
+      const fields = localizeFieldErrors(all.slice(0, MAX_FIELD_ERRORS), lang);
+      let detail = fields.map((f) => f.message).join(lang === 'en' ? '; ' : '；');
+      if (all.length > fields.length) detail += translate('moreFieldErrors', lang, { count: all.length });
       return {
         status: error.status,
-        body: { code: error.code, message: translate('validationFailed', lang, { detail }), exception: error.exception, data: { fieldErrors: fields } },
+        body: {
+          code: error.code,
+          message: translate('validationFailed', lang, { detail }),
+          exception: error.exception,
+          data: { fieldErrors: fields, fieldErrorCount: all.length },
+        },
       };
     }
     if (error instanceof AppError && error.exception === 'InvalidInput') {

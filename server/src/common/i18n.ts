@@ -33,6 +33,15 @@ export const MESSAGES = {
     en: 'A number in {where} is out of range (whole numbers at most ±9007199254740991)',
   },
   inputMalformedUrl: { 'zh-CN': '请求地址的编码无效', en: 'The request address is not validly encoded' },
+  inputTooWide: {
+    'zh-CN': '{where}的键或元素过多（每个对象最多 {keys} 个键，每个数组最多 {items} 个元素，总计最多 {values} 个）',
+    en: 'The data in {where} is too wide (at most {keys} keys per object, {items} items per array, {values} in all)',
+  },
+  inputReservedKey: {
+    'zh-CN': '{where}使用了不允许的名称“{name}”（__proto__、constructor、prototype 不能用作名称）',
+    en: 'The name "{name}" in {where} is not allowed (__proto__, constructor and prototype cannot be used as names)',
+  },
+  moreFieldErrors: { 'zh-CN': '等，共 {count} 处错误', en: ' and {count} more errors in all' },
   inputRefusedByDatabase: {
     'zh-CN': '请求中的某个值无效或超出范围（如不存在的日期、过大的数字）',
     en: 'A value in the request is not valid or out of range (an impossible date, a number too large)',
@@ -71,6 +80,23 @@ export const MESSAGES = {
   fileMissing: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
   fileTooLarge: { 'zh-CN': '文件不能超过 {limit}', en: 'The file must not be larger than {limit}' },
   fileWrongType: { 'zh-CN': '文件类型不支持，仅支持 {types}', en: 'File type not supported; allowed: {types}' },
+  fileZipCorrupt: { 'zh-CN': '文件已损坏或不是有效的 Office 文档', en: 'The file is damaged or is not a valid Office document' },
+  fileZipEntries: {
+    'zh-CN': '文件包含的部件过多（最多 {limit} 个），无法处理',
+    en: 'The file holds too many parts (at most {limit}); it cannot be processed',
+  },
+  fileZipTooLarge: {
+    'zh-CN': '文件解压后过大（每个部件最大 {part}，总计最大 {total}），无法处理',
+    en: 'The file unpacks to more than allowed (at most {part} per part, {total} in all); it cannot be processed',
+  },
+  fileZipRatio: {
+    'zh-CN': '文件的压缩比异常（解压后超过压缩大小的 {ratio} 倍），无法处理',
+    en: 'The file is compressed abnormally well (it unpacks to more than {ratio} times its size); it cannot be processed',
+  },
+  fileTooComplex: {
+    'zh-CN': '文件过于复杂，无法在 {seconds} 秒内处理',
+    en: 'The document is too complex to be processed within {seconds} seconds',
+  },
   fileNameMismatch: {
     'zh-CN': '文件内容是 {type}，与文件名“{name}”的扩展名不符，请检查后重新上传',
     en: 'The file holds {type}, which does not match the extension of its name "{name}"; check it and upload again',
@@ -243,6 +269,10 @@ export const MESSAGES = {
     en: 'The template uses placeholders that do not exist: {names} (see the list of placeholders)',
   },
   templateSyntax: { 'zh-CN': '模板的占位符写法有误：{detail}', en: 'The placeholders of the template are malformed: {detail}' },
+  templateReservedTag: {
+    'zh-CN': '模板使用了不允许的占位符名称：{names}（__proto__、constructor、prototype 不能用作名称）',
+    en: 'The template uses placeholder names that are not allowed: {names} (__proto__, constructor and prototype cannot be used as names)',
+  },
   loanTypeNotFound: { 'zh-CN': '贷款类型不存在', en: 'The loan type does not exist' },
   loanTypeNameTaken: { 'zh-CN': '已有同名贷款类型：{name}', en: 'A loan type named {name} already exists' },
   loanTypeInUse: {

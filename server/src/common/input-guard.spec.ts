@@ -1,7 +1,21 @@
 import { ArgumentMetadata } from '@nestjs/common';
 import { AppError } from './errors';
 import { translate } from './i18n';
-import { findFault, hasBadCharacter, inputGuard, InputGuardPipe, inputRejected, jsonTooDeep, MAX_JSON_DEPTH, parseQuery, verifyJsonDepth } from './input-guard';
+import {
+  findFault,
+  hasBadCharacter,
+  inputGuard,
+  InputGuardPipe,
+  inputRejected,
+  jsonTooDeep,
+  jsonTooWide,
+  MAX_JSON_DEPTH,
+  MAX_JSON_ITEMS,
+  MAX_JSON_KEYS,
+  MAX_JSON_VALUES,
+  parseQuery,
+  verifyJsonDepth,
+} from './input-guard';
 import { isCalendarDay } from './validation';
 
 const nest = (open: string, close: string, n: number, inner = '1') => open.repeat(n) + inner + close.repeat(n);
@@ -28,6 +42,60 @@ describe('jsonTooDeep', () => {
   it('as the JSON parser`s verify hook throws a 400 AppError', () => {
     expect(() => verifyJsonDepth(null, null, Buffer.from(nest('[', ']', 5000)))).toThrow(AppError);
     expect(() => verifyJsonDepth(null, null, Buffer.from('{"a":[1,2]}'))).not.toThrow();
+  });
+});
+
+describe('jsonTooWide', () => {
+  const object = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+  const array = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => i));
+
+  it('counts keys per object, items per array and values in all, at any depth', () => {
+    expect(jsonTooWide(object(MAX_JSON_KEYS))).toBe(false);
+    expect(jsonTooWide(object(MAX_JSON_KEYS + 1))).toBe(true);
+    expect(jsonTooWide(array(MAX_JSON_ITEMS))).toBe(false);
+    expect(jsonTooWide(array(MAX_JSON_ITEMS + 1))).toBe(true);
+    expect(jsonTooWide(`{"a":{"b":${object(MAX_JSON_KEYS + 1)}}}`)).toBe(true);
+    // many arrays each within its limit, more values than the whole may hold
+    const parts = Math.ceil((MAX_JSON_VALUES + 1) / MAX_JSON_ITEMS) + 1;
+    expect(jsonTooWide(`[${Array.from({ length: parts }, () => array(MAX_JSON_ITEMS - 1)).join(',')}]`)).toBe(true);
+  });
+
+  it('does not count commas inside strings, and takes empty containers and whitespace', () => {
+    expect(jsonTooWide(JSON.stringify({ a: ','.repeat(100_000) }))).toBe(false);
+    expect(jsonTooWide(' { "a" : [ ] , "b" : { } , "c" : [ 1 , 2 ] } ', { keys: 3, items: 2, values: 10 })).toBe(false);
+    expect(jsonTooWide('{"a":[],"b":{},"c":[1,2,3]}', { keys: 3, items: 2, values: 10 })).toBe(true);
+    expect(jsonTooWide('{"a":[],"b":{},"c":[1,2],"d":1}', { keys: 3, items: 2, values: 10 })).toBe(true);
+  });
+
+  it('takes a 60,000-key object and a 499,000-item array in well under a second', () => {
+    const began = Date.now();
+    expect(() => verifyJsonDepth(null, null, Buffer.from(object(60_000)))).toThrow(AppError);
+    expect(() => verifyJsonDepth(null, null, Buffer.from(array(499_000)))).toThrow(AppError);
+    expect(Date.now() - began).toBeLessThan(1000);
+  });
+});
+
+describe('findFault on parsed values (multipart bodies)', () => {
+  it('refuses an object or array wider than the limits, and too many values in all', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_JSON_KEYS + 1 }, (_, i) => [`f${i}`, 'x']));
+    expect(findFault({ a: wide })).toEqual({ fault: 'tooWide', path: 'a' });
+    expect(findFault(Array.from({ length: MAX_JSON_ITEMS + 1 }, () => 1))).toEqual({ fault: 'tooWide', path: '' });
+    const many = Array.from({ length: 6 }, () => Array.from({ length: MAX_JSON_ITEMS }, () => 1));
+    expect(findFault(many)?.fault).toBe('tooWide');
+  });
+});
+
+describe('reserved keys', () => {
+  it('refuses __proto__, constructor and prototype as keys, naming the field', () => {
+    expect(findFault(JSON.parse('{"a":{"__proto__":{"polluted":1}}}'))).toEqual({ fault: 'reservedKey', path: 'a.__proto__' });
+    expect(findFault({ list: [{ constructor: 1 }] })).toEqual({ fault: 'reservedKey', path: 'list.0.constructor' });
+    expect(findFault(parseQuery('prototype=1'))).toEqual({ fault: 'reservedKey', path: 'prototype' });
+    expect(findFault({ protoType: 1, constructorName: 'x' })).toBeNull();
+    const error = inputRejected('reservedKey', 'body', 'a.__proto__');
+    expect(translate(error.messageKey, 'en', error.params)).toBe(
+      'The name "__proto__" in field a.__proto__ of the request body is not allowed (__proto__, constructor and prototype cannot be used as names)',
+    );
+    expect(translate(error.messageKey, 'zh-CN', error.params)).toContain('“__proto__”');
   });
 });
 

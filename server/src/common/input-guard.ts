@@ -5,8 +5,9 @@ import { AppError, CODES } from './errors';
 import type { Lang } from './i18n';
 
 /**
- * The edge's check of everything a request carries (issue 8 section 2), before class-transformer,
- * class-validator, a guard or a query sees it: JSON nested too deep, NUL characters and unpaired
+ * The edge's check of everything a request carries (issue 8 section 2, issue 20), before class-transformer,
+ * class-validator, a guard or a query sees it: JSON nested too deep or too wide, keys that name
+ * Object.prototype's own (`__proto__`, `constructor`, `prototype`), NUL characters and unpaired
  * surrogates in any string (PostgreSQL refuses both, and class-transformer recurses once per level),
  * and numbers that JSON parsed into something other than what was sent. Each is a 400 in the
  * request's language, never a 500.
@@ -18,10 +19,20 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_BYTES = 1024 * 1024;
 /** Query string keys; our widest list filter has 14. */
 export const MAX_QUERY_KEYS = 100;
+/**
+ * Breadth (issue 20): keys of one JSON object, items of one array, and values in the whole body. Our
+ * widest DTO has a few dozen fields and a review report a few thousand values; 60,000 keys took
+ * class-validator 4-9 s (and answered 5 MB of field errors) before these existed.
+ */
+export const MAX_JSON_KEYS = 1000;
+export const MAX_JSON_ITEMS = 10_000;
+export const MAX_JSON_VALUES = 50_000;
+/** Names that would reach Object.prototype through a plain object: refused as keys anywhere. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 /** The largest integer PostgreSQL's `integer` holds: versions, counts and page numbers stay below it. */
 export const MAX_INT4 = 2_147_483_647;
 
-export type InputFault = 'tooDeep' | 'badCharacter' | 'numberRange' | 'malformedUrl';
+export type InputFault = 'tooDeep' | 'tooWide' | 'reservedKey' | 'badCharacter' | 'numberRange' | 'malformedUrl';
 export type InputLocation = 'body' | 'query' | 'path' | 'file';
 
 /** A NUL, or a surrogate half without its other half (such a string cannot be written as UTF-8). */
@@ -53,6 +64,53 @@ export function jsonTooDeep(text: string, max: number = MAX_JSON_DEPTH): boolean
   return false;
 }
 
+/**
+ * Whether JSON text is too wide: an object with more than MAX_JSON_KEYS keys, an array with more than
+ * MAX_JSON_ITEMS items, or more than MAX_JSON_VALUES values in all, by the same one pass over the
+ * characters as jsonTooDeep (commas counted per open bracket, strings skipped): no parse.
+ */
+export function jsonTooWide(text: string, limits = { keys: MAX_JSON_KEYS, items: MAX_JSON_ITEMS, values: MAX_JSON_VALUES }): boolean {
+  // per open bracket: its items so far (0 while empty), and whether it is an array
+  const counts: number[] = [];
+  const arrays: boolean[] = [];
+  let values = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    const top = counts.length - 1;
+    if (c === 0x5d || c === 0x7d) {
+      counts.pop();
+      arrays.pop();
+      continue;
+    }
+    if (c === 0x2c) {
+      if (top >= 0) {
+        const n = ++counts[top];
+        if (n > (arrays[top] ? limits.items : limits.keys)) return true;
+      }
+      if (++values > limits.values) return true;
+      continue;
+    }
+    // the first character of a container's first item (a key of an object, a value of an array)
+    if (top >= 0 && counts[top] === 0) {
+      counts[top] = 1;
+      if (++values > limits.values) return true;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      counts.push(0);
+      arrays.push(c === 0x5b);
+    }
+  }
+  return false;
+}
+
 export interface FoundFault {
   fault: InputFault;
   /** Where in the value: `content.reason`, `loanIds.0`, or '' for the value itself. */
@@ -60,13 +118,15 @@ export interface FoundFault {
 }
 
 /**
- * The first fault in a parsed value, walked with an explicit stack (never recursion): a string or key
- * with a bad character, a number JSON could not carry exactly (not finite, or an integer beyond
+ * The first fault in a parsed value, walked with an explicit stack (never recursion): an object or
+ * array wider than the limits, a key naming Object.prototype's own, a string or key with a bad character, a number JSON could not carry exactly (not finite, or an integer beyond
  * ±2^53 - 1, which JSON.parse silently rounds: 9007199254740993 arrives as ...992), or nesting
  * deeper than `maxDepth`. Buffers (file contents) and other non-plain objects are not looked into.
  */
 export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): FoundFault | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  // breadth again, for what no JSON text came before: multipart fields (multer parses any number)
+  let values = 0;
   while (stack.length) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
@@ -79,9 +139,13 @@ export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): Fo
       (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
     ) {
       if (depth >= maxDepth) return { fault: 'tooDeep', path };
+      const width = Array.isArray(v) ? v.length : Object.keys(v).length;
+      values += width;
+      if (width > (Array.isArray(v) ? MAX_JSON_ITEMS : MAX_JSON_KEYS) || values > MAX_JSON_VALUES) return { fault: 'tooWide', path };
       for (const [key, child] of Object.entries(v)) {
         const at = path ? `${path}.${key}` : key;
         if (hasBadCharacter(key)) return { fault: 'badCharacter', path: at };
+        if (RESERVED_KEYS.has(key)) return { fault: 'reservedKey', path: at };
         stack.push({ value: child, path: at, depth: depth + 1 });
       }
     }
@@ -102,10 +166,25 @@ export function inputRejected(fault: InputFault, location: InputLocation, path =
     'zh-CN': path ? `${LOCATION[location]['zh-CN']}字段“${path}”` : LOCATION[location]['zh-CN'],
     en: path ? `field ${path} of ${LOCATION[location].en}` : LOCATION[location].en,
   };
-  const key = ({ tooDeep: 'inputTooDeep', badCharacter: 'inputBadCharacter', numberRange: 'inputNumberRange', malformedUrl: 'inputMalformedUrl' } as const)[
-    fault
-  ];
-  return new AppError(HttpStatus.BAD_REQUEST, CODES.badRequest, key, { where, limit: MAX_JSON_DEPTH }, { location, field: path || null }, 'InvalidInput');
+  const key = (
+    {
+      tooDeep: 'inputTooDeep',
+      tooWide: 'inputTooWide',
+      reservedKey: 'inputReservedKey',
+      badCharacter: 'inputBadCharacter',
+      numberRange: 'inputNumberRange',
+      malformedUrl: 'inputMalformedUrl',
+    } as const
+  )[fault];
+  const params = {
+    where,
+    limit: MAX_JSON_DEPTH,
+    keys: MAX_JSON_KEYS,
+    items: MAX_JSON_ITEMS,
+    values: MAX_JSON_VALUES,
+    name: path.split('.').pop() ?? '',
+  };
+  return new AppError(HttpStatus.BAD_REQUEST, CODES.badRequest, key, params, { location, field: path || null }, 'InvalidInput');
 }
 
 function check(value: unknown, location: InputLocation): void {
@@ -113,9 +192,11 @@ function check(value: unknown, location: InputLocation): void {
   if (found) throw inputRejected(found.fault, location, found.path);
 }
 
-/** For express.json: refuses text nested too deep before JSON.parse (and anything after it) sees it. */
+/** For express.json: refuses text nested too deep or too wide before JSON.parse (and anything after it) sees it. */
 export function verifyJsonDepth(_req: unknown, _res: unknown, buf: Buffer): void {
-  if (jsonTooDeep(buf.toString('utf8'))) throw inputRejected('tooDeep', 'body');
+  const text = buf.toString('utf8');
+  if (jsonTooDeep(text)) throw inputRejected('tooDeep', 'body');
+  if (jsonTooWide(text)) throw inputRejected('tooWide', 'body');
 }
 
 /** Express 5's simple query parser (node:querystring: never nested, repeats become arrays), with a cap on keys. */

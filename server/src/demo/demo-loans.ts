@@ -147,7 +147,16 @@ async function demoDocuments(
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
   const context = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context;
   // a failed seed rolls back its rows and leaves the few bytes it wrote in the folder (demo only)
-  const target: FillTarget = { em, storage, loanId: row.loanId, actorId: event.actorId, at: event.at, amount: context.amount, onRollback: () => undefined };
+  const target: FillTarget = {
+    em,
+    storage,
+    loanId: row.loanId,
+    actorId: event.actorId,
+    at: event.at,
+    amount: context.amount,
+    onRollback: () => undefined,
+    ownTemplates: true,
+  };
   const dated = async (id: string) => em.query(`UPDATE loan_document SET created_at = $2 WHERE id = $1`, [id, event.at]);
   const letterTemplate = async (): Promise<FillTemplate> => {
     const [t] = await em.query(
@@ -203,7 +212,7 @@ async function demoDocuments(
           text(`第 ${open.seq} 期还款：人民币 ${engine.formatFen(engine.toFen(event.amount))} 元`),
         ].join(''),
       );
-      const prepared = await storage.prepare('attachment', { buffer: bytes }, `${open.company}-第${open.seq}期还款凭证.docx`);
+      const prepared = await storage.prepare('attachment', { buffer: bytes }, `${open.company}-第${open.seq}期还款凭证.docx`, { zipChecked: true });
       const { file } = await storage.putIn(em, prepared, event.actorId);
       const [voucher] = await em.query(
         `INSERT INTO attachment (loan_id, kind, file_id, created_by, created_at) VALUES ($1, 'REPAYMENT_VOUCHER', $2, $3, $4) RETURNING id`,

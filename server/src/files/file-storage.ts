@@ -6,7 +6,9 @@ import { AppError, CODES } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { FILE_KINDS, type FileKind } from './file-kinds';
 import { agreesWithName, detectType, formatLimit, TYPE_MIME, type StoredType } from './file-type';
+import { normalizeFileName } from './file-name';
 import { ImageUnreadable, reencodeImage } from './image-reencode';
+import { checkOfficeZip, refusingBadZips } from './office-thread';
 import { LocalFolderBackend, S3Backend, type StorageBackend } from './storage-backend';
 
 /** A received file that passed every check, ready to be written: images already re-encoded. */
@@ -76,15 +78,21 @@ export class FileStorage {
     throw new Error(`a file is kept in "${name}", which this server is not configured for`);
   }
 
-  /** Checks a file against its kind; answers it ready to store, or throws the 400 the user should see. */
-  async prepare(kind: FileKind, file: IncomingFile | undefined, name = decodeName(file?.originalname ?? '')): Promise<PreparedFile> {
+  /**
+   * Checks a file against its kind; answers it ready to store, or throws the 400 the user should see.
+   * `zipChecked`: bytes this server wrote (a filled template, the demo's) or whose zip was checked already.
+   */
+  async prepare(kind: FileKind, file: IncomingFile | undefined, given?: string, options: { zipChecked?: boolean } = {}): Promise<PreparedFile> {
+    // NFC, no bidi or control characters, at most 255 bytes with the extension kept (file-name.ts)
+    const name = normalizeFileName(given ?? file?.originalname, '');
     const policy = FILE_KINDS[kind];
     const received = file?.buffer;
     if (!received?.length) throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileMissing, 'fileMissing');
     if (received.length > policy.maxBytes) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileTooLarge, 'fileTooLarge', { limit: formatLimit(policy.maxBytes) });
     }
-    const type = detectType(received, name);
+    // an Office zip (.docx, .xlsx) is inflated within its limits in a worker thread before it is kept (zip-limits.ts)
+    const type = await refusingBadZips(async () => detectType(received, name));
     const allowed = policy.types as readonly StoredType[];
     if (!type || !allowed.includes(type)) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileWrongType, 'fileWrongType', { types: allowed.join(', ') });
@@ -92,6 +100,7 @@ export class FileStorage {
     if (!agreesWithName(type, name)) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.fileNameMismatch, 'fileNameMismatch', { type, name: name.slice(-60) || '—' });
     }
+    if ((type === 'docx' || type === 'xlsx') && !options.zipChecked) await refusingBadZips(() => checkOfficeZip(received));
     let bytes = received;
     if (type === 'png' || type === 'jpg' || type === 'ico') {
       try {
@@ -101,7 +110,7 @@ export class FileStorage {
         throw new AppError(HttpStatus.BAD_REQUEST, CODES.imageUnreadable, 'imageUnreadable');
       }
     }
-    return { kind, type, bytes, mime: TYPE_MIME[type], size: bytes.length, sha256: sha256(bytes), name: name.slice(0, 255) };
+    return { kind, type, bytes, mime: TYPE_MIME[type], size: bytes.length, sha256: sha256(bytes), name };
   }
 
   /**
@@ -209,9 +218,5 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** multer hands over the raw bytes of a multipart name as latin1; names typed in Chinese need UTF-8 back. */
-export function decodeName(name: string): string {
-  if (!/[\u0080-\u00ff]/.test(name) || /[\u0100-\uffff]/.test(name)) return name;
-  const decoded = Buffer.from(name, 'latin1').toString('utf8');
-  return decoded.includes('\ufffd') ? name : decoded;
-}
+/** multer hands over the raw bytes of a multipart name as latin1 (file-name.ts turns them back into UTF-8). */
+export { decodeName } from './file-name';
