@@ -69,6 +69,22 @@ describe('health, docs, agreements, messages and the history log', () => {
 
     const page = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).expect(200);
     expect(page.body.data.list.map((r: any) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS']);
+    // In words for staff, in the request's language; a sign-in names who signed in (issue 20).
+    expect(page.body.data.list.map((r: any) => [r.actionLabel, r.object])).toEqual([
+      ['退出登录', null],
+      ['登录', u.username],
+    ]);
+    const en = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).set('Accept-Language', 'en').expect(200);
+    expect(en.body.data.list.map((r: any) => r.actionLabel)).toEqual(['Sign out', 'Sign in']);
+    // A request about a user names that user.
+    await t.http.patch(`/server/user/${u.id}/disabled`).set('X-Platform-Token', admin).send({ disabled: true });
+    let mine: any;
+    for (let i = 0; i < 20 && !mine; i++) {
+      const all = await t.http.get(`/server/history?route=${u.id}`).set('X-Platform-Token', admin).expect(200);
+      mine = all.body.data.list[0];
+      if (!mine) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect([mine.actionLabel, mine.object]).toEqual(['启用/停用用户', u.username]);
     const apost = await tokenOf(t, 'apost');
     await t.http.get('/server/history').set('X-Platform-Token', apost).expect(403);
   });

@@ -87,7 +87,17 @@ function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Pa
               render: (h) => formatTimeWithSeconds(h.createdAt),
             },
             { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
-            { accessor: 'action', title: t('history.columns.action') },
+            {
+              accessor: 'action',
+              title: t('history.columns.action'),
+              // The words, and what it acted on; the route called is for whoever looks closer (a tooltip).
+              render: (h) => (
+                <Text size="sm" title={h.action} data-testid="history-action">
+                  {h.actionLabel}
+                  {h.object ? ` · ${h.object}` : ''}
+                </Text>
+              ),
+            },
             {
               accessor: 'target',
               title: t('history.columns.target'),
