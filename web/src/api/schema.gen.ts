@@ -2077,6 +2077,8 @@ export interface WeightLineDto {
   /** Weight in basis points (7500 = 75%) */
   weightBp: number;
   source: string;
+  /** The source note in English */
+  sourceEn: string;
   clientCount: number;
   balanceFen: number;
   weightedFen: number;
