@@ -1,6 +1,7 @@
-import { statusLabels } from '@app/workflow';
+import { EVENT_LABELS, statusLabels } from '@app/workflow';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NotifyNextActorsHandler } from '../../server/src/outbox/notify-next-actors.handler';
 import { OutboxRelay } from '../../server/src/outbox/outbox.relay';
 import { sha256 } from '../../server/src/workflow/hash-chain';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
@@ -51,7 +52,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     // The pre-review approver gets a to-do for the loan now waiting on them.
     const [prereview] = await t.db.query(`SELECT id FROM app_user WHERE username = 'prereview'`);
     const message = await until('the to-do message', async () => {
-      const [m] = await t.db.query(`SELECT * FROM message WHERE user_id = $1 AND source_key = $2`, [prereview.id, `wf:${loan.id}:3`]);
+      const [m] = await t.db.query(`SELECT * FROM message WHERE user_id = $1 AND source_key LIKE $2`, [prereview.id, `todo:${loan.id}:%`]);
       return m;
     });
     expect(message).toMatchObject({ type: 'TODO', link: `/company/node/${loan.id}` });
@@ -65,7 +66,17 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
     await worker.get(OutboxRelay).deliverBatch();
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [prereview.id, `wf:${loan.id}:3`])).toBe(1);
+    expect(await count(t, 'message WHERE user_id = $1 AND source_key LIKE $2', [prereview.id, `todo:${loan.id}:%`])).toBe(1);
+
+    // A later notice leaving the same actor the same actions brings that to-do up to date (unread,
+    // its words new) rather than adding another: one to-do per actor, loan and actions (issue 20).
+    await t.db.query(`UPDATE message SET content = 'stale', read_at = now(), created_at = now() - interval '1 hour' WHERE id = $1`, [message.id]);
+    const handler = worker.get(NotifyNextActorsHandler);
+    expect((await handler.handle(row.payload)).notified).toBeGreaterThanOrEqual(1);
+    const todos = await t.db.query(`SELECT id, content, read_at FROM message WHERE user_id = $1 AND link = $2`, [prereview.id, `/company/node/${loan.id}`]);
+    expect(todos).toEqual([{ id: message.id, content: message.content, read_at: null }]);
+    // Delivered once more with nothing new to say: nothing changes.
+    expect(await handler.handle(row.payload)).toEqual({ notified: 0 });
   }, 30_000);
 
   it("writes each next actor's to-do in the language they signed in with, once even when delivered twice", async () => {
@@ -91,14 +102,20 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     expect([stage.en, stage.zh]).toEqual(['Pre-review', '预审会']);
     const todoOf = (userId: string) =>
       until(`the to-do of ${userId}`, async () => {
-        const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key = $2`, [userId, `wf:${loan.id}:3`]);
+        const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key LIKE $2`, [userId, `todo:${loan.id}:%`]);
         return m;
       });
-    expect(await todoOf(english.id)).toEqual({
-      title: `To do: ${company.name}`,
-      content: `The loan is now at "Pre-review · ${status.en}" and waits for you.`,
-    });
-    expect(await todoOf(chinese.id)).toEqual({ title: `待办：${company.name}`, content: `贷款已进入「预审会 · ${status.zh}」，等待您处理。` });
+    // Where the loan stands and what to do there, by the actions' names (issue 20).
+    const [pass, fail] = [EVENT_LABELS.PRE_REVIEW_APPROVE, EVENT_LABELS.PRE_REVIEW_REJECT];
+    const en = await todoOf(english.id);
+    expect(en.title).toBe(`To do: ${company.name}`);
+    expect(en.content).toMatch(new RegExp(`^The loan is now at "Pre-review · ${status.en}": please "`));
+    expect(en.content).toContain(`"${pass.en}"`);
+    expect(en.content).toContain(`"${fail.en}"`);
+    const zh = await todoOf(chinese.id);
+    expect(zh.title).toBe(`待办：${company.name}`);
+    expect(zh.content).toMatch(new RegExp(`^贷款已进入「预审会 · ${status.zh}」，请您「`));
+    expect(zh.content).toContain(`「${pass.zh}」`);
 
     await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
     await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
@@ -108,7 +125,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
       async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0,
     );
     await new Promise((r) => setTimeout(r, 1000));
-    for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key = $2', [user.id, `wf:${loan.id}:3`])).toBe(1);
+    for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key LIKE $2', [user.id, `todo:${loan.id}:%`])).toBe(1);
     // Two sign-ins (slow password hashes), three events, two deliveries and a settle wait.
   }, 30_000);
 

@@ -35,6 +35,12 @@ describe('health, docs, agreements, messages and the history log', () => {
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM message WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')`);
     expect(list.body.data.total).toBe(n);
     expect(list.body.data.list.map((m: any) => m.title)).toContain('欢迎使用担保业务管理系统');
+    // The demo's notices in the page's language (issue 20); the same rows, the same ids.
+    const en = await t.http.get('/server/messages?pageNum=1&pageSize=50').set('X-Platform-Token', token).set('Accept-Language', 'en').expect(200);
+    const welcome = en.body.data.list.find((m: any) => m.title === 'Welcome to the guarantee management platform');
+    expect(welcome?.content).toBe('This is a demo: all the data here is made up.');
+    expect(list.body.data.list.find((m: any) => m.id === welcome.id).title).toBe('欢迎使用担保业务管理系统');
+    expect(en.body.data.list.map((m: any) => m.title).join('\n')).not.toMatch(/欢迎|完善个人资料/);
     const unreadCount = async () => (await t.http.get('/server/messages/unread-count').set('X-Platform-Token', token)).body.data.count;
     const before = await unreadCount();
     expect(before).toBe(list.body.data.list.filter((m: any) => !m.read).length);
@@ -69,6 +75,22 @@ describe('health, docs, agreements, messages and the history log', () => {
 
     const page = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).expect(200);
     expect(page.body.data.list.map((r: any) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS']);
+    // In words for staff, in the request's language; a sign-in names who signed in (issue 20).
+    expect(page.body.data.list.map((r: any) => [r.actionLabel, r.object])).toEqual([
+      ['退出登录', null],
+      ['登录', u.username],
+    ]);
+    const en = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).set('Accept-Language', 'en').expect(200);
+    expect(en.body.data.list.map((r: any) => r.actionLabel)).toEqual(['Sign out', 'Sign in']);
+    // A request about a user names that user.
+    await t.http.patch(`/server/user/${u.id}/disabled`).set('X-Platform-Token', admin).send({ disabled: true });
+    let mine: any;
+    for (let i = 0; i < 20 && !mine; i++) {
+      const all = await t.http.get(`/server/history?route=${u.id}`).set('X-Platform-Token', admin).expect(200);
+      mine = all.body.data.list[0];
+      if (!mine) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect([mine.actionLabel, mine.object]).toEqual(['启用/停用用户', u.username]);
     const apost = await tokenOf(t, 'apost');
     await t.http.get('/server/history').set('X-Platform-Token', apost).expect(403);
   });

@@ -362,7 +362,8 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       () => offered(finance),
       (actions) => expect(actions).toEqual(['RECORD_REPAYMENT']),
     );
-    expect(await textOf(pane(finance).getByTestId('loan-stage'))).toBe('保后管理 · BHBG');
+    expect(await textOf(pane(finance).getByTestId('loan-stage'))).toBe('保后管理');
+    expect(await pane(finance).getByTestId('loan-stage').getAttribute('data-code')).toBe('BHBG');
   });
 
   it('the loan stands DISBURSED in afterGuarantee; its detail shows the day and amount; the timeline lists the steps', async () => {

@@ -319,8 +319,25 @@ it('with the principal repaid, the clerk releases the guarantee and each collate
   );
   const total = await items.count();
   expect(await items.first().getAttribute('data-kind')).toBe('GUARANTEE');
+  // A release is confirmed in a dialog that names the item; cancelling it releases nothing.
+  const firstOpen = panel.locator('[data-testid="release-item"][data-state="UNRESOLVED"]').first();
+  const guaranteeName = await firstOpen.innerText();
+  await firstOpen.getByTestId('release-confirm').click();
+  const dialog = page.getByTestId('release-confirm-dialog');
+  await dialog.waitFor();
+  expect(await page.getByTestId('release-confirm-item').innerText()).toBe('担保责任');
+  expect(guaranteeName).toContain('担保责任');
+  await page.getByTestId('release-confirm-cancel').click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await panel.locator('[data-testid="release-item"][data-state="RELEASED"]').count()).toBe(0);
   for (let released = 0; released < total; released++) {
-    await panel.getByTestId('release-confirm').first().click();
+    const row = panel.locator('[data-testid="release-item"][data-state="UNRESOLVED"]').first();
+    const kind = await row.getAttribute('data-kind');
+    await row.getByTestId('release-confirm').click();
+    const named = await page.getByTestId('release-confirm-item').innerText();
+    // a collateral item is named by its kind, owner and what it is, as its row shows it
+    if (kind !== 'GUARANTEE') expect(named.startsWith(kind === 'MORTGAGE' ? '抵押 · ' : kind === 'PLEDGE' ? '质押 · ' : '其他')).toBe(true);
+    await page.getByTestId('release-confirm-ok').click();
     await eventually(
       () => panel.locator('[data-testid="release-item"][data-state="RELEASED"]').count(),
       (n) => expect(n).toBe(released + 1),

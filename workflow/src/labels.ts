@@ -95,6 +95,8 @@ export const STATUS_ENUMERATIONS = {
   project: {
     NORMAL: l('进行中', 'In progress'),
     DISCONTINUE: l('已终止', 'Discontinued'),
+    // Not in the spec's enumeration: a loan that went the whole way is over, not "in progress".
+    ENDED: l('已结束', 'Ended'),
   },
   disbursement: {
     PENDING_LOAN_DISBURSEMENT: l('待放款', 'Awaiting disbursement'),

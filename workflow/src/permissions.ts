@@ -78,7 +78,7 @@ export const PERMISSION_TREE = tree([
     act('sys:loan:node', '节点查询', 'Node query'),
     act('sys:loan:detail', '详情', 'Detail'),
     act('sys:loan:copy', '复制数据', 'Copy data'),
-    act('sys:loan:perfect', '完善资料', 'Perfect data'),
+    act('sys:loan:perfect', '完善资料', 'Complete data'),
     act('sys:loan:preview', '报告预览', 'Report preview'),
     act('sys:loan:return-materials', '退回资料', 'Return materials'),
     act('sys:loan:confirm-receipt', '确认接收', 'Confirm receipt'),
@@ -90,7 +90,7 @@ export const PERMISSION_TREE = tree([
     menu('review_meeting_list', '预审会列表', 'Pre-review list', [
       act('sys:review:detail', '详情', 'Detail'),
       act('sys:review:preview', '预览', 'Preview'),
-      act('sys:review:perfect', '完善', 'Perfect'),
+      act('sys:review:perfect', '完善', 'Complete'),
       act('sys:review:modify-amount', '修改金额', 'Modify amount'),
       act('sys:review:submit-general-office', '提交总办会', 'Submit to general office'),
       act('sys:review:resubmit', '重新提交', 'Resubmit'),
@@ -104,7 +104,7 @@ export const PERMISSION_TREE = tree([
     menu('zb_meeting_process_list', '总办会列表', 'General-office list', [
       act('sys:zb:detail', '详情', 'Detail'),
       act('sys:zb:preview', '预览', 'Preview'),
-      act('sys:zb:perfect', '完善', 'Perfect'),
+      act('sys:zb:perfect', '完善', 'Complete'),
       act('sys:zb:modify-amount', '修改金额', 'Modify amount'),
       act('sys:zb:submit-risk-control', '提交B岗风控', 'Submit to B-post risk control'),
       act('sys:zb:submit-insurance-review', '提交保审会', 'Submit to review committee'),
@@ -119,7 +119,7 @@ export const PERMISSION_TREE = tree([
     menu('risk_control_list', 'B岗风控', 'B-post risk control', [
       act('sys:risk:detail', '详情', 'Detail'),
       act('sys:risk:preview', '预览', 'Preview'),
-      act('sys:risk:perfect', '完善', 'Perfect'),
+      act('sys:risk:perfect', '完善', 'Complete'),
       act('sys:risk:a-report', 'A岗报告', 'A-post report'),
       act('sys:risk:confirm-complete', '确认完成', 'Confirm complete'),
       act('sys:risk:revoke', '撤销', 'Revoke'),
@@ -127,10 +127,10 @@ export const PERMISSION_TREE = tree([
       act('sys:risk:discontinue', '终止项目', 'Discontinue'), // added for the workflow: RISK_CONTROL_DISCONTINUE
     ]),
     menu('risk_control_detail', 'B岗资料详情', 'B-post data detail'),
-    menu('risk_control_perfect', 'B岗资料完善', 'B-post data perfection'),
+    menu('risk_control_perfect', 'B岗资料完善', 'B-post data completion'),
     menu('bs_meeting_process_list', '保审会列表', 'Review-committee list', [
       act('sys:bs:detail', '详情', 'Detail'),
-      act('sys:bs:perfect', '完善', 'Perfect'),
+      act('sys:bs:perfect', '完善', 'Complete'),
       act('sys:bs:a-report', 'A岗报告', 'A-post report'),
       act('sys:bs:b-report', 'B岗报告', 'B-post report'),
       act('sys:bs:resubmit', '重新提交', 'Resubmit'),

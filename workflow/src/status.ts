@@ -25,7 +25,7 @@ export interface StatusLabels {
   status: StatusLabel;
   /** The step in words, e.g. "资料已提交，待接收". */
   step: Label;
-  /** Project state: NORMAL, or DISCONTINUE once discontinued. */
+  /** Project state: NORMAL, DISCONTINUE once discontinued, ENDED once closed. */
   project: StatusLabel;
   /** The four regions while during guarantee, empty otherwise. */
   regions: RegionStatus[];
@@ -87,7 +87,7 @@ export function statusLabels(snapshot: SnapshotLike): StatusLabels {
     stage: { key: stage, code: info.code, zh: info.zh, en: info.en },
     status: statusOfValue(value),
     step,
-    project: statusLabel(['project', stage === 'discontinued' ? 'DISCONTINUE' : 'NORMAL']),
+    project: statusLabel(['project', stage === 'discontinued' ? 'DISCONTINUE' : stage === 'closed' ? 'ENDED' : 'NORMAL']),
     regions,
   };
 }

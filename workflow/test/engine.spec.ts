@@ -99,6 +99,8 @@ describe('replay', () => {
       stepSnapshots.push(stepwise);
     }
     expect(stepwise.value).toBe('closed');
+    // A closed loan is over: its project no longer reads "in progress" (issue 20).
+    expect(statusLabels(stepwise).project).toMatchObject({ key: 'ENDED', zh: '已结束', en: 'Ended' });
     expect(replay(input, events)).toEqual(stepwise);
     expect(replaySteps(input, events)).toEqual(stepSnapshots);
   });

@@ -244,7 +244,7 @@ export const MESSAGES = {
   },
   notLoanOfficer: {
     'zh-CN': '只有该贷款的{post}（或超级管理员）可以完善此资料',
-    en: "Only the loan's {post} (or ROOT) may perfect this data",
+    en: "Only the loan's {post} (or ROOT) may complete this data",
   },
   sectionNotEditable: { 'zh-CN': '您不能修改“{section}”', en: 'You may not change "{section}"' },
   dataTooLarge: { 'zh-CN': '资料内容过大（超过 {limit}）', en: 'The data is too large (over {limit})' },

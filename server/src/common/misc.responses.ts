@@ -72,6 +72,10 @@ export class HistoryEntryDto {
   createdAt: string;
   @ApiProperty({ enum: ['SUCCESS', 'FAILURE'] })
   outcome: 'SUCCESS' | 'FAILURE';
+  @ApiProperty({ description: "What the request did, in the request's language (登录 / Sign in)" })
+  actionLabel: string;
+  @ApiProperty({ type: String, nullable: true, description: "What it acted on: the loan's company, the company, the user; for a sign-in, who signed in" })
+  object: string | null;
 }
 
 export class HealthDto {

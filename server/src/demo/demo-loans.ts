@@ -142,6 +142,7 @@ async function demoDocuments(
   event: engine.GuaranteeEvent,
   when: 'before' | 'after',
 ): Promise<void> {
+  if (when === 'before' && event.type === 'PREMIUM_SUBMIT') return demoPremiumVoucher(em, storage, row, event);
   const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD', 'RECORD_REPAYMENT'];
   if (!produces.includes(event.type)) return;
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
@@ -228,6 +229,62 @@ async function demoDocuments(
 }
 
 /**
+ * The premium's payment voucher, which A-post uploads before submitting the premium: a loan whose
+ * premium finance confirmed shows the voucher it was confirmed on (issue 20).
+ */
+async function demoPremiumVoucher(em: EntityManager, storage: FileStorage | undefined, row: InstanceRow, event: engine.GuaranteeEvent): Promise<void> {
+  if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its voucher`);
+  const context = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context;
+  const [loan] = await em.query(`SELECT c.name AS company FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`, [row.loanId]);
+  const premium = typeof context.premiumAmount === 'number' ? engine.formatFen(engine.toFen(context.premiumAmount)) : '—';
+  const bytes = buildDocx(
+    [
+      text('保费缴纳凭证（演示）', true),
+      text(`缴费单位：${loan.company}`),
+      text(`保费：人民币 ${premium} 元`),
+      text(`缴费日期：${event.at.slice(0, 10)}`),
+    ].join(''),
+  );
+  const prepared = await storage.prepare('attachment', { buffer: bytes }, `${loan.company}-保费缴纳凭证.docx`);
+  const { file } = await storage.putIn(em, prepared, event.actorId);
+  await em.query(`INSERT INTO attachment (loan_id, kind, file_id, created_by, created_at) VALUES ($1, 'PREMIUM_VOUCHER', $2, $3, $4)`, [
+    row.loanId,
+    file.id,
+    event.actorId,
+    event.at,
+  ]);
+}
+
+/**
+ * The machine's demo path pledges collateral by made-up ids (`<loan>-mortgage-1`); B-post confirms
+ * items of the loan's register. Each item becomes a register row (owner, what it is, its value) and
+ * the event names that row, so the release and its ledger show the item, not an id.
+ */
+async function withRegisteredCollateral(
+  em: EntityManager,
+  loanId: string,
+  event: engine.GuaranteeEvent,
+  i: number,
+  registered: Map<string, string>,
+): Promise<engine.GuaranteeEvent> {
+  // Releases name the item by its register row too.
+  if (event.type === 'CONFIRM_RELEASE') return { ...event, itemId: registered.get(event.itemId) ?? event.itemId };
+  if (event.type !== 'COUNTER_GUARANTEE_CONFIRM') return event;
+  const collateral: engine.CollateralItem[] = [];
+  for (const [n, item] of event.collateral.entries()) {
+    const what = item.kind === 'MORTGAGE' ? `厂房及土地使用权（沪房地产权证 ${2018 + (i % 6)} 第 ${1000 + i * 37 + n} 号）` : '应收账款质押';
+    const [row] = await em.query(
+      `INSERT INTO collateral (loan_id, kind, owner, description, appraised_value_fen, certificate_no, created_by, updated_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) RETURNING id::text AS id`,
+      [loanId, item.kind, '借款企业', what, 500_000_000 + i * 10_000_000, `DEMO-${i}-${n + 1}`, event.actorId, event.at],
+    );
+    registered.set(item.id, row.id);
+    collateral.push({ ...item, id: row.id });
+  }
+  return { ...event, collateral };
+}
+
+/**
  * One demo company and its loan (number `i`: it picks the credit code and the record's details),
  * created at `startAt` and driven through the real machine to its stage. Answers the instance row.
  * The contract and letter events name the loan's own bank (which has templates: demoTemplateBanks),
@@ -276,10 +333,11 @@ export async function createDemoLoan(
   const input: engine.GuaranteeInput = { ...abstractInput, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
   const [bank] = await em.query(`SELECT id FROM bank WHERE name = $1 AND deleted_at IS NULL`, [demo.bank]);
   let row = await createInstanceRow(em, repo, loan.id, input);
+  const registered = new Map<string, string>(); // the demo path's collateral ids -> register rows
   let path = eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString());
   if (demo.repaying) path = [...withDisbursedOn(path, repayingDisbursedOn(now)), ...repayingEvents(abstractInput, path, now)];
   for (const abstract of path) {
-    const event = withBank(cast(abstract), bank?.id);
+    const event = await withRegisteredCollateral(em, loan.id, withBank(cast(abstract), bank?.id), i, registered);
     // what the worker would have sent by then (at its fire time)
     await sendDueReminders(em, loan.id, new Date(event.at));
     await demoDocuments(em, storage, row, event, 'before');

@@ -11,6 +11,7 @@ import { demoTemplateBanks, seedDemoLoans } from './demo-loans';
 import { seedDemoMeetings } from './demo-meetings';
 import { DEMO_USERS } from './demo-users';
 import { seedDemoRegulatory } from '../regulatory/demo-regulatory';
+import { NOTICES } from '../messages/notices';
 
 const SEED_LOCK = 7_463_002;
 const logger = new Logger('Seed');
@@ -41,10 +42,17 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
         const id = await createUser(em, u.username, u.nickname, hash, u.roles);
         ids[u.username] = id;
         await em.query(
-          `INSERT INTO message (user_id, title, content, type, created_at, read_at) VALUES
-             ($1, '欢迎使用担保业务管理系统', '这是演示环境，所有数据均为演示数据。', 'NOTICE', now() - interval '2 days', now() - interval '1 day'),
-             ($1, '系统通知：请完善个人资料', '请在右上角修改头像和密码。', 'NOTICE', now() - interval '1 hour', NULL)`,
-          [id],
+          // Notices by key: each reader sees them in the page's language (messages/notices.ts).
+          `INSERT INTO message (user_id, title, content, type, source_key, created_at, read_at) VALUES
+             ($1, $2, $3, 'NOTICE', 'notice:demo-welcome', now() - interval '2 days', now() - interval '1 day'),
+             ($1, $4, $5, 'NOTICE', 'notice:complete-profile', now() - interval '1 hour', NULL)`,
+          [
+            id,
+            NOTICES['notice:demo-welcome']['zh-CN'].title,
+            NOTICES['notice:demo-welcome']['zh-CN'].content,
+            NOTICES['notice:complete-profile']['zh-CN'].title,
+            NOTICES['notice:complete-profile']['zh-CN'].content,
+          ],
         );
       }
       const people = {

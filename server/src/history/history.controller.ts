@@ -7,12 +7,13 @@ import { DataSource } from 'typeorm';
 import { ROLE_ADMIN } from '@app/workflow';
 import { RequireRole } from '../auth/auth.decorators';
 import { companyZoneSql } from '../common/company-time';
-import { langOf } from '../common/i18n';
+import { langOf, type Lang } from '../common/i18n';
 import { PageQuery } from '../common/paging.dto';
 import { ApiFile, ApiPage } from '../common/api-response';
 import { HistoryEntryDto } from '../common/misc.responses';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME, type SheetColumn } from '../common/spreadsheet';
 import { IsCalendarDay } from '../common/validation';
+import { actionWords, objectRef } from './history-actions';
 
 const optionalText = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
 export const HISTORY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -53,7 +54,9 @@ const EXPORT_COLUMNS: SheetColumn<HistoryEntryDto>[] = [
   { header: label('时间', 'Time'), time: true, width: 20, value: (h) => formatTime(h.createdAt) },
   { header: label('操作人', 'Actor'), width: 16, value: (h) => h.actor },
   { header: label('请求方式', 'Method'), width: 10, value: (h) => h.method },
-  { header: label('操作', 'Action'), width: 40, value: (h) => h.action },
+  { header: label('操作', 'Action'), width: 24, value: (h) => h.actionLabel },
+  { header: label('对象', 'Object'), width: 30, value: (h) => h.object ?? '' },
+  { header: label('接口', 'Route'), width: 40, value: (h) => h.action },
   { header: label('地址', 'Target'), width: 50, value: (h) => h.target },
   { header: label('状态码', 'Status'), width: 10, value: (h) => h.status },
   { header: label('结果代码', 'Code'), width: 12, value: (h) => h.code },
@@ -75,8 +78,8 @@ export class HistoryController {
   @RequireRole(ROLE_ADMIN)
   @Get()
   @ApiOperation({ summary: 'The history log, newest first: filters actor, days, route, method' })
-  async list(@Query() q: HistoryQuery) {
-    const { rows, total } = await this.search(q, q.pageSize, (q.pageNum - 1) * q.pageSize);
+  async list(@Query() q: HistoryQuery, @Req() req: Request) {
+    const { rows, total } = await this.search(q, q.pageSize, (q.pageNum - 1) * q.pageSize, langOf(req));
     return { list: rows, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
@@ -85,12 +88,12 @@ export class HistoryController {
   @Get('export')
   @ApiOperation({ summary: 'The log under the same filters as an Excel workbook' })
   async export(@Query() q: HistoryQuery, @Req() req: Request) {
-    const { rows } = await this.search(q, EXPORT_MAX_ROWS, 0);
     const lang = langOf(req);
+    const { rows } = await this.search(q, EXPORT_MAX_ROWS, 0, lang);
     return exportSheet({ name: label('操作日志', 'History log'), columns: EXPORT_COLUMNS, rows }, lang, label('操作日志', 'history-log'), new Date());
   }
 
-  private async search(q: HistoryQuery, limit: number, offset: number): Promise<{ rows: HistoryEntryDto[]; total: number }> {
+  private async search(q: HistoryQuery, limit: number, offset: number, lang: Lang): Promise<{ rows: HistoryEntryDto[]; total: number }> {
     const like = (text: string | undefined) => (text ? `%${text.replace(/[%_\\]/g, '\\$&')}%` : null);
     const zone = companyZoneSql();
     // Days are the company's: the range runs from the first day's midnight there to the end of the last.
@@ -110,6 +113,31 @@ export class HistoryController {
       ),
       this.db.query(`SELECT count(*)::int AS total FROM history_log ${where}`, params),
     ]);
-    return { rows, total };
+    return { rows: await this.describe(rows as Omit<HistoryEntryDto, 'actionLabel' | 'object'>[], lang), total };
+  }
+
+  /** Each row's action in words and the name of what it acted on (one query per kind of object). */
+  private async describe(rows: Omit<HistoryEntryDto, 'actionLabel' | 'object'>[], lang: Lang): Promise<HistoryEntryDto[]> {
+    const refs = rows.map((r) => objectRef(r.target));
+    const ids = (kind: string) => [...new Set(refs.flatMap((ref) => (ref?.kind === kind ? [ref.id] : [])))];
+    const names = async (kind: string, sql: string) => {
+      const wanted = ids(kind);
+      if (!wanted.length) return new Map<string, string>();
+      const found: { id: string; name: string }[] = await this.db.query(sql, [wanted]);
+      return new Map(found.map((f) => [`${kind}:${f.id}`, f.name]));
+    };
+    const [loans, companies, users] = await Promise.all([
+      names('loan', `SELECT l.id::text, c.name FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = ANY($1::uuid[])`),
+      names('company', `SELECT id::text, name FROM company WHERE id = ANY($1::uuid[])`),
+      names('user', `SELECT id::text, COALESCE(NULLIF(nickname, ''), username) AS name FROM app_user WHERE id = ANY($1::uuid[])`),
+    ]);
+    return rows.map((row, i) => {
+      const ref = refs[i];
+      const key = ref ? `${ref.kind}:${ref.id}` : '';
+      const named = loans.get(key) ?? companies.get(key) ?? users.get(key) ?? null;
+      // A sign-in acts on the account signing in.
+      const object = named ?? (row.action.includes('/platformLogin/') ? row.actor : null);
+      return { ...row, actionLabel: actionWords(row.action, lang), object };
+    });
   }
 }

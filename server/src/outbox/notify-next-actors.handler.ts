@@ -4,13 +4,14 @@ import { DataSource } from 'typeorm';
 import { authorityList } from '../auth/auth-user';
 import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import type { JobPayloads } from '../jobs/queues';
-import { messageLang, todoText } from '../messages/todo-text';
+import { messageLang, todoKey, todoText } from '../messages/todo-text';
 
 type Payload = JobPayloads['notifyNextActors' | 'workflow.transitioned'];
 
 /**
  * After a loan moves, everyone who can now act on it finds a to-do on their dashboard, in their own
- * language. The message key (loan + sequence) makes a redelivered job add nothing.
+ * language, naming what they are to do. The message key (loan + the actions) keeps one to-do per
+ * actor, loan and actions, and makes a redelivered job add nothing.
  */
 @Injectable()
 @HandlesJobs('notifyNextActors', 'workflow.transitioned')
@@ -41,11 +42,30 @@ export class NotifyNextActorsHandler implements JobHandler<'notifyNextActors' | 
       if (engine.isAdminHolder(u)) continue; // administrators are not the workers of the pipeline
       const actions = engine.legalActions(instance.snapshot, { id: u.id, roles: u.roles, authorityList: authorityList(u) });
       if (!actions.length) continue;
-      const text = todoText(messageLang(u.language), instance.company, labels);
+      const text = todoText(
+        messageLang(u.language),
+        instance.company,
+        labels,
+        actions.map((a) => a.label),
+      );
+      // One to-do per actor, loan and actions: an existing one is brought up to date (unread again,
+      // newest), not repeated; a redelivered job, which would write the same words, changes nothing.
       const inserted = await this.db.query(
         `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'TODO', $4, $5)
-         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
-        [u.id, text.title, text.content, `wf:${e.loanId}:${e.seq}`, `/company/node/${e.loanId}`],
+         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL
+         DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, created_at = now(), read_at = NULL
+          WHERE message.content IS DISTINCT FROM EXCLUDED.content
+         RETURNING id`,
+        [
+          u.id,
+          text.title,
+          text.content,
+          todoKey(
+            e.loanId,
+            actions.map((a) => a.type),
+          ),
+          `/company/node/${e.loanId}`,
+        ],
       );
       notified += inserted.length;
     }

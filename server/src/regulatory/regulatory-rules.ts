@@ -14,6 +14,8 @@ export interface BalanceWeight {
   /** The client's whole in-force balance must be at most this (fen) for the weight to apply; null: any. */
   clientBalanceCapFen: number | null;
   source: string;
+  /** The same note for the English page (the measure's Chinese title kept, for finding it). */
+  sourceEn: string;
 }
 
 /** In order: the first that applies to a client decides its weight. */
@@ -25,6 +27,8 @@ export const BALANCE_WEIGHTS: readonly BalanceWeight[] = [
     weightBp: 7500,
     clientBalanceCapFen: 500_000_000,
     source: '《融资担保责任余额计量办法》(银保监发〔2018〕1号 附件2): 单户在保余额500万元人民币以下的小微企业借款类担保业务，权重为75%',
+    sourceEn:
+      'Measures for the Calculation of Financing Guarantee Liability Balances (《融资担保责任余额计量办法》) (CBIRC [2018] No. 1, annex 2): loan guarantees to small and micro enterprises whose in-force balance is under 5 million yuan are weighted at 75%',
   },
   {
     key: 'AGRICULTURAL',
@@ -33,6 +37,8 @@ export const BALANCE_WEIGHTS: readonly BalanceWeight[] = [
     weightBp: 7500,
     clientBalanceCapFen: 200_000_000,
     source: '《融资担保责任余额计量办法》: 单户在保余额200万元人民币以下的农户借款类担保业务，权重为75%',
+    sourceEn:
+      'Measures for the Calculation of Financing Guarantee Liability Balances (《融资担保责任余额计量办法》): loan guarantees to farmer households whose in-force balance is under 2 million yuan are weighted at 75%',
   },
   {
     key: 'OTHER',
@@ -41,6 +47,7 @@ export const BALANCE_WEIGHTS: readonly BalanceWeight[] = [
     weightBp: 10000,
     clientBalanceCapFen: null,
     source: '《融资担保责任余额计量办法》: 借款类担保业务权重为100%',
+    sourceEn: 'Measures for the Calculation of Financing Guarantee Liability Balances (《融资担保责任余额计量办法》): loan guarantees are weighted at 100%',
   },
 ];
 

@@ -36,6 +36,8 @@ export class WeightLineDto {
   weightBp: number;
   @ApiProperty()
   source: string;
+  @ApiProperty({ description: 'The source note in English' })
+  sourceEn: string;
   @ApiProperty()
   clientCount: number;
   @ApiProperty()

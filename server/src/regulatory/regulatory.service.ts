@@ -335,6 +335,7 @@ export class RegulatoryService implements OnModuleInit {
           en: w.en,
           weightBp: w.weightBp,
           source: w.source,
+          sourceEn: w.sourceEn,
           clientCount: line.clientCount,
           balanceFen: Number(line.balanceFen),
           weightedFen: Number(line.weightedFen),

@@ -38,7 +38,10 @@ function toLedgerRow(r: Record<string, any>): ReleaseLedgerRowDto {
 
 const LEDGER_SELECT = `
   SELECT e.loan_id AS "loanId", c.name AS company, e.payload->>'itemId' AS "itemId",
-         CASE WHEN e.payload->>'itemId' = $1 THEN 'GUARANTEE' ELSE col.kind END AS kind,
+         CASE WHEN e.payload->>'itemId' = $1 THEN 'GUARANTEE'
+              -- an item missing from the register still has the kind B-post confirmed it as
+              ELSE COALESCE(col.kind, (SELECT x->>'kind' FROM jsonb_array_elements(COALESCE(wi.snapshot->'context'->'collateral', '[]'::jsonb)) x
+                                        WHERE x->>'id' = e.payload->>'itemId' LIMIT 1)) END AS kind,
          CASE WHEN e.payload->>'itemId' = $1 THEN NULL ELSE concat_ws(' · ', col.owner, col.description) END AS description,
          CASE WHEN e.payload->>'itemId' = $1 THEN wi.amount_fen ELSE col.appraised_value_fen END::bigint AS "valueFen",
          e.at AS "releasedAt", u.nickname AS "releasedByName"
@@ -56,7 +59,13 @@ const LEDGER_COLUMNS: SheetColumn<ReleaseLedgerRowDto>[] = [
   {
     header: label('解除项', 'Item'),
     width: 38,
-    value: (r, lang) => (r.kind === 'GUARANTEE' ? (lang === 'en' ? 'Guarantee' : '担保责任') : r.description || r.itemId),
+    // Named by the register (owner · what it is); never by its id, which says nothing to staff.
+    value: (r, lang) =>
+      r.kind === 'GUARANTEE'
+        ? lang === 'en'
+          ? 'Guarantee'
+          : '担保责任'
+        : r.description || (lang === 'en' ? RELEASE_KIND_LABELS[r.kind].en : RELEASE_KIND_LABELS[r.kind].zh),
   },
   { header: label('类别', 'Kind'), width: 12, value: (r, lang) => (lang === 'en' ? RELEASE_KIND_LABELS[r.kind].en : RELEASE_KIND_LABELS[r.kind].zh) },
   { header: label('金额/价值（元）', 'Value (yuan)'), width: 18, value: (r) => (r.valueFen === null ? '' : formatFen(r.valueFen)) },

@@ -150,6 +150,10 @@ export interface HistoryEntryDto {
   ip: string | null;
   createdAt: string;
   outcome: 'SUCCESS' | 'FAILURE';
+  /** What the request did, in the request's language (登录 / Sign in) */
+  actionLabel: string;
+  /** What it acted on: the loan's company, the company, the user; for a sign-in, who signed in */
+  object: string | null;
 }
 
 export interface QueuePageSessionDto {
@@ -2073,6 +2077,8 @@ export interface WeightLineDto {
   /** Weight in basis points (7500 = 75%) */
   weightBp: number;
   source: string;
+  /** The source note in English */
+  sourceEn: string;
   clientCount: number;
   balanceFen: number;
   weightedFen: number;

@@ -7,7 +7,7 @@ import { TOAST_DURATION_MS } from '@/api/feedback';
 import { type CurrentUser } from '@/features/auth/types';
 import { SessionProvider } from '@/features/auth/session';
 import { AppDatesProvider } from '@/lib/dates-provider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -23,7 +23,7 @@ export function createQueryClient() {
 export function AppProviders({ children, initialUser }: { children: ReactNode; initialUser?: CurrentUser | null }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <AppDatesProvider>
         <ModalsProvider>
           <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={3000} />

@@ -5,6 +5,7 @@
  */
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
 
 export { AppDatesProvider } from './dates-provider';
 
@@ -18,7 +19,19 @@ type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' 
 
 /** A day typed as YYYY-MM-DD or picked in the calendar; cleared to ''. */
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
-  return <DateInput clearable valueFormat={DAY_FORMAT} placeholder={DAY_FORMAT} {...props} value={value || null} onChange={(next) => onChange?.(next ?? '')} />;
+  const { t } = useTranslation();
+  return (
+    <DateInput
+      clearable
+      // The clear button is an icon: it needs a name of its own (axe button-name).
+      clearButtonProps={{ 'aria-label': t('common.clear') }}
+      valueFormat={DAY_FORMAT}
+      placeholder={DAY_FORMAT}
+      {...props}
+      value={value || null}
+      onChange={(next) => onChange?.(next ?? '')}
+    />
+  );
 }
 
 export const MOMENT_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -29,9 +42,11 @@ export const MOMENT_FORMAT = 'YYYY-MM-DD HH:mm';
  * YYYY-MM-DD HH:mm:ss, or '' for none.
  */
 export function MomentInput({ value, onChange, ...props }: DayInputProps) {
+  const { t } = useTranslation();
   return (
     <DateInput
       clearable
+      clearButtonProps={{ 'aria-label': t('common.clear') }}
       withTime
       valueFormat={MOMENT_FORMAT}
       placeholder={MOMENT_FORMAT}

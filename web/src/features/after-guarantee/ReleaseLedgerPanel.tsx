@@ -50,9 +50,11 @@ export function ReleaseLedgerPanel() {
               {rows.map((r) => (
                 <Table.Tr key={`${r.loanId}-${r.itemId}`} data-testid="release-ledger-row" data-kind={r.kind}>
                   <Table.Td>{r.company}</Table.Td>
-                  <Table.Td>{r.kind === 'GUARANTEE' ? t('afterGuarantee.release.guarantee') : (r.description ?? r.itemId)}</Table.Td>
-                  <Table.Td>{t(`afterGuarantee.release.kinds.${r.kind}`)}</Table.Td>
-                  <Table.Td>{r.valueFen === null ? '—' : formatFen(r.valueFen)}</Table.Td>
+                  <Table.Td data-testid="release-ledger-item">
+                    {r.kind === 'GUARANTEE' ? t('afterGuarantee.release.guarantee') : (r.description ?? t(`afterGuarantee.release.kinds.${r.kind}`))}
+                  </Table.Td>
+                  <Table.Td data-testid="release-ledger-kind">{t(`afterGuarantee.release.kinds.${r.kind}`)}</Table.Td>
+                  <Table.Td data-testid="release-ledger-value">{r.valueFen === null ? '—' : formatFen(r.valueFen)}</Table.Td>
                   <Table.Td>{formatTime(r.releasedAt)}</Table.Td>
                   <Table.Td>{r.releasedByName ?? ''}</Table.Td>
                 </Table.Tr>

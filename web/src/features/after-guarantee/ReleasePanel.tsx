@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
+import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatTime } from '@/lib/format';
 import { fetchRelease } from './after-guarantee-api';
 
+// The whole state, never cut to "已…" in a narrow column.
+const WHOLE_BADGE = { root: { flex: 'none' }, label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' } } as const;
+
 /** Release of the guarantee and each pledged or mortgaged item (UNRESOLVED / RELEASED), confirmed one by one. */
 export function ReleasePanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
   const { t } = useTranslation();
@@ -23,6 +27,34 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
   const release = useQuery({ queryKey: ['release', loanId, version], queryFn: () => fetchRelease(loanId), enabled: visible });
   const r = release.data;
   if (!visible || !r) return null;
+  type Item = (typeof r.items)[number];
+  const nameOf = (item: Item) =>
+    item.kind === 'GUARANTEE'
+      ? t('afterGuarantee.release.guarantee')
+      : [t(`afterGuarantee.release.kinds.${item.kind}`), item.owner, item.description].filter(Boolean).join(' · ');
+  // A release cannot be taken back: it is confirmed in a dialog naming the item and its value.
+  const ask = (item: Item) =>
+    modals.openConfirmModal({
+      title: t('afterGuarantee.release.confirmTitle'),
+      centered: true,
+      children: (
+        <Stack gap={4} data-testid="release-confirm-dialog" data-item={item.itemId}>
+          <Text size="sm">{t('afterGuarantee.release.confirmText')}</Text>
+          <Text size="sm" fw={600} data-testid="release-confirm-item">
+            {nameOf(item)}
+          </Text>
+          {item.valueFen !== null && (
+            <Text size="sm" data-testid="release-confirm-value">
+              {t('afterGuarantee.release.columns.value')}: {formatFen(item.valueFen)}
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: t('afterGuarantee.release.confirm'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'release-confirm-ok' } as Record<string, string>,
+      cancelProps: { 'data-testid': 'release-confirm-cancel' } as Record<string, string>,
+      onConfirm: () => void confirm(item.itemId),
+    });
   const confirm = async (itemId: string) => {
     setBusy(itemId);
     try {
@@ -62,7 +94,14 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
                 <Table.Td>{item.valueFen === null ? '—' : formatFen(item.valueFen)}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
-                    <Badge size="sm" color={item.state === 'RELEASED' ? 'green' : 'gray'} variant="light">
+                    <Badge
+                      size="sm"
+                      color={item.state === 'RELEASED' ? 'green' : 'gray'}
+                      variant="light"
+                      h="auto"
+                      styles={WHOLE_BADGE}
+                      data-testid="release-state"
+                    >
                       {t(`afterGuarantee.release.states.${item.state}`)}
                     </Badge>
                     {item.state === 'RELEASED' && (
@@ -71,13 +110,7 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
                       </Text>
                     )}
                     {item.state === 'UNRESOLVED' && r.releasable && canConfirm && (
-                      <Button
-                        size="compact-xs"
-                        loading={busy === item.itemId}
-                        disabled={busy !== null}
-                        onClick={() => void confirm(item.itemId)}
-                        data-testid="release-confirm"
-                      >
+                      <Button size="compact-xs" loading={busy === item.itemId} disabled={busy !== null} onClick={() => ask(item)} data-testid="release-confirm">
                         {t('afterGuarantee.release.confirm')}
                       </Button>
                     )}

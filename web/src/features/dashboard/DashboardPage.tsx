@@ -1,14 +1,24 @@
-import { Card, Group, Indicator, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Center, Group, Indicator, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowedRouteList } from '@/app/routes/allowed-routes';
 import { useSession } from '@/features/auth/session';
+import { useLang } from '@/i18n/use-lang';
 import { formatBadgeCount } from './badge-count';
 import { MessagesCard } from './components/MessagesCard';
 import { ListCountsCard, TodoCard } from './components/WorklistCards';
 import { useUnreadCount } from './messages-queries';
 import { dashboardModel, useWorklistCounts } from './worklist-counts';
+
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff]/;
+
+/** The name to greet by: the nickname, except a Chinese one in the English page (the user name then). */
+function greetingName(user: { nickname?: string | null; username?: string } | null | undefined, lang: string): string {
+  const nickname = user?.nickname ?? '';
+  if (nickname && !(lang === 'en' && CJK.test(nickname))) return nickname;
+  return user?.username ?? nickname;
+}
 
 /**
  * /dashboard, where signing in lands: the user's to-dos (lists with loans waiting for an action they
@@ -17,6 +27,7 @@ import { dashboardModel, useWorklistCounts } from './worklist-counts';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const lang = useLang();
   const unread = useUnreadCount();
   const unreadCount = unread.data ?? 0;
   const counts = useWorklistCounts();
@@ -32,7 +43,7 @@ export default function DashboardPage() {
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between">
           <Stack gap={4}>
-            <Title order={3}>{t('dashboard.greeting', { name: user?.nickname || user?.username || '' })}</Title>
+            <Title order={3}>{t('dashboard.greeting', { name: greetingName(user, lang) })}</Title>
             <Text c="dimmed" size="sm">
               {t('common.brand')}
             </Text>
@@ -54,9 +65,21 @@ export default function DashboardPage() {
           </Group>
         </Group>
       </Card>
-      <TodoCard todos={model?.todos} loading={counts.isLoading} />
-      <ListCountsCard groups={model?.groups} loading={counts.isLoading} />
-      <MessagesCard />
+      {/* The to-dos, the counts and the messages below them come together once the counts are in:
+          cards shown early would be pushed down as the to-dos fill in (layout shift, CLS). */}
+      {counts.isLoading ? (
+        <Card withBorder radius="md" padding="lg" data-testid="dashboard-loading">
+          <Center mih={120}>
+            <Loader size="sm" />
+          </Center>
+        </Card>
+      ) : (
+        <>
+          <TodoCard todos={model?.todos} loading={false} />
+          <ListCountsCard groups={model?.groups} loading={false} />
+          <MessagesCard />
+        </>
+      )}
     </Stack>
   );
 }

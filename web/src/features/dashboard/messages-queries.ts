@@ -1,15 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLang } from '@/i18n/use-lang';
 import { fetchMessages, fetchUnreadCount, markAllMessagesRead, markMessageRead, type Message } from './messages-api';
 
 export const messageKeys = {
   all: ['messages'] as const,
-  list: (pageNum: number, pageSize: number) => ['messages', 'list', pageNum, pageSize] as const,
+  // System notices come in the request's language: another language is another list.
+  list: (pageNum: number, pageSize: number, lang: string) => ['messages', 'list', pageNum, pageSize, lang] as const,
   unreadCount: ['messages', 'unread-count'] as const,
 };
 
 export function useMessages(pageNum: number, pageSize: number) {
+  const lang = useLang();
   return useQuery({
-    queryKey: messageKeys.list(pageNum, pageSize),
+    queryKey: messageKeys.list(pageNum, pageSize, lang),
     queryFn: () => fetchMessages(pageNum, pageSize),
     placeholderData: keepPreviousData,
   });

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, usePagedList, type 
 import type { Page } from '@/api/http';
 import { fetchHistory, type HistoryEntry, type HistoryQuery } from './history-api';
 import { formatTimeWithSeconds } from '@/lib/format';
+import { useLang } from '@/i18n/use-lang';
 
 const FILTER_KEYS = ['actor', 'route', 'method', 'from', 'to'] as const;
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -18,8 +19,10 @@ const EMPTY = { actor: '', route: '', method: null as string | null, from: '', t
 /** /history/historyLog: every state-changing request, newest first (admin only), with filters and export. */
 export default function HistoryLogPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const list = usePagedList({
-    queryKey: ['history', 'list'],
+    // The server words each action in the request's language: another language is another list.
+    queryKey: ['history', 'list', lang],
     filterKeys: FILTER_KEYS,
     pageSize: DEFAULT_PAGE_SIZES[1],
     fetch: (query) => fetchHistory(query as HistoryQuery),
@@ -87,7 +90,17 @@ function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Pa
               render: (h) => formatTimeWithSeconds(h.createdAt),
             },
             { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
-            { accessor: 'action', title: t('history.columns.action') },
+            {
+              accessor: 'action',
+              title: t('history.columns.action'),
+              // The words, and what it acted on; the route called is for whoever looks closer (a tooltip).
+              render: (h) => (
+                <Text size="sm" title={h.action} data-testid="history-action">
+                  {h.actionLabel}
+                  {h.object ? ` · ${h.object}` : ''}
+                </Text>
+              ),
+            },
             {
               accessor: 'target',
               title: t('history.columns.target'),

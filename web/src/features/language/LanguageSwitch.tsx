@@ -26,7 +26,8 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
           size="compact-sm"
           leftSection={<IconLanguage size={16} />}
           rightSection={<IconChevronDown size={14} />}
-          aria-label={t('common.language.label')}
+          // The accessible name holds the words shown (label in name): "语言：中文" / "Language: English".
+          aria-label={`${t('common.language.label')}: ${t(`common.language.${current}`)}`}
           data-testid="language-switch"
         >
           {t(`common.language.${current}`)}

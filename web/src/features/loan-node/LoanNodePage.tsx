@@ -11,6 +11,7 @@ import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
 import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
+import { usePageTagTitle } from '@/features/tags/TagsProvider';
 import { ActionPanel } from './components/ActionPanel';
 import { DocumentsPanel } from './components/DocumentsPanel';
 import { HistoryPanel } from './components/HistoryPanel';
@@ -35,6 +36,8 @@ export default function LoanNodePage() {
   const loan = useLoanDetail(loanId, view !== undefined);
   const timeline = useTimeline(loanId, view?.version);
   const reload = useReloadLoan(loanId);
+  // The tab names the borrower, not "Loan nodes" (several loans are open at once).
+  usePageTagTitle(loan.data?.companyName);
   const [tab, setTab] = useState<Tab>('timeline');
 
   const notFound = !validId || (workflow.error instanceof ApiError && workflow.error.status === 404);

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconKey, IconLogout, IconPhoto } from '@tabler/icons-react';
@@ -34,13 +34,15 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" shadow="md" width={200} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+          {/* Named by what it shows (label in name), the menu's name read after it; the initials are decoration. */}
+          <UnstyledButton data-testid="user-menu">
             <Group gap={8} wrap="nowrap">
-              <Avatar src={user?.avatar || null} name={name} color="initials" radius="xl" size={32} />
+              <Avatar src={user?.avatar || null} name={name} color="initials" radius="xl" size={32} aria-hidden />
               <Text size="sm" fw={500} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                 {name}
               </Text>
-              <IconChevronDown size={14} />
+              <IconChevronDown size={14} aria-hidden />
+              <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -171,7 +171,7 @@ function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
                 <Table.Td>{formatFen(w.weightedFen)}</Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed">
-                    {w.source}
+                    {lang === 'en' ? w.sourceEn : w.source}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import classes from './TagsBar.module.css';
 import { useTags } from './TagsProvider';
-import type { Tag } from './tags-state';
+import { shortTagTitle, type Tag } from './tags-state';
 
 /** The four tag actions, shared by the right-click menu of a tag and the bar's dropdown. */
 function TagActions({ tag }: { tag: Tag | undefined }) {
@@ -33,7 +33,7 @@ function TagActions({ tag }: { tag: Tag | undefined }) {
 export function TagsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { tags, activeId, close } = useTags();
+  const { tags, activeId, close, titles } = useTags();
   const [contextFor, setContextFor] = useState<string | null>(null);
   const activeTag = tags.find((tag) => tag.id === activeId);
 
@@ -68,7 +68,13 @@ export function TagsBar() {
                     setContextFor(tag.path);
                   }}
                 >
-                  <span>{t(`routes.pages.${tag.name}`)}</span>
+                  {titles[tag.id] ? (
+                    <span title={titles[tag.id]} data-titled="">
+                      {shortTagTitle(titles[tag.id])}
+                    </span>
+                  ) : (
+                    <span>{t(`routes.pages.${tag.name}`)}</span>
+                  )}
                   {!tag.affix && (
                     <CloseButton
                       size="xs"

@@ -6,7 +6,7 @@ import { DASHBOARD_PATH } from '@/app/routes/paths';
 import type { ResolvedRoute } from '@/app/routes/types';
 import { useSession } from '@/features/auth/session';
 import { addTag, capTags, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, restoreTags, storedTags, tagId, type Tag } from './tags-state';
-import { readStoredTags, writeStoredTags } from './tags-storage';
+import { readStoredTagTitles, readStoredTags, writeStoredTagTitles, writeStoredTags } from './tags-storage';
 
 export interface TagsApi {
   tags: Tag[];
@@ -17,6 +17,9 @@ export interface TagsApi {
   close: (path: string) => void;
   closeOthers: (path: string) => void;
   closeAll: () => void;
+  /** Titles that pages gave their own tag (a loan's tag names its company), by tag id. */
+  titles: Readonly<Record<string, string>>;
+  setTitle: (id: string, title: string | null) => void;
 }
 
 const TagsContext = createContext<TagsApi | null>(null);
@@ -42,6 +45,23 @@ export function TagsProvider({ routes, match, children }: { routes: readonly Res
       return found ? { name: found.name, listState: Boolean(found.listState), affix: Boolean(found.affix), noTag: Boolean(found.noTag) } : null;
     }),
   );
+
+  // Kept over a reload like the tags, so a restored tag keeps its page's title before the page loads.
+  const [titles, setTitles] = useState<Record<string, string>>(() => readStoredTagTitles());
+  const setTitle = useCallback((id: string, title: string | null) => {
+    setTitles((current) => {
+      if ((current[id] ?? null) === title) return current;
+      const next = { ...current };
+      if (title) next[id] = title;
+      else delete next[id];
+      return next;
+    });
+  }, []);
+  useEffect(() => {
+    // Only the titles of open tags are kept.
+    const open = new Set(tags.map((t) => t.id));
+    writeStoredTagTitles(Object.fromEntries(Object.entries(titles).filter(([id]) => open.has(id))));
+  }, [tags, titles]);
 
   const route = match?.route ?? null;
   const activeId = tagId(location.pathname, location.search, Boolean(route?.listState));
@@ -79,11 +99,27 @@ export function TagsProvider({ routes, match, children }: { routes: readonly Res
         if (path !== activePath) void navigate(path);
       },
       closeAll: () => leave(closeAllTags(tags)),
+      titles,
+      setTitle,
     }),
-    [tags, activePath, activeId, leave, navigate, queryClient],
+    [tags, activePath, activeId, leave, navigate, queryClient, titles, setTitle],
   );
 
   return <TagsContext.Provider value={api}>{children}</TagsContext.Provider>;
+}
+
+/**
+ * Titles the tag of the page this is called in (its own pane's location), e.g. by the loan's company;
+ * null keeps the route's name. The title is shortened; the tag shows the whole of it on hover.
+ */
+export function usePageTagTitle(title: string | null | undefined): void {
+  const location = useLocation();
+  const api = useContext(TagsContext);
+  const setTitle = api?.setTitle;
+  const id = tagId(location.pathname, location.search, false);
+  useEffect(() => {
+    if (setTitle && title) setTitle(id, title);
+  }, [setTitle, id, title]);
 }
 
 export function useTags(): TagsApi {

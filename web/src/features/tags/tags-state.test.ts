@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shortTagTitle,
   addTag,
   capTags,
   closeAllTags,
@@ -112,5 +113,14 @@ describe('tags kept over a reload', () => {
     // The active one survives though it is the oldest.
     expect(restored[1].path).toBe(detail(0));
     expect(restored.at(-1)!.path).toBe(detail(MAX_TAGS + 4));
+  });
+});
+
+describe('a page-given tag title (a loan tab names its company)', () => {
+  it('keeps a short title whole and cuts a long one to its start, CJK counting double', () => {
+    expect(shortTagTitle('上海新材科技')).toBe('上海新材科技');
+    expect(shortTagTitle('上海新材科技发展有限公司')).toBe('上海新材科技发展有…');
+    expect(shortTagTitle('Shanghai Robotics Manufacturing Co., Ltd.')).toBe('Shanghai Robotics M…');
+    expect(shortTagTitle('  Short  ')).toBe('Short');
   });
 });

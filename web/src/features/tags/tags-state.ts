@@ -110,3 +110,21 @@ export function restoreTags(stored: unknown, user: string, affixed: readonly Tag
   const activeTag = tags.find((t) => t.path === active);
   return capTags(tags, activeTag?.id ?? '', max);
 }
+
+/** How many characters a tag title shows; CJK characters count double (they are twice as wide). */
+export const TAG_TITLE_WIDTH = 20;
+
+/** A page's title cut to fit a tag: whole if it fits, else its start and an ellipsis. */
+export function shortTagTitle(title: string, width = TAG_TITLE_WIDTH): string {
+  const chars = [...title.trim()];
+  const w = (c: string) => (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(c) ? 2 : 1);
+  if (chars.reduce((n, c) => n + w(c), 0) <= width) return chars.join('');
+  let used = 0;
+  let out = '';
+  for (const c of chars) {
+    if (used + w(c) > width - 1) break;
+    used += w(c);
+    out += c;
+  }
+  return `${out.trimEnd()}…`;
+}

@@ -58,6 +58,8 @@ export const loanListKeys = { all: ['loan-lists'] as const, list: (name: ListNam
  * in the URL, export, and on each row the actions the server says this user may take on it now,
  * each through the machine's action form (the node page's), plus the list's links.
  */
+const WHOLE_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } } as const;
+
 export function LoanListView({ name, title }: { name: ListName; title: string }) {
   const config = useMemo(() => listConfig(name), [name]);
   const { t } = useTranslation();
@@ -183,7 +185,8 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
       title: hasStep ? t('loans.filters.status') : t('loans.columns.status'),
       render: (r) => (
         <Stack gap={2}>
-          <Badge variant="light" size="sm" data-testid="row-status" data-status={r.workflow.statusLabels.status.key}>
+          {/* The whole status, wrapped if the column is narrow: a badge cut to "已…" says nothing. */}
+          <Badge variant="light" size="sm" h="auto" maw="100%" styles={WHOLE_BADGE} data-testid="row-status" data-status={r.workflow.statusLabels.status.key}>
             {r.workflow.statusLabels.status[lang]}
           </Badge>
           {!hasStep && (

@@ -35,6 +35,8 @@ const afterGuarantee: Translation<typeof zhCN> = {
     guarantee: 'The guarantee',
     confirm: 'Confirm release',
     confirmed: 'Release confirmed',
+    confirmTitle: 'Confirm the release',
+    confirmText: 'A release cannot be undone. Release this item:',
   },
   plan: {
     title: 'Repayment plan',

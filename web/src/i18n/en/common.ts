@@ -48,5 +48,7 @@ const common: Translation<typeof zh> = {
     'zh-CN': '中文',
     en: 'English',
   },
+  /** The clear button of a date or choice field (it has no text of its own). */
+  clear: 'Clear',
 };
 export default common;

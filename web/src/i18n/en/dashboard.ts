@@ -14,6 +14,7 @@ const dashboard: Translation<typeof zh> = {
     TODO: 'To do',
     NOTICE: 'Notice',
     REMINDER: 'Reminder',
+    RISK: 'Risk alert',
   },
   empty: 'No messages',
   columns: {

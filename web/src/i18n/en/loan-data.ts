@@ -28,7 +28,7 @@ const en: Translation<typeof zhCN> = {
   actions: {
     preview: 'Report preview',
     save: 'Save',
-    edit: 'Perfect data',
+    edit: 'Complete data',
     detail: 'Back to the detail',
   },
   readOnly: {

@@ -38,7 +38,7 @@ const loans: Translation<typeof zh> = {
     node: 'Node query',
     detail: 'Detail',
     detailPage: 'Detail',
-    perfect: 'Perfect data',
+    perfect: 'Complete data',
     preview: 'Report preview',
     aReport: 'A-post report',
     bReport: 'B-post report',

@@ -24,6 +24,8 @@ const afterGuarantee = {
     guarantee: '担保责任',
     confirm: '确认解除',
     confirmed: '已确认解除',
+    confirmTitle: '确认解除',
+    confirmText: '解除后不能撤回。确认解除以下项目：',
   },
   plan: {
     title: '还款计划',

@@ -46,4 +46,6 @@ export default {
     'zh-CN': '中文',
     en: 'English',
   },
+  /** The clear button of a date or choice field (it has no text of its own). */
+  clear: '清除',
 };

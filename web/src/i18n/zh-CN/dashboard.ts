@@ -12,6 +12,7 @@ export default {
     TODO: '待办',
     NOTICE: '通知',
     REMINDER: '提醒',
+    RISK: '风险预警',
   },
   empty: '暂无消息',
   columns: {

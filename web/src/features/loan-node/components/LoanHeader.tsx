@@ -50,16 +50,21 @@ export function LoanHeader({
             {loan?.companyName ?? (detailRefused ? t('routes.pages.companyNode') : unknown)}
           </Title>
           <Group gap="xs">
-            <Badge size="lg" variant="filled" data-testid="loan-stage">
-              {pick(labels.stage, lang)}
-              {labels.stage.code ? ` · ${labels.stage.code}` : ''}
-            </Badge>
+            {/* The spec's process code (DKHT…) is for whoever reads the spec: a tooltip, not the badge. */}
+            <Tooltip label={labels.stage.code ?? ''} disabled={!labels.stage.code}>
+              <Badge size="lg" variant="filled" data-testid="loan-stage" data-code={labels.stage.code ?? undefined}>
+                {pick(labels.stage, lang)}
+              </Badge>
+            </Tooltip>
             <Badge size="lg" variant="light" color={discontinued ? 'red' : 'teal'} data-testid="loan-status">
               {pick(labels.status, lang)}
             </Badge>
-            <Badge size="lg" variant="outline" color={discontinued ? 'red' : 'gray'}>
-              {pick(labels.project, lang)}
-            </Badge>
+            {/* A closed or discontinued loan's stage already says so. */}
+            {pick(labels.project, lang) !== pick(labels.stage, lang) && (
+              <Badge size="lg" variant="outline" color={discontinued ? 'red' : 'gray'} data-testid="loan-project">
+                {pick(labels.project, lang)}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed" data-testid="loan-step">
             {t('loanNode.header.step')}: {pick(labels.step, lang)}

@@ -96,14 +96,9 @@ export function NodeTimeline({ timeline, state, loading }: { timeline: TimelineV
               data-stage={item.stage}
               title={
                 <Group gap="xs">
-                  <Text fw={500} size="sm" c="dimmed">
+                  <Text fw={500} size="sm" c="dimmed" title={item.code ?? undefined}>
                     {pick(item.label, lang)}
                   </Text>
-                  {item.code && (
-                    <Badge size="xs" variant="outline" color="gray">
-                      {item.code}
-                    </Badge>
-                  )}
                   <Badge size="sm" variant="outline" color="gray">
                     {upcoming ? t('loanNode.timeline.upcoming') : t('loanNode.timeline.skipped')}
                   </Badge>
@@ -132,14 +127,9 @@ export function NodeTimeline({ timeline, state, loading }: { timeline: TimelineV
             data-stage={node.stage}
             title={
               <Group gap="xs">
-                <Text fw={current ? 700 : 600} size="sm" c={current ? 'blue' : undefined}>
+                <Text fw={current ? 700 : 600} size="sm" c={current ? 'blue' : undefined} title={node.code ?? undefined}>
                   {pick(node.label, lang)}
                 </Text>
-                {node.code && (
-                  <Badge size="xs" variant="outline" color="gray">
-                    {node.code}
-                  </Badge>
-                )}
                 <Badge size="sm" variant={current ? 'filled' : 'light'} color={color} data-testid="timeline-node-status">
                   {pick(node.status, lang)}
                 </Badge>

@@ -70,14 +70,9 @@ function StageBox({ stage, model, active, lang }: { stage: StateDefinition; mode
   return (
     <div className={boxClass} data-testid="diagram-stage" data-stage={stage.key} data-current={current || undefined}>
       <Group gap={6} mb={4} wrap="nowrap" align="flex-start">
-        <Text size="sm" fw={700} c={current ? 'blue.8' : undefined}>
+        <Text size="sm" fw={700} c={current ? 'blue.8' : undefined} title={info?.code ?? undefined}>
           {info ? `${info.order <= 10 ? `${info.order}. ` : ''}${pick(info, lang)}` : pick(stage.label, lang)}
         </Text>
-        {info?.code && (
-          <Badge size="xs" variant="outline" color="gray" style={{ flex: 'none' }} mt={2}>
-            {info.code}
-          </Badge>
-        )}
       </Group>
       {stage.type === 'parallel' ? (
         <Group gap={6} align="stretch" wrap="nowrap">
