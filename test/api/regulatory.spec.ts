@@ -206,7 +206,7 @@ describe('regulatory figures and the live limit check', () => {
     ).toEqual([u.companyId, v.companyId].sort());
 
     const yesterday = shanghaiDay(-1);
-    await sendEvent(t, tokens.ledger, u.loanId, 'RECORD_REPAYMENT', await version(u.loanId), { amount: 234_567.89 }).expect(200);
+    await sendEvent(t, tokens.ledger, u.loanId, 'RECORD_REPAYMENT', await version(u.loanId), { amount: 234_567.89, earlySettlement: true }).expect(200);
 
     await t.http
       .put('/server/regulatory/settings')

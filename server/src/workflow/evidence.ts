@@ -1,0 +1,126 @@
+import { HttpStatus } from '@nestjs/common';
+import * as engine from '@app/workflow';
+import type { EntityManager } from 'typeorm';
+import { AppError, CODES } from '../common/errors';
+
+/**
+ * The one check of the steps that stand on a document (workflow EVENT_EVIDENCE) and what the legal
+ * actions say about it. A file's round is the loan's workflow version when it was stored (the
+ * `workflow_version` column, filled by a trigger on every insert); the step's round begins at the
+ * event evidenceRoundStart names, so a file stored before the loan was sent back does not count.
+ */
+
+/** Where each kind is kept: the loan's documents (letters, vouchers) or its attachments (archive). */
+const DOCUMENT_TABLE: Readonly<Record<engine.EvidenceKind, 'loan_document' | 'attachment'>> = {
+  BANK_CONTRACT: 'attachment',
+  COUNTER_GUARANTEE: 'attachment',
+  SEALED_LETTER: 'loan_document',
+  DISBURSEMENT_VOUCHER: 'loan_document',
+  REPAYMENT_VOUCHER: 'attachment',
+  AFTER_GUARANTEE: 'attachment',
+};
+
+/** The upload route of each kind, under /server (RECORD_REPAYMENT's names the open instalment). */
+const UPLOAD_PATH: Readonly<Record<engine.EvidenceKind, (loanId: string, instalmentId: string | null) => string>> = {
+  BANK_CONTRACT: (id) => `/server/loans/${id}/contract-archive`,
+  COUNTER_GUARANTEE: (id) => `/server/loans/${id}/counter-guarantee`,
+  SEALED_LETTER: (id) => `/server/loans/${id}/sealed-letter`,
+  DISBURSEMENT_VOUCHER: (id) => `/server/loans/${id}/disbursement-voucher`,
+  REPAYMENT_VOUCHER: (id, instalment) => (instalment ? `/server/loans/${id}/instalments/${instalment}/voucher` : `/server/loans/${id}/instalments`),
+  AFTER_GUARANTEE: (id) => `/server/loans/${id}/visits/attachments`,
+};
+
+export interface ActionDocument {
+  kind: engine.EvidenceKind;
+  upload: string;
+  present: boolean;
+}
+
+const PAGE = 50;
+
+/** The seq that began the current round of `type` among the loan's events before `beforeSeq`. */
+export async function roundStart(em: EntityManager, loanId: string, type: engine.EventType, beforeSeq = 2 ** 31 - 1): Promise<number> {
+  let below = beforeSeq;
+  for (;;) {
+    const events: engine.RoundEvent[] = await em.query(
+      `SELECT seq, type, state_from AS "from", state_to AS "to" FROM workflow_event WHERE loan_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT ${PAGE}`,
+      [loanId, below],
+    );
+    const found = engine.evidenceRoundStart(type, events);
+    if (found.done || events.length < PAGE) return found.seq;
+    below = events[events.length - 1].seq;
+  }
+}
+
+/** Whether the document of `type` was stored in its current round (at or after the event that began it). */
+export async function evidencePresent(em: EntityManager, loanId: string, type: engine.EventType, beforeSeq?: number): Promise<boolean> {
+  const kind = engine.evidenceOf(type);
+  if (!kind) return true;
+  const start = await roundStart(em, loanId, type, beforeSeq);
+  const table = DOCUMENT_TABLE[kind];
+  const [found] = await em.query(
+    `SELECT 1 FROM ${table} WHERE loan_id = $1 AND kind = $2 AND coalesce(workflow_version, 0) >= $3 ${table === 'attachment' ? 'AND deleted_at IS NULL' : ''} LIMIT 1`,
+    [loanId, kind, start],
+  );
+  return Boolean(found);
+}
+
+/** The document in the request's words, for messages. */
+export function documentWords(kind: engine.EvidenceKind): { 'zh-CN': string; en: string } {
+  const label = engine.EVIDENCE_LABELS[kind];
+  return { 'zh-CN': label.zh, en: label.en };
+}
+
+/**
+ * The writer every evidence-bearing event runs first, in its transaction after the machine accepted it
+ * (the instance row is then locked by the step, and uploads lock it too, so the two do not cross):
+ * 409 naming the document while none was stored for the current round.
+ */
+export async function requireEvidence(em: EntityManager, loanId: string, type: engine.EventType): Promise<void> {
+  const kind = engine.evidenceOf(type);
+  if (!kind) return;
+  // the step is already written: its own seq is the instance's version, the round is judged before it
+  const [row] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+  if (await evidencePresent(em, loanId, type, Number(row.version))) return;
+  throw new AppError(
+    HttpStatus.CONFLICT,
+    CODES.evidenceMissing,
+    'evidenceMissing',
+    { document: documentWords(kind) },
+    { document: { kind, upload: UPLOAD_PATH[kind](loanId, null), present: false } },
+    'EvidenceMissing',
+  );
+}
+
+/** The upload path of `kind` for the loan now (the repayment voucher's names the first open instalment). */
+async function uploadPath(em: EntityManager, loanId: string, kind: engine.EvidenceKind): Promise<string> {
+  if (kind !== 'REPAYMENT_VOUCHER') return UPLOAD_PATH[kind](loanId, null);
+  const [open] = await em.query(
+    `SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`,
+    [loanId],
+  );
+  return UPLOAD_PATH[kind](loanId, open?.id ?? null);
+}
+
+/**
+ * Adds `document: { kind, upload, present }` to each legal action that stands on a document, for every
+ * view given (a loan page, a worklist page); the others are left as they are.
+ */
+export async function describeEvidence<A extends { type: string }>(
+  em: EntityManager,
+  views: readonly { loanId: string; legalActions: A[] }[],
+): Promise<void> {
+  for (const view of views) {
+    for (const [i, action] of view.legalActions.entries()) {
+      const kind = engine.evidenceOf(action.type);
+      if (!kind) continue;
+      const document: ActionDocument = {
+        kind,
+        upload: await uploadPath(em, view.loanId, kind),
+        present: await evidencePresent(em, view.loanId, action.type as engine.EventType),
+      };
+      // a copy: the machine's answers may be shared between views
+      view.legalActions[i] = { ...action, document };
+    }
+  }
+}
