@@ -133,7 +133,12 @@ describe('steps that stand on their evidence', () => {
     v = await plain('apost', loan.id, v, 'PREMIUM_SUBMIT');
     v = await plain('finance', loan.id, v, 'PREMIUM_CONFIRM');
     // the counter-guarantee file cannot be uploaded before B-post confirmed the register
-    await t.http.post(`/server/loans/${loan.id}/counter-guarantee`).set(as('bpost')).attach('file', SMALL_PDF, '反担保.pdf').set('Accept-Language', 'en').expect(409);
+    await t.http
+      .post(`/server/loans/${loan.id}/counter-guarantee`)
+      .set(as('bpost'))
+      .attach('file', SMALL_PDF, '反担保.pdf')
+      .set('Accept-Language', 'en')
+      .expect(409);
     v = await plain('bpost', loan.id, v, 'COUNTER_GUARANTEE_CONFIRM');
     await evidence('bpost', 'COUNTER_GUARANTEE_UPLOAD');
     v = await plain('apost', loan.id, v, 'LETTER_GENERATE', { bankId });

@@ -36,8 +36,7 @@ export async function createLoan(t: TestApp, token: string, extra: Record<string
  */
 export function sendEvent(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
   const test = sendEventAsIs(t, token, loanId, type, expectedVersion, payload);
-  const before =
-    type === 'SUBMIT_MATERIALS' ? () => ensureClientData(t, loanId) : evidenceOf(type) ? () => ensureEvidence(t, token, loanId, type) : null;
+  const before = type === 'SUBMIT_MATERIALS' ? () => ensureClientData(t, loanId) : evidenceOf(type) ? () => ensureEvidence(t, token, loanId, type) : null;
   if (!before) return test;
   // The request goes out when awaited (superagent's then() calls end()): store the data just before.
   const send = test.end.bind(test);
