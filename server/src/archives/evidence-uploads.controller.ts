@@ -23,7 +23,9 @@ export class EvidenceUploadsController {
   @ApiEnvelope(IdDto)
   @RequirePermission('sys:contract-archive:upload')
   @Post('loans/:id/contract-archive')
-  @ApiOperation({ summary: 'Uploads the archived contract (attachment kind BANK_CONTRACT) that CONTRACT_ARCHIVE_UPLOAD stands on; 409 while the loan is not at that step' })
+  @ApiOperation({
+    summary: 'Uploads the archived contract (attachment kind BANK_CONTRACT) that CONTRACT_ARCHIVE_UPLOAD stands on; 409 while the loan is not at that step',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody(FILE_BODY)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_HARD_LIMIT, files: 1 } }))
@@ -35,7 +37,8 @@ export class EvidenceUploadsController {
   @RequirePermission('sys:counter:upload')
   @Post('loans/:id/counter-guarantee')
   @ApiOperation({
-    summary: 'Uploads the counter-guarantee file (attachment kind COUNTER_GUARANTEE) that COUNTER_GUARANTEE_UPLOAD stands on; 409 while the loan is not at that step',
+    summary:
+      'Uploads the counter-guarantee file (attachment kind COUNTER_GUARANTEE) that COUNTER_GUARANTEE_UPLOAD stands on; 409 while the loan is not at that step',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(FILE_BODY)

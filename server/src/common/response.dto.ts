@@ -19,7 +19,7 @@ export class StageLabelDto {
 export class ActionDocumentDto {
   @ApiProperty({ enum: EVIDENCE_KINDS })
   kind: EvidenceKind;
-  @ApiProperty({ description: "Where to POST it (multipart field `file`), under /server, e.g. /server/loans/{id}/sealed-letter" })
+  @ApiProperty({ description: 'Where to POST it (multipart field `file`), under /server, e.g. /server/loans/{id}/sealed-letter' })
   upload: string;
   @ApiProperty({ description: 'Whether it was uploaded for the current round of the step (a file from before the loan was sent back does not count)' })
   present: boolean;

@@ -24,9 +24,16 @@ export async function checkEarlySettlement(em: EntityManager, loanId: string, pa
   const dueFen = Number(open.due);
   // more than the whole outstanding principal is the machine's refusal (409), not a settlement to confirm
   if (amountFen <= dueFen || amountFen > Number(open.outstanding)) return {};
-  throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.earlySettlementUnconfirmed, 'earlySettlementUnconfirmed', 'earlySettlement', 'EarlySettlementUnconfirmed', {
-    amount: (amountFen / 100).toFixed(2),
-    due: (dueFen / 100).toFixed(2),
-    seq: Number(open.seq),
-  });
+  throw AppError.ofField(
+    HttpStatus.BAD_REQUEST,
+    CODES.earlySettlementUnconfirmed,
+    'earlySettlementUnconfirmed',
+    'earlySettlement',
+    'EarlySettlementUnconfirmed',
+    {
+      amount: (amountFen / 100).toFixed(2),
+      due: (dueFen / 100).toFixed(2),
+      seq: Number(open.seq),
+    },
+  );
 }

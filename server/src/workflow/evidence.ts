@@ -95,10 +95,9 @@ export async function requireEvidence(em: EntityManager, loanId: string, type: e
 /** The upload path of `kind` for the loan now (the repayment voucher's names the first open instalment). */
 async function uploadPath(em: EntityManager, loanId: string, kind: engine.EvidenceKind): Promise<string> {
   if (kind !== 'REPAYMENT_VOUCHER') return UPLOAD_PATH[kind](loanId, null);
-  const [open] = await em.query(
-    `SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`,
-    [loanId],
-  );
+  const [open] = await em.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`, [
+    loanId,
+  ]);
   return UPLOAD_PATH[kind](loanId, open?.id ?? null);
 }
 
@@ -106,10 +105,7 @@ async function uploadPath(em: EntityManager, loanId: string, kind: engine.Eviden
  * Adds `document: { kind, upload, present }` to each legal action that stands on a document, for every
  * view given (a loan page, a worklist page); the others are left as they are.
  */
-export async function describeEvidence<A extends { type: string }>(
-  em: EntityManager,
-  views: readonly { loanId: string; legalActions: A[] }[],
-): Promise<void> {
+export async function describeEvidence<A extends { type: string }>(em: EntityManager, views: readonly { loanId: string; legalActions: A[] }[]): Promise<void> {
   for (const view of views) {
     for (const [i, action] of view.legalActions.entries()) {
       const kind = engine.evidenceOf(action.type);

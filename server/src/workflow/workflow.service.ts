@@ -151,7 +151,6 @@ export class WorkflowService {
     return { ...result, view: await this.withDocuments(result.view) };
   }
 
-
   /**
    * `useCache`: an event with no key, preparer or writer may start from the instance this process
    * last saw (instance-cache.ts), committed in one statement that checks it is still the stored one;

@@ -316,7 +316,11 @@ export class WorklistQuery {
     const nextCursor = rows.length === page.limit && last ? encodeCursor({ sort: sortKey, desc, value: last.sort_value ?? null, id: last.id }) : null;
     const loans = this.toRows(rows, search, user, withActions);
     // the steps that stand on a document say which, where it goes and whether it is there
-    if (withActions) await describeEvidence(this.db.manager, loans.map((l) => l.workflow));
+    if (withActions)
+      await describeEvidence(
+        this.db.manager,
+        loans.map((l) => l.workflow),
+      );
     return { rows: loans, nextCursor };
   }
 

@@ -26,14 +26,7 @@ import type { Label } from '../labels';
 import { guaranteeMachine, type GuaranteeMachine } from '../machine';
 import { possibleEventTypes } from './state-windows';
 
-export const EVIDENCE_KINDS = [
-  'BANK_CONTRACT',
-  'COUNTER_GUARANTEE',
-  'SEALED_LETTER',
-  'DISBURSEMENT_VOUCHER',
-  'REPAYMENT_VOUCHER',
-  'AFTER_GUARANTEE',
-] as const;
+export const EVIDENCE_KINDS = ['BANK_CONTRACT', 'COUNTER_GUARANTEE', 'SEALED_LETTER', 'DISBURSEMENT_VOUCHER', 'REPAYMENT_VOUCHER', 'AFTER_GUARANTEE'] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 export const EVENT_EVIDENCE: Readonly<Partial<Record<EventType, EvidenceKind>>> = {
