@@ -206,7 +206,9 @@ describe('the repayment dialog', () => {
   it('names the instalment and offers its amount, never the whole principal', async () => {
     open();
     const form = await screen.findByTestId('action-form');
-    expect((await within(form).findByTestId('repayment-instalment')).textContent).toBe('本次还款：第 1 期（到期日 2027-01-15），本期应还本金 300,000.00 元');
+    expect((await within(form).findByTestId('repayment-dialog-instalment')).textContent).toBe(
+      '本次还款：第 1 期（到期日 2027-01-15），本期应还本金 300,000.00 元',
+    );
     await waitFor(() => expect((form.querySelector('[data-field="amount"]') as HTMLInputElement).value).toBe('300,000'));
     expect(within(form).queryByTestId('early-settlement')).toBeNull();
     fireEvent.click(within(form).getByTestId('action-submit'));

@@ -34,7 +34,7 @@ import { repaymentSummary } from '../repayment';
 import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
-import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
+import { EVENT_ERROR_CODES, fetchWorkflow, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
 import { useReloadLoan } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { DayInput } from '@/lib/dates';
@@ -336,9 +336,18 @@ function ActionForm({
   const reload = useReloadLoan(loanId);
   const type = open.action.type;
   const fields = payloadFields(type);
-  // the file the step stands on (workflow EVENT_EVIDENCE): uploaded here, the confirm waits for it
-  const evidence = open.action.document;
-  const [evidenceReady, setEvidenceReady] = useState(!evidence || evidence.present);
+  // the file the step stands on (workflow EVENT_EVIDENCE): uploaded here, the confirm waits for it;
+  // read again as the dialog opens (it may have been uploaded elsewhere since the page loaded, e.g. a voucher on its instalment)
+  const fresh = useQuery({
+    queryKey: ['evidence', loanId, open.version, type],
+    queryFn: () => fetchWorkflow(loanId),
+    enabled: open.action.document !== undefined,
+    retry: false,
+  });
+  const evidence = fresh.data?.legalActions.find((a) => a.type === type)?.document ?? open.action.document;
+  const [uploadedHere, setUploadedHere] = useState(false);
+  const evidencePresent = uploadedHere || evidence?.present === true;
+  const evidenceReady = !evidence || evidencePresent;
   const repaying = type === 'RECORD_REPAYMENT';
   const plan = useQuery({ queryKey: ['repayment-plan', loanId, open.version], queryFn: () => fetchRepaymentPlan(loanId), enabled: repaying, retry: false });
   // The key of the last attempt: reused only to retry the very same body after the answer was lost.
@@ -463,7 +472,7 @@ function ActionForm({
   return (
     <form data-testid="action-form" data-action={type} noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
-        {evidence && <EvidenceUpload document={evidence} onPresent={() => setEvidenceReady(true)} />}
+        {evidence && <EvidenceUpload document={evidence} present={evidencePresent} onUploaded={() => setUploadedHere(true)} />}
         {repaying && (
           <RepaymentInstalment
             summary={summary}

@@ -9,13 +9,12 @@ import { uploadEvidence, type ActionDocument } from '../loan-node-api';
 
 /**
  * The file a step stands on (workflow EVENT_EVIDENCE), chosen and uploaded inside the step's own dialog:
- * the server's legal action says where it goes and whether this round's copy is there; the dialog's
- * confirm waits for it (`onPresent`).
+ * the server's legal action says where it goes and whether this round's copy is there (`present`, as
+ * the dialog last read it); the dialog's confirm waits for it (`onUploaded`).
  */
-export function EvidenceUpload({ document, onPresent }: { document: ActionDocument; onPresent: () => void }) {
+export function EvidenceUpload({ document, present, onUploaded }: { document: ActionDocument; present: boolean; onUploaded: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const [present, setPresent] = useState(document.present);
   const [uploaded, setUploaded] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +28,7 @@ export function EvidenceUpload({ document, onPresent }: { document: ActionDocume
     try {
       await uploadEvidence(document.upload, file);
       setUploaded(file.name);
-      setPresent(true);
-      onPresent();
+      onUploaded();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {

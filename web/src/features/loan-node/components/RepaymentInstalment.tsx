@@ -33,7 +33,7 @@ export function RepaymentInstalment({
   }
   if (!summary) {
     return (
-      <Text size="sm" c="dimmed" data-testid="repayment-instalment">
+      <Text size="sm" c="dimmed" data-testid="repayment-dialog-instalment">
         {t('loanNode.repayment.noPlan')}
       </Text>
     );
@@ -41,7 +41,7 @@ export function RepaymentInstalment({
   const yuan = (fen: number) => formatFen(fen);
   return (
     <Stack gap="xs">
-      <Text size="sm" fw={500} data-testid="repayment-instalment" data-seq={summary.seq}>
+      <Text size="sm" fw={500} data-testid="repayment-dialog-instalment" data-seq={summary.seq}>
         {t('loanNode.repayment.instalment', { seq: summary.seq, dueOn: summary.dueOn, due: yuan(summary.dueFen) })}
       </Text>
       {!summary.early && amountFen !== null && amountFen <= summary.dueFen && (
