@@ -140,6 +140,14 @@ describe('steps that stand on their evidence', () => {
       .set('Accept-Language', 'en')
       .expect(409);
     v = await plain('bpost', loan.id, v, 'COUNTER_GUARANTEE_CONFIRM');
+    // the worklist row's legal action carries the same document as the loan's view
+    const list = await t.http.get('/server/worklists/counterGuarantee').set(as('bpost')).query({ pageSize: 100 }).expect(200);
+    const row = (list.body.data.list as { id: string; workflow: { legalActions: Action[] } }[]).find((r) => r.id === loan.id);
+    expect(row?.workflow.legalActions.find((a) => a.type === 'COUNTER_GUARANTEE_UPLOAD')?.document).toEqual({
+      kind: 'COUNTER_GUARANTEE',
+      upload: `/server/loans/${loan.id}/counter-guarantee`,
+      present: false,
+    });
     await evidence('bpost', 'COUNTER_GUARANTEE_UPLOAD');
     v = await plain('apost', loan.id, v, 'LETTER_GENERATE', { bankId });
     v = await plain('apost', loan.id, v, 'LETTER_SUBMIT');

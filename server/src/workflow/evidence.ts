@@ -92,31 +92,62 @@ export async function requireEvidence(em: EntityManager, loanId: string, type: e
   );
 }
 
-/** The upload path of `kind` for the loan now (the repayment voucher's names the first open instalment). */
-async function uploadPath(em: EntityManager, loanId: string, kind: engine.EvidenceKind): Promise<string> {
-  if (kind !== 'REPAYMENT_VOUCHER') return UPLOAD_PATH[kind](loanId, null);
-  const [open] = await em.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`, [
-    loanId,
-  ]);
-  return UPLOAD_PATH[kind](loanId, open?.id ?? null);
-}
-
 /**
  * Adds `document: { kind, upload, present }` to each legal action that stands on a document, for every
- * view given (a loan page, a worklist page); the others are left as they are.
+ * view given (a loan page, a worklist page); the others are left as they are. A page costs the same four
+ * queries whatever its length: the latest events of its loans, their newest file of each kind, and the
+ * open instalment of those that repay.
  */
 export async function describeEvidence<A extends { type: string }>(em: EntityManager, views: readonly { loanId: string; legalActions: A[] }[]): Promise<void> {
-  for (const view of views) {
-    for (const [i, action] of view.legalActions.entries()) {
+  const wanted = views.flatMap((view) =>
+    view.legalActions.flatMap((action, index) => {
       const kind = engine.evidenceOf(action.type);
-      if (!kind) continue;
-      const document: ActionDocument = {
-        kind,
-        upload: await uploadPath(em, view.loanId, kind),
-        present: await evidencePresent(em, view.loanId, action.type as engine.EventType),
-      };
-      // a copy: the machine's answers may be shared between views
-      view.legalActions[i] = { ...action, document };
-    }
+      return kind ? [{ view, index, action, kind, type: action.type as engine.EventType }] : [];
+    }),
+  );
+  if (!wanted.length) return;
+  const loanIds = [...new Set(wanted.map((w) => w.view.loanId))];
+  const [events, attachments, documents, instalments] = await Promise.all([
+    em.query(
+      `SELECT l.id AS "loanId", e.seq, e.type, e.state_from AS "from", e.state_to AS "to"
+         FROM unnest($1::uuid[]) AS l(id)
+         CROSS JOIN LATERAL (SELECT seq, type, state_from, state_to FROM workflow_event WHERE loan_id = l.id ORDER BY seq DESC LIMIT ${PAGE}) e`,
+      [loanIds],
+    ) as Promise<(engine.RoundEvent & { loanId: string })[]>,
+    em.query(
+      `SELECT loan_id AS "loanId", kind, max(coalesce(workflow_version, 0)) AS newest FROM attachment
+        WHERE loan_id = ANY($1::uuid[]) AND deleted_at IS NULL GROUP BY loan_id, kind`,
+      [loanIds],
+    ) as Promise<{ loanId: string; kind: string; newest: number }[]>,
+    em.query(
+      `SELECT loan_id AS "loanId", kind, max(coalesce(workflow_version, 0)) AS newest FROM loan_document WHERE loan_id = ANY($1::uuid[]) GROUP BY loan_id, kind`,
+      [loanIds],
+    ) as Promise<{ loanId: string; kind: string; newest: number }[]>,
+    wanted.some((w) => w.kind === 'REPAYMENT_VOUCHER')
+      ? (em.query(
+          `SELECT DISTINCT ON (loan_id) loan_id AS "loanId", id FROM repayment_instalment
+            WHERE loan_id = ANY($1::uuid[]) AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY loan_id, seq`,
+          [loanIds],
+        ) as Promise<{ loanId: string; id: string }[]>)
+      : Promise.resolve([]),
+  ]);
+  const eventsOf = new Map<string, engine.RoundEvent[]>();
+  for (const e of events) eventsOf.set(e.loanId, [...(eventsOf.get(e.loanId) ?? []), e]);
+  const newest = new Map<string, number>();
+  for (const f of [...attachments, ...documents]) newest.set(`${f.loanId}/${f.kind}`, Number(f.newest));
+  const openInstalment = new Map(instalments.map((i) => [i.loanId, i.id]));
+  for (const { view, index, action, kind, type } of wanted) {
+    const recent = (eventsOf.get(view.loanId) ?? []).sort((a, b) => b.seq - a.seq);
+    const found = engine.evidenceRoundStart(type, recent);
+    // a round that began before the latest events read: asked again over the whole log
+    const start = found.done || recent.length < PAGE ? found.seq : await roundStart(em, view.loanId, type);
+    const stored = newest.get(`${view.loanId}/${kind}`);
+    const document: ActionDocument = {
+      kind,
+      upload: UPLOAD_PATH[kind](view.loanId, openInstalment.get(view.loanId) ?? null),
+      present: stored !== undefined && stored >= start,
+    };
+    // a copy: the machine's answers may be shared between views
+    view.legalActions[index] = { ...action, document };
   }
 }
