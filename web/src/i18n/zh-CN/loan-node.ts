@@ -226,7 +226,8 @@ export default {
     noPlan: '没有未还清的期次',
     instalment: '本次还款：第 {{seq}} 期（到期日 {{dueOn}}），本期应还本金 {{due}} 元',
     remaining: '还款后剩余未还本金 {{remaining}} 元',
-    early: '提前还款：{{amount}} 元超过第 {{seq}} 期应还的 {{due}} 元，将还清第 {{from}} 至第 {{to}} 期，共 {{count}} 期；还款后剩余未还本金 {{remaining}} 元。',
+    early:
+      '提前还款：{{amount}} 元超过第 {{seq}} 期应还的 {{due}} 元，将还清第 {{from}} 至第 {{to}} 期，共 {{count}} 期；还款后剩余未还本金 {{remaining}} 元。',
     earlyAll: '提前还款：{{amount}} 元将还清全部剩余 {{count}} 期，贷款随即转入解保，且不可撤回。',
     confirm: '我确认这是提前还款（一次还清多期）',
     confirmRequired: '提前还款须勾选确认',
