@@ -71,6 +71,14 @@ export function documentWords(kind: engine.EvidenceKind): { 'zh-CN': string; en:
   return { 'zh-CN': label.zh, en: label.en };
 }
 
+/** The first instalment with principal still open: where the repayment voucher goes. */
+async function openInstalment(em: EntityManager, loanId: string): Promise<string | null> {
+  const [open] = await em.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`, [
+    loanId,
+  ]);
+  return open?.id ?? null;
+}
+
 /**
  * The writer every evidence-bearing event runs first, in its transaction after the machine accepted it
  * (the instance row is then locked by the step, and uploads lock it too, so the two do not cross):
@@ -87,7 +95,7 @@ export async function requireEvidence(em: EntityManager, loanId: string, type: e
     CODES.evidenceMissing,
     'evidenceMissing',
     { document: documentWords(kind) },
-    { document: { kind, upload: UPLOAD_PATH[kind](loanId, null), present: false } },
+    { document: { kind, upload: UPLOAD_PATH[kind](loanId, kind === 'REPAYMENT_VOUCHER' ? await openInstalment(em, loanId) : null), present: false } },
     'EvidenceMissing',
   );
 }
