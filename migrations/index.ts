@@ -27,6 +27,7 @@ import { ListEstimates1764124000000 } from './1764124000000-list-estimates';
 import { ClosingEventsIndex1764124000001 } from './1764124000001-closing-events-index';
 import { DisbursedCoverIndex1764124000002 } from './1764124000002-disbursed-cover-index';
 import { RepaymentCoverIndex1764124000003 } from './1764124000003-repayment-cover-index';
+import { EvidenceRounds1764125100000 } from './1764125100000-evidence-rounds';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   ClosingEventsIndex1764124000001,
   DisbursedCoverIndex1764124000002,
   RepaymentCoverIndex1764124000003,
+  EvidenceRounds1764125100000,
 ];

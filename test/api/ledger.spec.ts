@@ -191,7 +191,7 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
 
     // the rest repaid: the loan moves to release
     const rest = instalments.slice(1).reduce((sum, i) => sum + i.principalFen, 0);
-    await sendEvent(t, tokens.ledger, loan.id, 'RECORD_REPAYMENT', await version(loan.id), { amount: rest / 100 }).expect(200);
+    await sendEvent(t, tokens.ledger, loan.id, 'RECORD_REPAYMENT', await version(loan.id), { amount: rest / 100, earlySettlement: true }).expect(200);
     // (every instalment is repaid now; re-open the last one's state to check the stage rule on its own)
     await t.db.query(`UPDATE repayment_instalment SET state = 'DUE', repaid_fen = 0 WHERE id = $1`, [instalments[2].id]);
     const late = await t.http.post(`/server/loans/${loan.id}/instalments/${instalments[2].id}/voucher`).set(as('ledger', 'en')).attach('file', pdf, 'x.pdf');
@@ -200,7 +200,8 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
     const reminder = await t.http.post(`/server/loans/${loan.id}/repayment-reminder`).set(as('ledger'));
     expect(reminder.status).toBe(409);
     expect(reminder.body).toMatchObject({ code: 'A10005', message: '只能在保后管理阶段办理' });
-    expect(await count(t, `attachment WHERE loan_id = $1 AND kind = 'REPAYMENT_VOUCHER'`, [loan.id])).toBe(0);
+    // only the two vouchers the repayments stood on (sendEvent uploads them): the refused uploads wrote nothing
+    expect(await count(t, `attachment WHERE loan_id = $1 AND kind = 'REPAYMENT_VOUCHER'`, [loan.id])).toBe(2);
     expect(await count(t, `message WHERE source_key LIKE $1`, [`repayment-reminder:${loan.id}:%`])).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import * as engine from '@app/workflow';
 import { buildDocx, text } from '../../server/src/basic-data/demo-templates';
 import { count, startTestApp, TestApp, tokenOf } from './support/app';
 import { loanInStage, shanghaiDay, userWith } from './support/lists';
-import { sendEvent } from './support/loans';
+import { sendEvent, sendEventAsIs } from './support/loans';
 
 /** Guarantee letters (LETTER_GENERATE from the bank's letter template, the sealed copy) and the disbursement voucher. */
 describe('guarantee letters and the loan voucher', () => {
@@ -127,7 +127,7 @@ describe('guarantee letters and the loan voucher', () => {
     v = await step('admin', loan.id, v, 'LETTER_SEAL_COMPLETE');
 
     // LETTER_UPLOAD_SEALED before the sealed letter is uploaded: 409 localized, nothing written
-    const noSealed = await sendEvent(t, tokens.apost, loan.id, 'LETTER_UPLOAD_SEALED', v).set('Accept-Language', 'en').expect(409);
+    const noSealed = await sendEventAsIs(t, tokens.apost, loan.id, 'LETTER_UPLOAD_SEALED', v).set('Accept-Language', 'en').expect(409);
     expect(noSealed.body.message).toMatch(/Upload the sealed guarantee letter first/);
     await t.http.post(`/server/loans/${loan.id}/sealed-letter`).set(as(stranger.token)).attach('file', pdf, '保函盖章件.pdf').expect(403);
     await t.http.post(`/server/loans/${loan.id}/sealed-letter`).set(as('apost')).attach('file', pdf, '保函盖章件.docx').expect(400);
@@ -136,7 +136,7 @@ describe('guarantee letters and the loan voucher', () => {
     v = await step('apost', loan.id, v, 'LETTER_UPLOAD_SEALED');
 
     // disbursement: the voucher first
-    const noVoucher = await sendEvent(t, tokens.apost, loan.id, 'VOUCHER_UPLOAD', v).set('Accept-Language', 'zh-CN').expect(409);
+    const noVoucher = await sendEventAsIs(t, tokens.apost, loan.id, 'VOUCHER_UPLOAD', v).set('Accept-Language', 'zh-CN').expect(409);
     expect(noVoucher.body.message).toMatch(/请先上传放款凭证/);
     await t.http.post(`/server/loans/${loan.id}/disbursement-voucher`).set(as('apost')).attach('file', pdf, '放款凭证.pdf').expect(201);
     v = await step('apost', loan.id, v, 'VOUCHER_UPLOAD');

@@ -4,7 +4,7 @@ import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { startTestApp, TestApp, tokenOf } from './support/app';
 import { loanInStage, shanghaiDay, userWith } from './support/lists';
-import { sendEvent } from './support/loans';
+import { sendEvent, SMALL_PDF } from './support/loans';
 
 interface Client {
   companyId: string;
@@ -206,7 +206,13 @@ describe('regulatory figures and the live limit check', () => {
     ).toEqual([u.companyId, v.companyId].sort());
 
     const yesterday = shanghaiDay(-1);
-    await sendEvent(t, tokens.ledger, u.loanId, 'RECORD_REPAYMENT', await version(u.loanId), { amount: 234_567.89 }).expect(200);
+    // the step stands on its voucher (this ledger user may not open the loan page, so it is uploaded here)
+    const [open] = await t.db.query(
+      `SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`,
+      [u.loanId],
+    );
+    await t.http.post(`/server/loans/${u.loanId}/instalments/${open.id}/voucher`).set(as('ledger')).attach('file', SMALL_PDF, '还款凭证.pdf').expect(201);
+    await sendEvent(t, tokens.ledger, u.loanId, 'RECORD_REPAYMENT', await version(u.loanId), { amount: 234_567.89, earlySettlement: true }).expect(200);
 
     await t.http
       .put('/server/regulatory/settings')

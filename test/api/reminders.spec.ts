@@ -276,7 +276,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
     expect(still.every((r) => r.queued)).toBe(true);
 
     // the rest of the principal: the loan moves to release, every remaining reminder is cancelled
-    await sendEvent(t, tokens.finance, loanId, 'RECORD_REPAYMENT', v + 2, { amount: 800_000 }).expect(200);
+    await sendEvent(t, tokens.finance, loanId, 'RECORD_REPAYMENT', v + 2, { amount: 800_000, earlySettlement: true }).expect(200);
     const done = await reminders(loanId);
     expect(done.filter((r) => r.state === 'SCHEDULED')).toEqual([]);
     await until('every job removed', async () => (await reminders(loanId)).every((r) => !r.queued));

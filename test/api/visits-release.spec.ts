@@ -199,7 +199,7 @@ describe('visits and release', () => {
     v = await step('bpost', loan.id, v, 'VISIT_SUBMIT_REPORT', { kind: 'REPORT', classification: 'NORMAL' });
     v = await step('leader', loan.id, v, 'VISIT_APPROVE');
     // the whole principal repaid: the loan moves to release
-    v = await step('finance', loan.id, v, 'RECORD_REPAYMENT', { amount: 2_000_000 });
+    v = await step('finance', loan.id, v, 'RECORD_REPAYMENT', { amount: 2_000_000, earlySettlement: true });
 
     const view = (await t.http.get(`/server/loans/${loan.id}/release`).set(as('admin')).expect(200)).body.data;
     expect(view.releasable).toBe(true);

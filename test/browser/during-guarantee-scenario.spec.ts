@@ -121,6 +121,28 @@ async function upload(page: Page, button: Locator, file: { name: string; mimeTyp
   await (await chooser).setFiles(file);
 }
 
+/**
+ * The file a step stands on, chosen inside the step's own dialog (issue 20): the dialog names it,
+ * confirm stays disabled until it is uploaded, then the step can be confirmed.
+ */
+const withFile =
+  (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) =>
+  async (form: Locator): Promise<void> => {
+    const evidence = form.getByTestId('evidence-upload');
+    expect(await evidence.getAttribute('data-present')).toBe('false');
+    expect(await form.getByTestId('action-submit').isDisabled()).toBe(true);
+    await upload(page, evidence.getByTestId('evidence-choose'), file);
+    await eventually(
+      () => evidence.getAttribute('data-present'),
+      (present) => expect(present).toBe('true'),
+    );
+    expect(await form.getByTestId('action-submit').isDisabled()).toBe(false);
+  };
+
+/** The names listed under 文档 for one kind. */
+const documentsOfKind = (page: Page, kind: string) =>
+  pane(page).getByTestId('documents-panel').locator(`[data-testid="document-group"][data-kind="${kind}"]`).getByTestId('document-row').allInnerTexts();
+
 /** Downloads a document of the documents panel as a person would (its name is a link) and answers the text of the .docx's body. */
 async function downloadText(page: Page, row: Locator): Promise<string> {
   const download = page.waitForEvent('download');
@@ -238,7 +260,13 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       expect(await confirm.locator('input').count()).toBe(0);
     });
     await panel.getByTestId('collateral-locked').waitFor();
-    await act(page, 'COUNTER_GUARANTEE_UPLOAD');
+    // no separate upload button on the register: the file goes in the step's dialog, then shows under 文档
+    expect(await panel.getByTestId('collateral-upload').count()).toBe(0);
+    await act(page, 'COUNTER_GUARANTEE_UPLOAD', withFile(page, { name: '反担保确认书.pdf', mimeType: 'application/pdf', buffer: PDF }));
+    await eventually(
+      () => documentsOfKind(page, 'COUNTER_GUARANTEE'),
+      (rows) => expect(rows.join('\n')).toContain('反担保确认书.pdf'),
+    );
     await eventually(
       () => regions(page),
       (r) => expect(r.counterGuarantee).toBe('done'),
@@ -278,7 +306,12 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
   });
 
   it('A-post uploads the archive; the leader confirms it', async () => {
-    await act(await nodePage('apost'), 'CONTRACT_ARCHIVE_UPLOAD');
+    const apost = await nodePage('apost');
+    await act(apost, 'CONTRACT_ARCHIVE_UPLOAD', withFile(apost, { name: '归档合同.pdf', mimeType: 'application/pdf', buffer: PDF }));
+    await eventually(
+      () => documentsOfKind(apost, 'BANK_CONTRACT'),
+      (rows) => expect(rows.join('\n')).toContain('归档合同.pdf'),
+    );
     const leader = await nodePage('leader');
     await act(leader, 'CONTRACT_ARCHIVE_CONFIRM');
     await eventually(
@@ -332,24 +365,22 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
 
     const again = await nodePage('apost');
     const panel = pane(again).getByTestId('documents-panel');
-    await upload(again, panel.getByTestId('upload-SEALED_LETTER'), { name: '保函盖章件.pdf', mimeType: 'application/pdf', buffer: PDF });
+    expect(await panel.getByTestId('upload-SEALED_LETTER').count()).toBe(0);
+    await act(again, 'LETTER_UPLOAD_SEALED', withFile(again, { name: '保函盖章件.pdf', mimeType: 'application/pdf', buffer: PDF }));
     await eventually(
-      () => panel.getByTestId('document-row').allInnerTexts(),
+      () => documentsOfKind(again, 'SEALED_LETTER'),
       (rows) => expect(rows.join('\n')).toContain('保函盖章件.pdf'),
     );
-    await act(again, 'LETTER_UPLOAD_SEALED');
     expect(await textOf(pane(again).getByTestId('loan-stage'))).toContain('放款');
   });
 
   it('A-post uploads the disbursement voucher; finance confirms the day and the amount lent', async () => {
     const page = await nodePage('apost');
-    const panel = pane(page).getByTestId('documents-panel');
-    await upload(page, panel.getByTestId('upload-DISBURSEMENT_VOUCHER'), { name: '放款凭证.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await act(page, 'VOUCHER_UPLOAD', withFile(page, { name: '放款凭证.pdf', mimeType: 'application/pdf', buffer: PDF }));
     await eventually(
-      () => panel.getByTestId('document-row').allInnerTexts(),
+      () => documentsOfKind(page, 'DISBURSEMENT_VOUCHER'),
       (rows) => expect(rows.join('\n')).toContain('放款凭证.pdf'),
     );
-    await act(page, 'VOUCHER_UPLOAD');
 
     const finance = await nodePage('finance');
     await act(finance, 'VOUCHER_CONFIRM', async (form) => {

@@ -67,6 +67,23 @@ async function act(page: Page, action: string, fill?: (form: Locator) => Promise
   return form;
 }
 
+/**
+ * The file a step stands on, chosen inside the step's own dialog (issue 20): confirm stays disabled
+ * until it is uploaded.
+ */
+async function attach(page: Page, form: Locator, name: string): Promise<void> {
+  const evidence = form.getByTestId('evidence-upload');
+  expect(await evidence.getAttribute('data-present')).toBe('false');
+  expect(await form.getByTestId('action-submit').isDisabled()).toBe(true);
+  const chooser = page.waitForEvent('filechooser');
+  await evidence.getByTestId('evidence-choose').click();
+  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await eventually(
+    () => evidence.getAttribute('data-present'),
+    (present) => expect(present).toBe('true'),
+  );
+}
+
 interface InstalmentRow {
   seq: number;
   dueOn: string;
@@ -129,15 +146,10 @@ it('B-post uploads a visit attachment and submits round 1 as normal; the leader 
   const panel = pane(page).getByTestId('visits-panel');
   await panel.waitFor();
   expect(await panel.getAttribute('data-state')).toBe('awaitingVisitReport');
-  const chooser = page.waitForEvent('filechooser');
-  await panel.getByTestId('visit-attachment-upload').click();
-  await (await chooser).setFiles({ name: '第一轮走访报告.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await eventually(
-    () => panel.getByTestId('visit-attachments').innerText(),
-    (text) => expect(text).toContain('第一轮走访报告.pdf'),
-  );
-
+  // the report file is chosen in the step's dialog: no separate upload button on the panel
+  expect(await panel.getByTestId('visit-attachment-upload').count()).toBe(0);
   const form = await act(page, 'VISIT_SUBMIT_REPORT', async (f) => {
+    await attach(page, f, '第一轮走访报告.pdf');
     await f.getByLabel('报告审核', { exact: true }).check();
     await f.getByLabel('正常', { exact: true }).check();
   });
@@ -146,6 +158,7 @@ it('B-post uploads a visit attachment and submits round 1 as normal; the leader 
     () => panel.getByTestId('visit-row').count(),
     (n) => expect(n).toBe(1),
   );
+  expect(await panel.getByTestId('visit-attachments').innerText()).toContain('第一轮走访报告.pdf');
   expect(await panel.getByTestId('visit-row').first().getAttribute('data-classification')).toBe('NORMAL');
   expect(await panel.getByTestId('visits-next-due').innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -163,6 +176,8 @@ it('B-post uploads a visit attachment and submits round 1 as normal; the leader 
 it('round 2 is downgraded to doubtful: a reason is required, the leader sees the downgrade and approves', async () => {
   const page = await as('bpost');
   const form = await act(page, 'VISIT_SUBMIT_REPORT', async (f) => {
+    // round 1's file does not count for round 2
+    await attach(page, f, '第二轮走访资料.pdf');
     await f.getByLabel('资料审核', { exact: true }).check();
     await f.getByLabel('可疑', { exact: true }).check();
   });
@@ -231,18 +246,44 @@ it('the A-post officer changes the plan to equal principal; finance repays it wi
   expect(ahead).toBeGreaterThanOrEqual(0);
   expect(ahead).toBeLessThan(planned.length - 1);
 
-  /** Finance uploads the voucher of instalment `seq` and records `amountFen`; answers the panel's instalments after. */
-  const repay = async (seq: number, amountFen: number, voucher: string) => {
+  /**
+   * Finance records `amountFen` for instalment `seq` with its voucher, uploaded on the instalment's row
+   * of the panel or inside the dialog. The dialog names the instalment and offers its due; more than
+   * that is an early settlement it states in words, confirmed by its own tick.
+   */
+  const repay = async (seq: number, amountFen: number, voucher: string, upload: 'panel' | 'dialog') => {
     const row = panel.locator(`[data-testid="repayment-instalment"][data-seq="${seq}"]`);
-    const chooser = finance.waitForEvent('filechooser');
-    await row.getByTestId('instalment-voucher-upload').click();
-    await (await chooser).setFiles({ name: voucher, mimeType: 'application/pdf', buffer: PDF });
-    await eventually(
-      () => row.getByTestId('instalment-voucher').innerText(),
-      (text) => expect(text).toBe(voucher),
-    );
+    const dueFen = (await instalmentsIn(panel)).find((i) => i.seq === seq)!.principalFen;
+    if (upload === 'panel') {
+      const chooser = finance.waitForEvent('filechooser');
+      await row.getByTestId('instalment-voucher-upload').click();
+      await (await chooser).setFiles({ name: voucher, mimeType: 'application/pdf', buffer: PDF });
+      await eventually(
+        () => row.getByTestId('instalment-voucher').innerText(),
+        (text) => expect(text).toBe(voucher),
+      );
+    }
     const form = await act(finance, 'RECORD_REPAYMENT', async (f) => {
-      await f.locator('input[data-field="amount"]').fill(yuanOf(amountFen));
+      if (upload === 'dialog') await attach(finance, f, voucher);
+      const named = f.getByTestId('repayment-dialog-instalment');
+      expect(await named.getAttribute('data-seq')).toBe(String(seq));
+      expect(await named.innerText()).toContain(`第 ${seq} 期`);
+      // its own due by default, never the whole principal
+      const amount = f.locator('input[data-field="amount"]');
+      await eventually(
+        async () => fenOf(await amount.inputValue()),
+        (fen) => expect(fen).toBe(dueFen),
+      );
+      await amount.fill(yuanOf(amountFen));
+      const early = f.getByTestId('early-settlement');
+      if (amountFen > dueFen) {
+        await early.waitFor();
+        expect(await early.innerText()).toContain('提前还款');
+        expect(await f.getByTestId('action-submit').isDisabled()).toBe(true);
+        await f.getByLabel('我确认这是提前还款（一次还清多期）').check();
+      } else {
+        expect(await early.count()).toBe(0);
+      }
     });
     await form.waitFor({ state: 'detached' });
   };
@@ -252,7 +293,7 @@ it('the A-post officer changes the plan to equal principal; finance repays it wi
   let repaidFen = 0;
   if (ahead > 0) {
     const arrears = planned.slice(0, ahead);
-    await repay(arrears[0].seq, sumFen(arrears), '逾期欠款还款凭证.pdf');
+    await repay(arrears[0].seq, sumFen(arrears), '逾期欠款还款凭证.pdf', 'panel');
     repaidFen += sumFen(arrears);
     const after = await eventually(
       () => instalmentsIn(panel),
@@ -264,7 +305,7 @@ it('the A-post officer changes the plan to equal principal; finance repays it wi
 
   // 2. The next instalment on its day: REPAID, and its reminder CANCELLED.
   const next = planned[ahead];
-  await repay(next.seq, next.principalFen, `第${next.seq}期还款凭证.pdf`);
+  await repay(next.seq, next.principalFen, `第${next.seq}期还款凭证.pdf`, 'dialog');
   repaidFen += next.principalFen;
   await eventually(
     () => panel.locator(`[data-testid="repayment-instalment"][data-seq="${next.seq}"]`).getAttribute('data-state'),
@@ -284,7 +325,7 @@ it('the A-post officer changes the plan to equal principal; finance repays it wi
 
   // 3. The rest repaid early, with the voucher of the next instalment: every instalment REPAID, the loan moves to release.
   const last = planned[ahead + 1];
-  await repay(last.seq, principalFen - repaidFen, '提前结清还款凭证.pdf');
+  await repay(last.seq, principalFen - repaidFen, '提前结清还款凭证.pdf', 'panel');
   await eventually(
     async () => (await workflow()).state,
     (state) => expect(state).toMatchObject({ release: expect.anything() }),

@@ -204,7 +204,8 @@ export interface EventPayloads {
   VISIT_SUBMIT_REPORT: VisitReportPayload;
   VISIT_APPROVE: NoPayload;
   VISIT_RETURN: ReasonPayload;
-  RECORD_REPAYMENT: AmountPayload;
+  /** `earlySettlement`: confirms an amount above the open instalment's due (an early settlement); the server asks for it. */
+  RECORD_REPAYMENT: AmountPayload & { earlySettlement?: boolean };
   REPAYMENT_PLAN_EDIT: RepaymentPlanEditPayload;
   // release (DBDZYJC)
   CONFIRM_RELEASE: { itemId: string };
@@ -239,7 +240,8 @@ export type PayloadFieldKind =
   | 'voteRule' // a VoteRule object
   | 'collateral' // list of {id, kind}
   | 'date' // a real calendar day, YYYY-MM-DD
-  | 'fen'; // positive whole number of fen (a safe integer)
+  | 'fen' // positive whole number of fen (a safe integer)
+  | 'flag'; // true or false (an explicit confirmation, e.g. an early settlement)
 
 export interface PayloadField {
   name: string;
@@ -341,7 +343,8 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   ],
   VISIT_APPROVE: [],
   VISIT_RETURN: reason,
-  RECORD_REPAYMENT: [amount],
+  // the clerk's explicit confirmation when the amount is more than the open instalment's due (server-checked)
+  RECORD_REPAYMENT: [amount, { name: 'earlySettlement', kind: 'flag', required: false }],
   REPAYMENT_PLAN_EDIT: [
     { name: 'method', kind: 'enum', required: true, values: REPAYMENT_METHODS },
     { name: 'annualRatePercent', kind: 'amount', required: false },
@@ -402,6 +405,8 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
       return isCalendarDay(value) ? null : 'must be a calendar date YYYY-MM-DD';
     case 'fen':
       return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? null : 'must be a positive whole number of fen';
+    case 'flag':
+      return typeof value === 'boolean' ? null : 'must be true or false';
     case 'collateral': {
       if (!Array.isArray(value)) return 'must be a list of {id, kind}';
       const ids = new Set<string>();

@@ -30,3 +30,4 @@ export * from './domain/contract-templates';
 export * from './domain/collateral';
 export * from './domain/repayment-plan';
 export * from './domain/state-windows';
+export * from './domain/evidence';

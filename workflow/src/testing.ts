@@ -102,6 +102,8 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
     type: 'RECORD_REPAYMENT',
     actorId: finance,
     amount: fromFen(i === installments - 1 ? totalFen - installmentFen * (installments - 1) : installmentFen),
+    // these few repayments each cover several months of the server's monthly plan: early settlements
+    earlySettlement: true,
   }));
   const premium = fromFen(Math.max(1, Math.round(totalFen / 100)));
 

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { ArchivesController } from './archives.controller';
 import { ArchivesService } from './archives.service';
 import { AttachmentStore } from './attachment-store';
+import { EvidenceUploadsController } from './evidence-uploads.controller';
 
 @Module({
-  controllers: [ArchivesController],
+  controllers: [ArchivesController, EvidenceUploadsController],
   providers: [ArchivesService, AttachmentStore],
   exports: [AttachmentStore],
 })

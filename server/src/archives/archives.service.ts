@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
+import { ATTACHMENT_KIND_LABELS, ATTACHMENT_KINDS, evidenceOf, possibleEventTypes, stageInfo, type AttachmentKind, type StageKey } from '@app/workflow';
 import PizZip from 'pizzip';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -10,6 +10,7 @@ import type { ArchiveListQuery } from './archive.dto';
 import { assertMaySee, maySee, visibleMeetingKinds } from '../files/file-access';
 import { ATTACHMENT_SELECT, AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
 import { companyZoneSql } from '../common/company-time';
+import { documentWords } from '../workflow/evidence';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN'];
@@ -143,6 +144,27 @@ export class ArchivesService {
     return this.store.save(file, 'attachment', { loanId }, kind, user.id, async (em) => {
       const [loan] = await em.query(`SELECT id FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
       if (!loan) throw AppError.notFound('loanNotFound');
+    });
+  }
+
+  /**
+   * The document a step stands on (CONTRACT_ARCHIVE_UPLOAD, COUNTER_GUARANTEE_UPLOAD: workflow
+   * EVENT_EVIDENCE), kept as an attachment of its kind, while the loan may take that step (409 naming
+   * the document otherwise); the instance row is locked so that the step and the upload do not cross.
+   */
+  async uploadEvidence(loanId: string, type: 'CONTRACT_ARCHIVE_UPLOAD' | 'COUNTER_GUARANTEE_UPLOAD', file: Express.Multer.File | undefined, user: AuthUser) {
+    if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
+    assertMaySee(user, { loanId });
+    const kind = evidenceOf(type) as AttachmentKind;
+    return this.store.save(file, 'attachment', { loanId }, kind, user.id, async (em) => {
+      const [row] = await em.query(
+        `SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id AND l.deleted_at IS NULL WHERE wi.loan_id = $1 FOR UPDATE OF wi`,
+        [loanId],
+      );
+      if (!row) throw AppError.notFound('loanNotFound');
+      if (!possibleEventTypes(row.snapshot).has(type)) {
+        throw new AppError(HttpStatus.CONFLICT, CODES.evidenceNotNow, 'evidenceNotNow', { document: documentWords(evidenceOf(type)!) }, null, 'EvidenceNotNow');
+      }
     });
   }
 

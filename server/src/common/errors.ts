@@ -107,6 +107,10 @@ export const CODES = {
   visitReasonRequired: 'A10071',
   visitRoundsExhausted: 'A10072',
   visitAttachmentNotNow: 'A10073',
+  // steps that stand on their documents (issue 20, workflow EVENT_EVIDENCE) and the repayment's early settlement
+  evidenceMissing: 'A10074',
+  evidenceNotNow: 'A10075',
+  earlySettlementUnconfirmed: 'A10076',
   // repayment plan and reminders (issue 10)
   repaymentPlanMissing: 'A10001',
   repaymentRateRequired: 'A10002',

@@ -374,6 +374,15 @@ export const MESSAGES = {
     'zh-CN': '下一次保后走访应于 {day} 前完成（还有 {days} 天）。',
     en: 'The next after-guarantee visit is due by {day} ({days} days left).',
   },
+  evidenceMissing: {
+    'zh-CN': '请先上传{document}：本步骤须有本轮上传的{document}',
+    en: 'Upload the {document} first: this step needs the {document} uploaded for its current round',
+  },
+  evidenceNotNow: { 'zh-CN': '现在不能上传{document}：该贷款不在这一步', en: 'The {document} cannot be uploaded now: the loan is not at that step' },
+  earlySettlementUnconfirmed: {
+    'zh-CN': '还款金额 {amount} 元超过第 {seq} 期应还的 {due} 元：提前还款须明确确认（earlySettlement: true）',
+    en: 'The repayment of {amount} yuan exceeds the {due} yuan due on instalment {seq}: an early settlement must be confirmed explicitly (earlySettlement: true)',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

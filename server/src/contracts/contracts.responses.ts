@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CONTRACT_TYPES, type ContractType } from '@app/workflow';
+import { ATTACHMENT_KINDS, CONTRACT_TYPES, type AttachmentKind, type ContractType } from '@app/workflow';
 
 export const DOCUMENT_KINDS = ['CONTRACT', 'SIGNED_CONTRACT', 'GUARANTEE_LETTER', 'SEALED_LETTER', 'DISBURSEMENT_VOUCHER'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number] | AttachmentKind;
 
 /** A document of a loan (fixed API: other tools rely on these fields). */
 export class LoanDocumentDto {
   @ApiProperty()
   id: string;
   @ApiProperty({
-    enum: DOCUMENT_KINDS,
+    enum: [...DOCUMENT_KINDS, ...ATTACHMENT_KINDS.filter((k) => !k.endsWith('_MINUTES'))],
     description:
-      'CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads',
+      'CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads; the other kinds: files uploaded onto the loan (archive kinds, e.g. BANK_CONTRACT, COUNTER_GUARANTEE, REPAYMENT_VOUCHER, AFTER_GUARANTEE)',
   })
   kind: DocumentKind;
   @ApiProperty({ enum: CONTRACT_TYPES, nullable: true })

@@ -129,20 +129,27 @@ export class ContractsService implements OnModuleInit {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     const [loan] = await this.db.query(`SELECT id FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
     if (!loan) throw AppError.notFound('loanNotFound');
+    // the loan's own documents, and every file uploaded onto it (archive, counter-guarantee, vouchers,
+    // visit reports): one list by kind on the loan page; meeting minutes stay in the archive
     const rows = await this.db.query(
-      `SELECT ${DOCUMENT_COLUMNS} FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id
-        WHERE d.loan_id = $1 ORDER BY d.created_at, d.contract_type NULLS LAST, d.id`,
+      `SELECT * FROM (
+         SELECT ${DOCUMENT_COLUMNS}, d.contract_type AS sort_type FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id WHERE d.loan_id = $1
+         UNION ALL
+         SELECT a.id, a.kind, NULL, f.original_name, f.size, f.sha256, NULL, NULL, a.created_at, a.created_by, NULL
+           FROM attachment a JOIN uploaded_file f ON f.id = a.file_id WHERE a.loan_id = $1 AND a.deleted_at IS NULL
+       ) x ORDER BY "createdAt", sort_type NULLS LAST, id`,
       [loanId],
     );
-    return rows.map(toDocument);
+    return rows.map(({ sort_type: _sort, ...r }: Record<string, any>) => toDocument(r));
   }
 
   async file(id: string, user: AuthUser): Promise<StreamableFile> {
     if (!UUID.test(id)) throw AppError.notFound('documentNotFound');
     const [row] = await this.db.query(
       `SELECT d.loan_id AS "loanId", f.id, f.kind, f.original_name AS name, f.mime, f.size, f.sha256, f.url, f.storage, f.storage_key AS "storageKey"
-         FROM loan_document d JOIN uploaded_file f ON f.id = d.file_id JOIN loan l ON l.id = d.loan_id AND l.deleted_at IS NULL
-        WHERE d.id = $1`,
+         FROM (SELECT loan_id, file_id FROM loan_document WHERE id = $1
+               UNION ALL SELECT loan_id, file_id FROM attachment WHERE id = $1 AND loan_id IS NOT NULL AND deleted_at IS NULL) d
+         JOIN uploaded_file f ON f.id = d.file_id JOIN loan l ON l.id = d.loan_id AND l.deleted_at IS NULL`,
       [id],
     );
     // the loan's rule first: whether such a document exists is not told to those who may not see loans

@@ -12,8 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Guarantee letters and the disbursement voucher: LETTER_GENERATE fills the bank's enabled letter
- * template (the contracts' filler), LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD need their uploaded
- * document, VOUCHER_CONFIRM's day and amount are checked against the company calendar and the loan.
+ * template (the contracts' filler); the uploads LETTER_UPLOAD_SEALED and VOUCHER_UPLOAD stand on are
+ * checked by the workflow's one evidence check (EVENT_EVIDENCE); VOUCHER_CONFIRM's day and amount are checked against the company calendar and the loan.
  */
 @Injectable()
 export class LettersService implements OnModuleInit {
@@ -26,8 +26,6 @@ export class LettersService implements OnModuleInit {
 
   onModuleInit(): void {
     this.workflow.registerWriter('LETTER_GENERATE', (ctx) => this.generate(ctx));
-    this.workflow.registerWriter('LETTER_UPLOAD_SEALED', (ctx) => this.requireDocument(ctx, 'SEALED_LETTER', 'sealedLetterMissing'));
-    this.workflow.registerWriter('VOUCHER_UPLOAD', (ctx) => this.requireDocument(ctx, 'DISBURSEMENT_VOUCHER', 'voucherMissing'));
     this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.checkDisbursement(ctx));
   }
 
@@ -53,12 +51,6 @@ export class LettersService implements OnModuleInit {
       'GUARANTEE_LETTER',
     );
     this.logger.log(`guarantee letter generated for loan ${loanId} from template ${template.id} v${template.version} by ${user.username}`);
-  }
-
-  /** The step stands on an uploaded document; the upload locks the instance row, so the two do not cross. */
-  private async requireDocument({ em, loanId }: EventWriteContext, kind: string, missing: 'sealedLetterMissing' | 'voucherMissing'): Promise<void> {
-    const [found] = await em.query(`SELECT 1 FROM loan_document WHERE loan_id = $1 AND kind = $2 LIMIT 1`, [loanId, kind]);
-    if (!found) throw new AppError(HttpStatus.CONFLICT, CODES[missing], missing, {}, null, 'DocumentMissing');
   }
 
   /** The day must have come in the company's calendar, and the bank cannot lend more than is guaranteed. */

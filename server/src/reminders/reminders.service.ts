@@ -14,6 +14,7 @@ import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminde
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 import { REMINDER_EVENT_TYPES, writeReminderRows } from './reminder-writers';
+import { checkEarlySettlement } from './early-settlement';
 
 export { REMINDER_EVENT_TYPES, writeReminderRows };
 
@@ -35,6 +36,7 @@ export class RemindersService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.workflow.registerPreparer('RECORD_REPAYMENT', checkEarlySettlement);
     // the visits writer records the round's next due day before VISIT_APPROVE gives that day its reminder
     for (const type of REMINDER_EVENT_TYPES) {
       this.workflow.registerWriter(type, ({ em, loanId, event, snapshot }) => writeReminderRows(em, loanId, event, snapshot, this.clock.now()));

@@ -32,6 +32,8 @@ export interface LegalActionView {
   type: string;
   permission: string;
   label: { zh: string; en: string } | string;
+  /** For a step that stands on a document (workflow EVENT_EVIDENCE). */
+  document?: { kind: string; upload: string; present: boolean };
 }
 
 export interface WorkflowView {

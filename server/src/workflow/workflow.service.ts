@@ -14,6 +14,7 @@ import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
 import { EventRow, InstanceRow, WorkflowRepository } from './workflow.repository';
 import { InstanceCache } from './instance-cache';
+import { describeEvidence, requireEvidence } from './evidence';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields the server puts into every event; a client may not supply them. */
@@ -80,7 +81,13 @@ export class WorkflowService {
     private readonly repo: WorkflowRepository,
     private readonly clock: Clock,
     private readonly checkpoints: CheckpointService,
-  ) {}
+  ) {
+    // The steps that stand on a document (workflow EVENT_EVIDENCE) are refused without it: one check,
+    // registered first so that it runs before the features' own writers.
+    for (const type of Object.keys(engine.EVENT_EVIDENCE) as engine.EventType[]) {
+      this.registerWriter(type, ({ em, loanId }) => requireEvidence(em, loanId, type));
+    }
+  }
 
   private readonly preparers = new Map<engine.EventType, EventPreparer>();
 
@@ -130,11 +137,18 @@ export class WorkflowService {
   }
 
   async getView(loanId: string, user: AuthUser): Promise<WorkflowView> {
-    return this.view(await this.load(loanId), user);
+    return this.withDocuments(this.view(await this.load(loanId), user));
+  }
+
+  /** The view with `document` on each legal action that stands on one (workflow EVENT_EVIDENCE). */
+  async withDocuments(view: WorkflowView, em: EntityManager = this.db.manager): Promise<WorkflowView> {
+    await describeEvidence(em, [view]);
+    return view;
   }
 
   async apply(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey?: string): Promise<ApplyResult> {
-    return this.applyOnce(loanId, dto, user, idempotencyKey, true);
+    const result = await this.applyOnce(loanId, dto, user, idempotencyKey, true);
+    return { ...result, view: await this.withDocuments(result.view) };
   }
 
   /**

@@ -8,6 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { describeEvidence } from '../workflow/evidence';
 import { actorOf, WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
 
@@ -313,7 +314,14 @@ export class WorklistQuery {
       });
     const last = rows[rows.length - 1];
     const nextCursor = rows.length === page.limit && last ? encodeCursor({ sort: sortKey, desc, value: last.sort_value ?? null, id: last.id }) : null;
-    return { rows: this.toRows(rows, search, user, withActions), nextCursor };
+    const loans = this.toRows(rows, search, user, withActions);
+    // the steps that stand on a document say which, where it goes and whether it is there
+    if (withActions)
+      await describeEvidence(
+        this.db.manager,
+        loans.map((l) => l.workflow),
+      );
+    return { rows: loans, nextCursor };
   }
 
   private toRows(rows: Record<string, any>[], search: LoanSearch, user: AuthUser, withActions: boolean): LoanRow[] {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { exampleContent } from '@app/workflow';
+import { evidenceOf, exampleContent } from '@app/workflow';
 import type { Test } from 'supertest';
 import { withCheckChar } from '../../../server/src/companies/credit-code';
 import { TestApp } from './app';
@@ -29,19 +29,43 @@ export async function createLoan(t: TestApp, token: string, extra: Record<string
   return res.body.data as { id: string; workflow: { version: number; stage: string; legalActions: { type: string }[] } };
 }
 
+/**
+ * Sends one event. Tests that only move loans along get what the step stands on first: for
+ * SUBMIT_MATERIALS the saved customer data, for a step with a document (workflow EVENT_EVIDENCE) a
+ * small PDF posted to the action's `document.upload` when it is not there. sendEventAsIs sends nothing else.
+ */
 export function sendEvent(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
-  const test = t.http.post(`/server/loans/${loanId}/events`).set('X-Platform-Token', token).send({ type, payload, expectedVersion });
-  if (type !== 'SUBMIT_MATERIALS') return test;
+  const test = sendEventAsIs(t, token, loanId, type, expectedVersion, payload);
+  const before = type === 'SUBMIT_MATERIALS' ? () => ensureClientData(t, loanId) : evidenceOf(type) ? () => ensureEvidence(t, token, loanId, type) : null;
+  if (!before) return test;
   // The request goes out when awaited (superagent's then() calls end()): store the data just before.
   const send = test.end.bind(test);
   test.end = (callback) => {
-    ensureClientData(t, loanId).then(
+    before().then(
       () => send(callback),
       (error: Error) => callback?.(error, undefined as never),
     );
     return test;
   };
   return test;
+}
+
+/** The event as given, with nothing stored before it (refusal tests). */
+export function sendEventAsIs(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
+  return t.http.post(`/server/loans/${loanId}/events`).set('X-Platform-Token', token).send({ type, payload, expectedVersion });
+}
+
+export const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Uploads the document the step stands on, as its legal action says, unless it is there (or the step is not legal now). */
+export async function ensureEvidence(t: TestApp, token: string, loanId: string, type: string): Promise<void> {
+  if (!UUID.test(loanId)) return;
+  const view = await t.http.get(`/server/loans/${loanId}/workflow`).set('X-Platform-Token', token);
+  if (view.status !== 200) return;
+  const action = (view.body.data.legalActions as { type: string; document?: { upload: string; present: boolean } }[]).find((a) => a.type === type);
+  if (!action?.document || action.document.present) return;
+  const res = await t.http.post(action.document.upload).set('X-Platform-Token', token).attach('file', SMALL_PDF, `${type}.pdf`);
+  if (res.status !== 201) throw new Error(`evidence for ${type}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -350,6 +350,14 @@ export interface DeleteRolesDto {
   ids: string[];
 }
 
+export interface ActionDocumentDto {
+  kind: 'BANK_CONTRACT' | 'COUNTER_GUARANTEE' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER' | 'REPAYMENT_VOUCHER' | 'AFTER_GUARANTEE';
+  /** Where to POST it (multipart field `file`), under /server, e.g. /server/loans/{id}/sealed-letter */
+  upload: string;
+  /** Whether it was uploaded for the current round of the step (a file from before the loan was sent back does not count) */
+  present: boolean;
+}
+
 export interface LegalActionDto {
   type:
     | 'SUBMIT_MATERIALS'
@@ -433,6 +441,8 @@ export interface LegalActionDto {
   /** The permission code the action needs */
   permission: string;
   label: Label;
+  /** Only for a step that stands on an uploaded document (workflow EVENT_EVIDENCE): which, where to upload it, whether it is there */
+  document?: ActionDocumentDto;
 }
 
 export interface EventFailureDto {
@@ -1594,8 +1604,21 @@ export interface CollateralDto {
 
 export interface LoanDocumentDto {
   id: string;
-  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads */
-  kind: 'CONTRACT' | 'SIGNED_CONTRACT' | 'GUARANTEE_LETTER' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER';
+  /** CONTRACT: generated from a template; SIGNED_CONTRACT: an uploaded signed copy; GUARANTEE_LETTER: generated letter; SEALED_LETTER, DISBURSEMENT_VOUCHER: uploads; the other kinds: files uploaded onto the loan (archive kinds, e.g. BANK_CONTRACT, COUNTER_GUARANTEE, REPAYMENT_VOUCHER, AFTER_GUARANTEE) */
+  kind:
+    | 'CONTRACT'
+    | 'SIGNED_CONTRACT'
+    | 'GUARANTEE_LETTER'
+    | 'SEALED_LETTER'
+    | 'DISBURSEMENT_VOUCHER'
+    | 'BANK_CONTRACT_TEMPLATE'
+    | 'BANK_CONTRACT'
+    | 'COUNTER_GUARANTEE'
+    | 'AFTER_GUARANTEE'
+    | 'LETTER_SEALING'
+    | 'REPAYMENT_VOUCHER'
+    | 'B_POST_MATERIAL'
+    | 'PREMIUM_VOUCHER';
   contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER' | null;
   /** The file name offered on download */
   name: string;
@@ -2504,6 +2527,8 @@ export interface ApiResponses {
   'GET /archives/{loanId}': ArchiveDetailDto;
   'POST /archives/{loanId}/files': IdDto;
   'GET /archives/{loanId}/zip': Blob;
+  'POST /loans/{id}/contract-archive': IdDto;
+  'POST /loans/{id}/counter-guarantee': IdDto;
   'GET /conferees': Page<ConfereeRowDto>;
   'POST /conferees': ConfereesAddedDto;
   'GET /conferees/export': Blob;
@@ -2559,6 +2584,8 @@ export interface ApiBodies {
   'POST /regulatory/groups/{groupId}/members': GroupMemberInputDto;
   'PUT /regulatory/clients/{companyId}': ClientClassInputDto;
   'POST /archives/{loanId}/files': FormData;
+  'POST /loans/{id}/contract-archive': FormData;
+  'POST /loans/{id}/counter-guarantee': FormData;
   'POST /conferees': AddConfereesDto;
   'PATCH /conferees/{userId}': ManageConfereeDto;
 }

@@ -137,7 +137,7 @@ export function RepaymentPlanPanel({
                             disabled={busy !== null}
                             data-testid="instalment-voucher-upload"
                           >
-                            {t('afterGuarantee.plan.uploadVoucher')}
+                            {t('afterGuarantee.plan.attachVoucher')}
                           </Button>
                         )}
                       </FileButton>

@@ -1,11 +1,10 @@
-import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showSuccessToast } from '@/api/feedback';
 import { downloadFile } from '@/features/meetings/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatTime } from '@/lib/format';
-import { fetchVisits, uploadVisitAttachment, visitAttachmentPath } from './after-guarantee-api';
+import { fetchVisits, visitAttachmentPath } from './after-guarantee-api';
 
 const SEVERE = new Set(['SUBSTANDARD', 'DOUBTFUL', 'LOSS']);
 
@@ -15,16 +14,9 @@ export function VisitsPanel({ loanId, version, state }: { loanId: string; versio
   const value = (state ?? {}) as Record<string, unknown>;
   const afterDisbursement = typeof value === 'object' && ('afterGuarantee' in value || 'release' in value || state === 'closed');
   const visible = useHolds('sys:loan:detail', 'b_post_list', 'leader_review_list') && afterDisbursement;
-  const canUpload = useHolds('sys:after-b:upload') && typeof value.afterGuarantee === 'string';
   const visits = useQuery({ queryKey: ['visits', loanId, version], queryFn: () => fetchVisits(loanId), enabled: visible });
   const v = visits.data;
   if (!visible || !v) return null;
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    await uploadVisitAttachment(loanId, file);
-    showSuccessToast(t('afterGuarantee.visits.uploaded'));
-    await visits.refetch();
-  };
   return (
     <Card withBorder radius="md" padding="lg" data-testid="visits-panel" data-state={v.state ?? ''}>
       <Stack gap="xs">
@@ -114,15 +106,7 @@ export function VisitsPanel({ loanId, version, state }: { loanId: string; versio
             ))}
           </Stack>
         )}
-        {canUpload && (
-          <FileButton onChange={(file) => void upload(file)} accept="application/pdf,image/png,image/jpeg,.doc,.docx">
-            {(props) => (
-              <Button {...props} variant="light" size="xs" data-testid="visit-attachment-upload">
-                {t('afterGuarantee.visits.upload')}
-              </Button>
-            )}
-          </FileButton>
-        )}
+        {/* a round's report file is uploaded in the dialog of 提交走访报告 (its step stands on it) */}
         <Text size="xs" c="dimmed">
           {t('afterGuarantee.visits.hint')}
         </Text>

@@ -44,7 +44,15 @@ const sameTypes = (a: readonly { type: string }[], b: readonly { type: string }[
 export function reconcileActions(client: readonly LegalAction[] | null, server: readonly ServerLegalAction[]): ReconciledActions {
   if (client === null) return { actions: [...server], agreement: 'otherVersion' };
   if (!sameTypes(client, server)) return { actions: [...server], agreement: 'disagree' };
-  return { actions: client.map((a) => ({ type: a.type, permission: a.permission, label: a.label })), agreement: 'agree' };
+  // the document a step stands on (and whether it is there) only the server knows: kept from its list
+  const documents = new Map(server.map((a) => [a.type, a.document]));
+  return {
+    actions: client.map((a) => {
+      const document = documents.get(a.type);
+      return document ? { type: a.type, permission: a.permission, label: a.label, document } : { type: a.type, permission: a.permission, label: a.label };
+    }),
+    agreement: 'agree',
+  };
 }
 
 const sameActionList = (a: LegalAction[], b: LegalAction[]) => a.length === b.length && a.every((x, i) => x.type === b[i].type);

@@ -3,7 +3,7 @@
  * own data (snapshots, labels, the definition) come from @app/workflow, never copied here.
  */
 import type { MachineDefinition } from '@app/workflow';
-import { http } from '@/api/http';
+import { API_BASE, http } from '@/api/http';
 import type {
   ApplyEventDto,
   BankOptionDto,
@@ -21,6 +21,8 @@ import type {
 } from '@/api/schema.gen';
 
 export type ServerLegalAction = LegalActionDto;
+/** The document a step stands on, as the server's legal action carries it. */
+export type ActionDocument = NonNullable<LegalActionDto['document']>;
 export type WorkflowView = WorkflowViewDto;
 export type LoanDetail = LoanDetailDto;
 export type TimelineNodeView = TimelineNodeDto;
@@ -108,4 +110,15 @@ export async function uploadLoanDocument(loanId: string, kind: keyof typeof DOCU
   const form = new FormData();
   form.append('file', file);
   await http.post(`${loanPath(loanId)}/${DOCUMENT_UPLOADS[kind]}`, form);
+}
+
+/**
+ * Uploads the file a step stands on to the path its legal action names (`document.upload`, under
+ * /server): multipart field `file`. Errors come back to the dialog, which shows them beside the picker.
+ */
+export async function uploadEvidence(upload: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.append('file', file);
+  const path = upload.startsWith(`${API_BASE}/`) ? upload.slice(API_BASE.length) : upload;
+  await http.post(path, form, { passErrors: true });
 }

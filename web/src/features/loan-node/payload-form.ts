@@ -35,7 +35,7 @@ export interface RuleDraft {
   onTie: string;
 }
 
-export type FieldValue = string | string[] | number | null | CollateralRow[] | RuleDraft;
+export type FieldValue = string | string[] | number | boolean | null | CollateralRow[] | RuleDraft;
 export type FormValues = Record<string, FieldValue>;
 
 export type IssueKey =
@@ -95,7 +95,7 @@ function prefill(type: EventType, field: PayloadField, context?: GuaranteeContex
       return choicesFor(type, field, context)?.[0] ?? null;
     case 'amount':
       if (type === 'PRE_REVIEW_MODIFY_AMOUNT' || type === 'GENERAL_OFFICE_MODIFY_AMOUNT') return context.amount;
-      if (type === 'RECORD_REPAYMENT') return context.outstandingPrincipal > 0 ? context.outstandingPrincipal : null;
+      // RECORD_REPAYMENT: the open instalment's due, once the dialog has the plan (never the whole principal)
       if (type === 'PREMIUM_EDIT') return context.premiumAmount;
       return null;
     case 'disbursedAmountFen':
@@ -138,6 +138,10 @@ export function initialValues(type: EventType, context?: GuaranteeContext | null
         break;
       case 'collateral':
         values[field.name] = [];
+        break;
+      case 'flag':
+        // a confirmation is given by hand, never by default
+        values[field.name] = false;
         break;
     }
   }
@@ -228,6 +232,8 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
       const ids = rows.map((row) => row.id.trim());
       return new Set(ids).size === ids.length ? [] : [issue('distinct')];
     }
+    case 'flag':
+      return [];
   }
 }
 
@@ -275,6 +281,10 @@ export function toPayload(type: EventType, values: FormValues): Record<string, u
       }
       case 'collateral':
         payload[field.name] = (asList(value) as CollateralRow[]).map((row) => ({ id: row.id.trim(), kind: row.kind }));
+        break;
+      case 'flag':
+        // sent only when given: an unticked confirmation is the same as none
+        if (value === true) payload[field.name] = true;
         break;
     }
   }

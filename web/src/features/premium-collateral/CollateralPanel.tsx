@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileButton, Group, Modal, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { COLLATERAL_KIND_LABELS, COLLATERAL_KINDS, formatFen, formatPercentBp, type CollateralKind } from '@app/workflow';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { showSuccessToast } from '@/api/feedback';
 import { pick, useLang } from '@/i18n/use-lang';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { collateralFormErrors, EMPTY_COLLATERAL, fromFenText, toCollateralDto, type CollateralFormValues } from './collateral-form';
-import { deleteCollateral, fetchCollaterals, saveCollateral, uploadLoanFile, type CollateralRegister } from './premium-collateral-api';
+import { deleteCollateral, fetchCollaterals, saveCollateral, type CollateralRegister } from './premium-collateral-api';
 import { useHolds } from './use-holds';
 
 type Row = CollateralRegister['rows'][number];
@@ -19,7 +19,6 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
   const lang = useLang();
   const visible = useHolds('counter_guarantee');
   const canEdit = useHolds('sys:counter:confirm');
-  const canUpload = useHolds('sys:archive:upload');
   const register = useQuery({ queryKey: ['collaterals', loanId, version], queryFn: () => fetchCollaterals(loanId), enabled: visible });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const r = register.data;
@@ -35,12 +34,6 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
       confirmProps: { color: 'red', 'data-testid': 'collateral-delete-confirm' } as never,
       onConfirm: () => void deleteCollateral(loanId, row.id).then(() => register.refetch()),
     });
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    await uploadLoanFile(loanId, 'COUNTER_GUARANTEE', file);
-    showSuccessToast(t('premiumCollateral.collateral.uploaded'));
-  };
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="collateral-panel" data-state={r.state}>
@@ -107,15 +100,7 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
         <Text size="sm" data-testid="collateral-ltv">
           {t('premiumCollateral.collateral.ltv')}: {formatPercentBp(r.ltvBp)}
         </Text>
-        {canUpload && r.state !== 'done' && (
-          <FileButton onChange={(file) => void upload(file)} accept="application/pdf,image/png,image/jpeg">
-            {(props) => (
-              <Button {...props} variant="light" size="xs" data-testid="collateral-upload">
-                {t('premiumCollateral.collateral.upload')}
-              </Button>
-            )}
-          </FileButton>
-        )}
+        {/* the counter-guarantee file is uploaded in the dialog of its step (上传反担保附件), listed under 文档 */}
       </Stack>
       {editing !== null && (
         <CollateralModal

@@ -46,6 +46,8 @@ const afterGuarantee: Translation<typeof zhCN> = {
     columns: { seq: 'No.', dueOn: 'Due', principal: 'Principal (yuan)', interest: 'Interest (yuan)', repaid: 'Repaid (yuan)', state: 'State' },
     states: { DUE: 'Open', REPAID: 'Repaid' },
     uploadVoucher: 'Upload repayment voucher',
+    // the instalment row only keeps the file; the repayment is recorded by the action 'Record repayment'
+    attachVoucher: 'Attach voucher only',
     voucherUploaded: 'Repayment voucher uploaded',
     remind: 'Send repayment reminder',
     reminderSent: 'Repayment reminder sent to {{name}}',

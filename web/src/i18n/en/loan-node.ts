@@ -90,6 +90,7 @@ const loanNode: Translation<typeof zh> = {
     reason: 'Reason',
     comment: 'Comment',
     amount: 'Amount (yuan)',
+    earlySettlement: 'Early settlement confirmed',
     meetingId: 'Meeting id',
     attendees: 'Attendees',
     rule: 'Vote rule',
@@ -218,6 +219,26 @@ const loanNode: Translation<typeof zh> = {
     selfLoop: '(state unchanged)',
     final: 'Final',
     empty: 'No workflow definition',
+  },
+  // the document a step stands on, inside its dialog (issue 20), and the repayment's instalment
+  evidence: {
+    needs: 'This step needs the {{document}} uploaded for its current round',
+    missing: 'Not uploaded yet: choose the file first; the step can be confirmed once it is uploaded',
+    present: 'The {{document}} of this round is uploaded',
+    uploaded: 'Uploaded: {{name}}',
+    choose: 'Choose the {{document}} to upload',
+    replace: 'Upload again',
+  },
+  repayment: {
+    loading: 'Reading the repayment plan…',
+    noPlan: 'No open instalment',
+    instalment: 'This repayment: instalment {{seq}} (due {{dueOn}}), principal due {{due}} yuan',
+    remaining: 'Principal outstanding afterwards: {{remaining}} yuan',
+    early:
+      'Early settlement: {{amount}} yuan is more than the {{due}} yuan due on instalment {{seq}}; it repays instalments {{from}} to {{to}} ({{count}} instalments); principal outstanding afterwards: {{remaining}} yuan.',
+    earlyAll: 'Early settlement: {{amount}} yuan repays all {{count}} remaining instalments; the loan then moves to release, with no way back.',
+    confirm: 'I confirm this is an early settlement (several instalments at once)',
+    confirmRequired: 'Tick the confirmation for an early settlement',
   },
 };
 export default loanNode;

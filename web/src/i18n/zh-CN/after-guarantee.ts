@@ -35,6 +35,8 @@ const afterGuarantee = {
     columns: { seq: '期次', dueOn: '应还日', principal: '本金（元）', interest: '利息（元）', repaid: '已还（元）', state: '状态' },
     states: { DUE: '未还清', REPAID: '已还清' },
     uploadVoucher: '上传还款凭证',
+    // the instalment row only keeps the file; the repayment is recorded by the action 上传还款凭证
+    attachVoucher: '仅附本期凭证',
     voucherUploaded: '还款凭证已上传',
     remind: '发送还款提醒',
     reminderSent: '已向 {{name}} 发送还款提醒',

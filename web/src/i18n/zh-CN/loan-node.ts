@@ -82,6 +82,7 @@ export default {
     reason: '原因',
     comment: '意见说明',
     amount: '金额（元）',
+    earlySettlement: '提前还款确认',
     meetingId: '会议编号',
     attendees: '参会人',
     rule: '表决规则',
@@ -210,5 +211,25 @@ export default {
     selfLoop: '（状态不变）',
     final: '终态',
     empty: '暂无流程定义',
+  },
+  // the document a step stands on, inside its dialog (issue 20), and the repayment's instalment
+  evidence: {
+    needs: '本步骤须有本轮上传的{{document}}',
+    missing: '尚未上传：请先选择文件上传，上传后才能确认',
+    present: '已上传本轮的{{document}}',
+    uploaded: '已上传：{{name}}',
+    choose: '选择文件上传{{document}}',
+    replace: '重新上传',
+  },
+  repayment: {
+    loading: '正在读取还款计划…',
+    noPlan: '没有未还清的期次',
+    instalment: '本次还款：第 {{seq}} 期（到期日 {{dueOn}}），本期应还本金 {{due}} 元',
+    remaining: '还款后剩余未还本金 {{remaining}} 元',
+    early:
+      '提前还款：{{amount}} 元超过第 {{seq}} 期应还的 {{due}} 元，将还清第 {{from}} 至第 {{to}} 期，共 {{count}} 期；还款后剩余未还本金 {{remaining}} 元。',
+    earlyAll: '提前还款：{{amount}} 元将还清全部剩余 {{count}} 期，贷款随即转入解保，且不可撤回。',
+    confirm: '我确认这是提前还款（一次还清多期）',
+    confirmRequired: '提前还款须勾选确认',
   },
 };

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Button,
+  Checkbox,
   Group,
   Modal,
   MultiSelect,
@@ -17,18 +18,23 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { COLLATERAL_KINDS, type GuaranteeContext, type PayloadField } from '@app/workflow';
+import { COLLATERAL_KINDS, fromFen, isValidAmount, toFen, type GuaranteeContext, type PayloadField } from '@app/workflow';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
+import { fetchRepaymentPlan } from '@/features/after-guarantee/after-guarantee-api';
 import { CollateralRegisterItems } from './CollateralRegisterItems';
+import { EvidenceUpload } from './EvidenceUpload';
+import { RepaymentInstalment } from './RepaymentInstalment';
+import { repaymentSummary } from '../repayment';
 import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
-import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
+import { EVENT_ERROR_CODES, fetchWorkflow, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
 import { useReloadLoan } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { DayInput } from '@/lib/dates';
@@ -56,6 +62,8 @@ export interface OpenAction {
 }
 
 type Errors = Record<string, string>;
+
+const isBlankValue = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function translateIssue(t: TFunction, issue: FieldIssue): string {
   return String(t(`loanNode.validation.${issue.key}` as never, { field: fieldLabel(t, issue.field) } as never));
@@ -175,6 +183,8 @@ function FieldInput({
       return <RuleInput draft={value as RuleDraft} errors={errors} error={error} onChange={onChange} />;
     case 'collateral':
       return <CollateralInput rows={Array.isArray(value) ? (value as CollateralRow[]) : []} error={error} onChange={onChange} />;
+    case 'flag':
+      return <Checkbox label={label} checked={value === true} error={error} data-field={field.name} onChange={(e) => onChange(e.currentTarget.checked)} />;
   }
 }
 
@@ -326,6 +336,20 @@ function ActionForm({
   const reload = useReloadLoan(loanId);
   const type = open.action.type;
   const fields = payloadFields(type);
+  // the file the step stands on (workflow EVENT_EVIDENCE): uploaded here, the confirm waits for it;
+  // read again as the dialog opens (it may have been uploaded elsewhere since the page loaded, e.g. a voucher on its instalment)
+  const fresh = useQuery({
+    queryKey: ['evidence', loanId, open.version, type],
+    queryFn: () => fetchWorkflow(loanId),
+    enabled: open.action.document !== undefined,
+    retry: false,
+  });
+  const evidence = fresh.data?.legalActions.find((a) => a.type === type)?.document ?? open.action.document;
+  const [uploadedHere, setUploadedHere] = useState(false);
+  const evidencePresent = uploadedHere || evidence?.present === true;
+  const evidenceReady = !evidence || evidencePresent;
+  const repaying = type === 'RECORD_REPAYMENT';
+  const plan = useQuery({ queryKey: ['repayment-plan', loanId, open.version], queryFn: () => fetchRepaymentPlan(loanId), enabled: repaying, retry: false });
   // The key of the last attempt: reused only to retry the very same body after the answer was lost.
   const lastAttempt = useRef<{ body: string; key: string; answered: boolean } | null>(null);
 
@@ -429,46 +453,73 @@ function ActionForm({
   useEffect(() => {
     onBusy(submitting);
   }, [submitting, onBusy]);
+  // RECORD_REPAYMENT: what the amount would do; it starts at the open instalment's due, never the whole principal
+  const amountFen = repaying && isValidAmount(Number(values.amount)) && !isBlankValue(values.amount) ? toFen(Number(values.amount)) : null;
+  const summary = repaying && plan.data ? repaymentSummary(plan.data, amountFen) : null;
+  const dueFen = summary?.dueFen;
+  useEffect(() => {
+    if (dueFen !== undefined && isBlankValue(form.getValues().amount)) form.setFieldValue('amount', fromFen(dueFen));
+    // once, when the plan arrives (the form object is stable)
+  }, [dueFen, form]);
+  const early = summary?.early === true;
+  useEffect(() => {
+    // a confirmation belongs to the amount it was given for
+    if (repaying && !early && values.earlySettlement === true) form.setFieldValue('earlySettlement', false);
+  }, [repaying, early, values.earlySettlement, form]);
+  const ready = evidenceReady && (!early || values.earlySettlement === true);
   useEffect(() => () => onBusy(false), [onBusy]);
 
   return (
     <form data-testid="action-form" data-action={type} noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
+        {evidence && <EvidenceUpload document={evidence} present={evidencePresent} onUploaded={() => setUploadedHere(true)} />}
+        {repaying && (
+          <RepaymentInstalment
+            summary={summary}
+            loading={plan.isLoading}
+            amountFen={amountFen}
+            confirmed={values.earlySettlement === true}
+            error={form.errors.earlySettlement as string | undefined}
+            onConfirm={(confirmed) => form.setFieldValue('earlySettlement', confirmed)}
+          />
+        )}
         {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
         {isServerFilled(type, 'collateral') && <CollateralRegisterItems loanId={loanId} version={open.version} />}
         <FormErrorAlert message={formError} />
-        {fields.map((field) =>
-          (type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId')) ||
-          (type === 'LETTER_GENERATE' && field.name === 'bankId') ? (
-            <ContractChoice
-              key={field.name}
-              field={field}
-              bankId={String(values.bankId ?? '')}
-              value={String(values[field.name] ?? '')}
-              error={form.errors[field.name] as string | undefined}
-              onChange={(value) => {
-                form.setFieldValue(field.name, value);
-                if (field.name === 'bankId') form.setFieldValue('templateId', '');
-              }}
-            />
-          ) : (
-            <FieldInput
-              key={field.name}
-              field={field}
-              type={type}
-              value={values[field.name]}
-              error={form.errors[field.name] as string | undefined}
-              errors={form.errors as Errors}
-              context={open.context}
-              onChange={(value) => form.setFieldValue(field.name, value)}
-            />
-          ),
-        )}
+        {fields
+          .filter((field) => !(repaying && field.name === 'earlySettlement'))
+          .map((field) =>
+            (type === 'CONTRACT_GENERATE' && (field.name === 'bankId' || field.name === 'templateId')) ||
+            (type === 'LETTER_GENERATE' && field.name === 'bankId') ? (
+              <ContractChoice
+                key={field.name}
+                field={field}
+                bankId={String(values.bankId ?? '')}
+                value={String(values[field.name] ?? '')}
+                error={form.errors[field.name] as string | undefined}
+                onChange={(value) => {
+                  form.setFieldValue(field.name, value);
+                  if (field.name === 'bankId') form.setFieldValue('templateId', '');
+                }}
+              />
+            ) : (
+              <FieldInput
+                key={field.name}
+                field={field}
+                type={type}
+                value={values[field.name]}
+                error={form.errors[field.name] as string | undefined}
+                errors={form.errors as Errors}
+                context={open.context}
+                onChange={(value) => form.setFieldValue(field.name, value)}
+              />
+            ),
+          )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('loanNode.form.cancel')}
           </Button>
-          <Button type="submit" loading={submitting} data-testid="action-submit">
+          <Button type="submit" loading={submitting} disabled={!ready} data-testid="action-submit">
             {t('loanNode.form.submit')}
           </Button>
         </Group>

@@ -5,34 +5,47 @@ import { downloadFile } from '@/features/meetings/download';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';
-import { CONTRACT_TYPE_LABELS, windowOpen } from '@app/workflow';
+import { ATTACHMENT_KIND_LABELS, CONTRACT_TYPE_LABELS, isAttachmentKind, windowOpen } from '@app/workflow';
 import { showSuccessToast } from '@/api/feedback';
 import { useHolds } from '@/features/premium-collateral/use-holds';
-import { DOCUMENT_UPLOADS, documentFilePath, uploadLoanDocument } from '../loan-node-api';
+import { documentFilePath, uploadLoanDocument } from '../loan-node-api';
 import { useDocuments } from '../loan-node-queries';
 
-type UploadKind = keyof typeof DOCUMENT_UPLOADS;
-const UPLOAD_KINDS = Object.keys(DOCUMENT_UPLOADS) as UploadKind[];
+/** Uploads the panel still offers: the signed copy of the contract (no step stands on it; the steps' own files are uploaded in their dialogs). */
+const PANEL_UPLOADS = ['SIGNED_CONTRACT'] as const;
 
-/** The loan's documents (generated contracts, signed copies), each downloadable; hidden from those who may not see the loan. */
+/** A kind in words: the loan document kinds have their own texts, the archive kinds their shared labels. */
+function useKindLabel() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (kind: string) =>
+    isAttachmentKind(kind) ? pick(ATTACHMENT_KIND_LABELS[kind], lang) : String(t(`loanNode.documents.kinds.${kind}` as never, { defaultValue: kind } as never));
+}
+
+/**
+ * Every file of the loan, grouped by kind (generated contracts and letters, signed copies, and whatever
+ * was uploaded onto it: archive, counter-guarantee, vouchers, visit reports), each downloadable; hidden
+ * from those who may not see the loan.
+ */
 export function DocumentsPanel({ loanId, version, state }: { loanId: string; version: number; state?: unknown }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const kindLabel = useKindLabel();
   const documents = useDocuments(loanId, version);
-  // the same state windows the server checks (workflow STATE_WINDOWS)
+  // the same state window the server checks (workflow STATE_WINDOWS)
   const mayUploadSigned = useHolds('sys:contract:upload') && windowOpen('SIGNED_CONTRACT_UPLOAD', { value: state });
-  const mayUploadSealed = useHolds('sys:letter:upload-sealed') && windowOpen('SEALED_LETTER_UPLOAD', { value: state });
-  const mayUploadVoucher = useHolds('sys:voucher:upload') && windowOpen('DISBURSEMENT_VOUCHER_UPLOAD', { value: state });
-  const upload = async (kind: UploadKind, file: File | null) => {
+  const upload = async (kind: (typeof PANEL_UPLOADS)[number], file: File | null) => {
     if (!file) return;
     await uploadLoanDocument(loanId, kind, file);
     showSuccessToast(t('loanNode.documents.uploaded'));
     await documents.refetch();
   };
-  const may: Record<UploadKind, boolean> = { SIGNED_CONTRACT: mayUploadSigned, SEALED_LETTER: mayUploadSealed, DISBURSEMENT_VOUCHER: mayUploadVoucher };
-  const uploads = UPLOAD_KINDS.filter((kind) => may[kind]);
+  const uploads = PANEL_UPLOADS.filter(() => mayUploadSigned);
   if (documents.error instanceof ApiError && documents.error.status === 403) return null;
   const list = documents.data ?? [];
+  // kinds in the order their first file came
+  const groups = new Map<string, typeof list>();
+  for (const doc of list) groups.set(doc.kind, [...(groups.get(doc.kind) ?? []), doc]);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="documents-panel">
       <Title order={5} mb="sm">
@@ -43,26 +56,33 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
           {t('loanNode.documents.empty')}
         </Text>
       ) : (
-        <Stack gap="xs">
-          {list.map((doc) => (
-            <Group key={doc.id} gap="xs" wrap="nowrap" data-testid="document-row">
-              <IconFileText size={16} />
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component="button" size="sm" ta="left" onClick={() => void downloadFile(documentFilePath(doc.id), doc.name)}>
-                  {doc.name}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {[
-                    doc.contractType ? pick(CONTRACT_TYPE_LABELS[doc.contractType], lang) : t(`loanNode.documents.kinds.${doc.kind}`),
-                    doc.templateVersion ? t('loanNode.documents.version', { version: doc.templateVersion }) : null,
-                    formatSize(doc.size),
-                    formatTime(doc.createdAt),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              </Stack>
-            </Group>
+        <Stack gap="sm">
+          {[...groups].map(([kind, docs]) => (
+            <Stack key={kind} gap={4} data-testid="document-group" data-kind={kind}>
+              <Text size="xs" fw={600} c="dimmed">
+                {kindLabel(kind)}
+              </Text>
+              {docs.map((doc) => (
+                <Group key={doc.id} gap="xs" wrap="nowrap" data-testid="document-row" data-kind={doc.kind}>
+                  <IconFileText size={16} />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Anchor component="button" size="sm" ta="left" onClick={() => void downloadFile(documentFilePath(doc.id), doc.name)}>
+                      {doc.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {[
+                        doc.contractType ? pick(CONTRACT_TYPE_LABELS[doc.contractType], lang) : kindLabel(doc.kind),
+                        doc.templateVersion ? t('loanNode.documents.version', { version: doc.templateVersion }) : null,
+                        formatSize(doc.size),
+                        formatTime(doc.createdAt),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Stack>
+                </Group>
+              ))}
+            </Stack>
           ))}
         </Stack>
       )}
