@@ -136,7 +136,7 @@ describe('loan data', () => {
       const otherToken = await tokenOf(t, other.username, other.password);
       expect((await save(otherToken, loan.id, 'CLIENT', content, 0).set('Accept-Language', 'en').expect(403)).body).toMatchObject({
         code: 'A06005',
-        message: "Only the loan's A-post officer (or ROOT) may perfect this data",
+        message: "Only the loan's A-post officer (or ROOT) may complete this data",
       });
       expect((await save(tk.admin, loan.id, 'CLIENT', content, 0).expect(403)).body.code).toBe('A06005');
       expect((await draft(otherToken, loan.id, 'CLIENT', content).expect(403)).body.code).toBe('A06005');

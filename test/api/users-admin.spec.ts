@@ -272,7 +272,9 @@ describe('history log', () => {
     const sheet = await readExport(t, `/server/history/export?actor=${u.username}&method=PATCH`, admin, 'en');
     expect(sheet.headers[1]).toBe('Actor');
     expect(sheet.rows).toHaveLength(2);
-    expect(sheet.rows.every((r) => r[1] === u.username && r[2] === 'PATCH' && r[7] === 'Success')).toBe(true);
+    expect(sheet.headers.slice(3, 6)).toEqual(['Action', 'Object', 'Route']);
+    // the action in words, the route beside it for whoever needs it
+    expect(sheet.rows.every((r) => r[1] === u.username && r[2] === 'PATCH' && r[3] === 'Set language' && r[9] === 'Success')).toBe(true);
 
     const leader = await tokenOf(t, 'leader');
     await t.http.get('/server/history').set('X-Platform-Token', leader).expect(403);
