@@ -36,8 +36,12 @@ describe('expired session', () => {
   it('a token that dies while working shows the dialog on the next data load', async () => {
     const { page } = await newVisitor(browser);
     await signIn(page);
+    // The dashboard's messages load after its counts: wait for all of it, so that the 401 is the list's.
+    await page.getByTestId('dashboard-page').waitFor();
+    await page.getByTestId('dashboard-loading').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.localStorage.setItem('accessToken', 'bogus-token'));
-    // Sign-in lands on the dashboard, already loaded: opening the company list loads its page, which fails with 401.
+    // Sign-in lands on the dashboard, loaded by now: opening the company list loads its page, which fails with 401.
     await openFromTopMenu(page, 'company', '企业列表');
     await expectExpiredDialogThenLogin(page);
   });
