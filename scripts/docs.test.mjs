@@ -107,3 +107,14 @@ test('docs/benchmarks.md holds the table test/bench/RESULTS.md holds (both writt
   assert.ok(table.length > 2, 'no table between the markers');
   assert.deepEqual(table, tableOf(read('test/bench/RESULTS.md')));
 });
+
+test("web/README.md's feature table names every folder of web/src/features, and no other", () => {
+  const folders = fs
+    .readdirSync(path.join(ROOT, 'web', 'src', 'features'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const section = read('web/README.md').split('## Features')[1]?.split('\n## ')[0] ?? '';
+  const listed = [...section.matchAll(/^\| `([\w-]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual([...listed].sort(), folders);
+});
