@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (kind `template`) instead of a name under DATA_DIR/templates; the template keeps its own sha256 (what
  * was checked at upload). Rows already there get a file row whose key is `templates/<stored name>`
  * under the storage's folder (DATA_DIR/uploads): their bytes must be moved from DATA_DIR/templates to
- * DATA_DIR/uploads/templates (README, "Files"); until then a download answers 404 and logs it. Demo
+ * DATA_DIR/uploads/templates (docs/documents-and-templates.md); until then a download answers 404 and logs it. Demo
  * databases are simply seeded again.
  */
 export class TemplateStorage1764107000000 implements MigrationInterface {

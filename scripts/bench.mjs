@@ -4,7 +4,7 @@
 //   node scripts/bench.mjs        every bench (`npm run bench`): workflow, reminders, web, then any other
 //                                 test/bench/*.bench.ts, each in its own run as above; then one table of
 //                                 their figures (test/bench/figures.ts) with the machine's load average
-//                                 beside each, written to test/bench/RESULTS.md and into README.md.
+//                                 beside each, written to test/bench/RESULTS.md and into docs/benchmarks.md.
 //   --only a,b                    only these benches (the table then holds only their figures)
 //   --scale N (or BENCH_SCALE=N)  the benches that read loans (SCALE_BENCHES) share one data set of N
 //                                 loans made by seed:scale, in a cluster kept between runs
@@ -21,7 +21,8 @@ const BENCH_DIR = path.join(ROOT, 'test', 'bench');
 // The issue's table first; then whatever else test/bench holds (statistics, slow at a million loans, last).
 const FIRST = ['workflow', 'reminders', 'web', 'lists', 'export', 'verify'];
 const RESULTS = path.join(BENCH_DIR, 'RESULTS.md');
-const README = path.join(ROOT, 'README.md');
+/** The benchmarks page holds the same table between its markers. */
+const BENCH_DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 const MARK_START = '<!-- bench-results:start -->';
 const MARK_END = '<!-- bench-results:end -->';
 /** The benches that read the loans rather than write their own: at --scale they get the shared data set. */
@@ -266,19 +267,24 @@ async function runAll(scale) {
       : '');
   fs.writeFileSync(
     RESULTS,
-    `# Benchmark results\n\nWritten by \`node scripts/bench.mjs\` (\`npm run bench\`); the README's "Benchmarks" section holds the same table.\n\n${about}\n\n${table}\n`,
+    `# Benchmark results\n\nWritten by \`node scripts/bench.mjs\` (\`npm run bench\`); docs/benchmarks.md holds the same table.\n\n${about}\n\n${table}\n`,
   );
-  const readme = fs.readFileSync(README, 'utf8');
-  const from = readme.indexOf(MARK_START);
-  const to = readme.indexOf(MARK_END);
+  const doc = fs.readFileSync(BENCH_DOC, 'utf8');
+  const from = doc.indexOf(MARK_START);
+  const to = doc.indexOf(MARK_END);
   if (from >= 0 && to > from) {
-    fs.writeFileSync(README, `${readme.slice(0, from + MARK_START.length)}\n\n${about}\n\n${table}\n\n${readme.slice(to)}`);
+    fs.writeFileSync(BENCH_DOC, `${doc.slice(0, from + MARK_START.length)}\n\n${about}\n\n${table}\n\n${doc.slice(to)}`);
   } else {
-    log(`README.md has no ${MARK_START} … ${MARK_END} markers: the table is only in test/bench/RESULTS.md`);
+    log(`docs/benchmarks.md has no ${MARK_START} … ${MARK_END} markers: the table is only in test/bench/RESULTS.md`);
   }
   // Both files are checked by prettier (npm run check): write them as it would.
-  spawnSync(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--write', '--log-level', 'warn', RESULTS, README], { cwd: ROOT, stdio: 'inherit' });
-  log(`bench table written to ${path.relative(ROOT, RESULTS)} and README.md (${figures.length} figures; ${runs.filter((r) => !r.ok).length} runs failed)`);
+  spawnSync(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--write', '--log-level', 'warn', RESULTS, BENCH_DOC], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  log(
+    `bench table written to ${path.relative(ROOT, RESULTS)} and docs/benchmarks.md (${figures.length} figures; ${runs.filter((r) => !r.ok).length} runs failed)`,
+  );
   return runs.every((r) => r.ok);
 }
 

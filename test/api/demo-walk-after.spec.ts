@@ -10,7 +10,7 @@ import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
 /**
- * The newcomer's path after disbursement (README "Walking the demo loan from disbursement to closed"),
+ * The newcomer's path after disbursement (docs/demo-walkthrough.md, "Walking the demo loan from disbursement to closed"),
  * on a database of its own loaded with the demo data as `npm start` loads it, with a worker (the outbox
  * relay, the reminder and notification handlers) beside the API: the demo loan standing in disbursement
  * is taken to closed by the demo accounts only, signed in as the browser signs in, each step checked to

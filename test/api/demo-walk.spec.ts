@@ -9,7 +9,7 @@ import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
 /**
- * The newcomer's path (README "Walking the demo loan to disbursement"), on a database of its own
+ * The newcomer's path (docs/demo-walkthrough.md, "Walking the demo loan to disbursement"), on a database of its own
  * loaded with the demo data as `npm start` loads it: the demo loans past contract generation come with
  * their documents, and the demo loan standing in duringGuarantee is taken to DISBURSED by the demo
  * accounts only, each step by the account holding its permission, signed in as the browser signs in.

@@ -2,9 +2,9 @@ import { COLLATERAL_LOOP, COLLATERAL_PLACEHOLDERS, CONTRACT_TYPES, PLACEHOLDERS 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The README's placeholder tables say what the vocabulary module holds: no more, no less. */
-describe('README: contract template placeholders', () => {
-  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+/** The placeholder tables of docs/documents-and-templates.md say what the vocabulary module holds: no more, no less. */
+describe('docs/documents-and-templates.md: contract template placeholders', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../docs/documents-and-templates.md'), 'utf8');
   const start = readme.indexOf('## Contract templates and their placeholders');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   /** The first cell of each table row, in order, per table. */

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { S3Settings } from '../files/storage-backend';
 import { DEFAULT_COMPANY_TIME_ZONE, isTimeZone } from '../common/company-time';
 
-/** Everything the server reads from the environment, in one place (docker-compose and README name these). */
+/** Everything the server reads from the environment, in one place (docker-compose and docs/operations.md name these). */
 export interface AppConfig {
   port: number;
   /** Address the API listens on: loopback unless HOST opens it (docker-compose sets 0.0.0.0 inside its network). */

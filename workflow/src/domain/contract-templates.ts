@@ -1,7 +1,7 @@
 /**
  * Bank contract templates (spec section 3 and issue 9): the contract types a bank keeps Word
  * templates for, and THE placeholder vocabulary those templates may use. The server's scanner
- * (refuses unknown tags), its filler (builds the values) and the README test all read this module;
+ * (refuses unknown tags), its filler (builds the values) and the docs test (docs/documents-and-templates.md) all read this module;
  * the web shows the same list beside the upload.
  */
 
@@ -23,7 +23,7 @@ export const CONTRACT_TYPE_LABELS: Record<ContractType, Label> = {
 export interface PlaceholderDef {
   name: string;
   label: Label;
-  /** What it looks like once filled, for the README and the upload hint. */
+  /** What it looks like once filled, for docs/documents-and-templates.md and the upload hint. */
   example: string;
 }
 
