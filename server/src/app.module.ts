@@ -6,6 +6,14 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CollateralModule } from './collateral/collateral.module';
+import { ContractsService } from './contracts/contracts.service';
+import { LettersService } from './letters/letters.service';
+import { PremiumService } from './premium/premium.service';
+import { RegulatoryService } from './regulatory/regulatory.service';
+import { RemindersService } from './reminders/reminders.service';
+import { VisitsService } from './visits/visits.service';
+import { declaredHooks } from './pipeline-hooks';
+import { PIPELINE_HOOKS } from './workflow/hooks';
 import { PremiumModule } from './premium/premium.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { LettersModule } from './letters/letters.module';
@@ -67,7 +75,22 @@ export class AppModule implements NestModule {
         RegulatoryModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
-      providers: [HistoryWriter],
+      providers: [
+        HistoryWriter,
+        // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
+        {
+          provide: PIPELINE_HOOKS,
+          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService],
+          useFactory: (
+            contracts: ContractsService,
+            letters: LettersService,
+            premium: PremiumService,
+            regulatory: RegulatoryService,
+            reminders: RemindersService,
+            visits: VisitsService,
+          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits }),
+        },
+      ],
     };
   }
 

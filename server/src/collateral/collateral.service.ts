@@ -1,10 +1,9 @@
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
-import { loanToValueBp, statusLabels, totalAppraisedFen, windowOpen, type CollateralItem } from '@app/workflow';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { loanToValueBp, statusLabels, totalAppraisedFen, windowOpen } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import type { ContextCollateral } from '../basic-data/docx-template';
 import { AppError, CODES } from '../common/errors';
-import { WorkflowService } from '../workflow/workflow.service';
 import { CollateralDto } from './collateral.dto';
 import { CollateralRegisterDto, CollateralRowDto } from './collateral.responses';
 
@@ -18,7 +17,8 @@ function regionState(snapshot: any): string | null {
   return typeof state === 'string' ? state : null;
 }
 
-async function rowsOf(em: EntityManager, loanId: string): Promise<Omit<CollateralRowDto, 'ltvBp'>[]> {
+/** The register's rows, in register order (COUNTER_GUARANTEE_CONFIRM's preparer reads them: collateral.hooks.ts). */
+export async function registerRows(em: EntityManager, loanId: string): Promise<Omit<CollateralRowDto, 'ltvBp'>[]> {
   const rows = await em.query(ROW_SELECT, [loanId]);
   return rows.map((r: Record<string, any>) => ({
     ...r,
@@ -29,7 +29,7 @@ async function rowsOf(em: EntityManager, loanId: string): Promise<Omit<Collatera
 
 /** The collateral rows of a loan in the shape the contract context (buildContext) takes, in register order. */
 export async function contextCollaterals(em: EntityManager, loanId: string): Promise<ContextCollateral[]> {
-  return (await rowsOf(em, loanId)).map(({ kind, owner, description, appraisedValueFen, certificateNo }) => ({
+  return (await registerRows(em, loanId)).map(({ kind, owner, description, appraisedValueFen, certificateNo }) => ({
     kind,
     owner,
     description,
@@ -44,18 +44,8 @@ export async function contextCollaterals(em: EntityManager, loanId: string): Pro
  * same lock COUNTER_GUARANTEE_CONFIRM takes before it reads the rows into its payload.
  */
 @Injectable()
-export class CollateralService implements OnModuleInit {
-  constructor(
-    private readonly db: DataSource,
-    private readonly workflow: WorkflowService,
-  ) {}
-
-  onModuleInit() {
-    // The confirmation carries what the register holds, whatever the client sent.
-    this.workflow.registerPreparer('COUNTER_GUARANTEE_CONFIRM', async (em, loanId) => ({
-      collateral: (await rowsOf(em, loanId)).map((r): CollateralItem => ({ id: r.id, kind: r.kind })),
-    }));
-  }
+export class CollateralService {
+  constructor(private readonly db: DataSource) {}
 
   private async instance(em: EntityManager, loanId: string, lock: boolean): Promise<{ snapshot: any; amountFen: number }> {
     const [row] = UUID.test(loanId)
@@ -71,7 +61,7 @@ export class CollateralService implements OnModuleInit {
 
   async register(loanId: string, em: EntityManager = this.db.manager): Promise<CollateralRegisterDto> {
     const { snapshot, amountFen } = await this.instance(em, loanId, false);
-    const rows = await rowsOf(em, loanId);
+    const rows = await registerRows(em, loanId);
     const total = totalAppraisedFen(rows);
     const state = regionState(snapshot);
     return {

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger, OnModuleInit, StreamableFile } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { windowOpen, type ContractType, type GuaranteeContext, type StateWindowKey } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -7,7 +7,7 @@ import { AppError, CODES } from '../common/errors';
 import { downloadFile } from '../common/spreadsheet';
 import { assertMaySee } from '../files/file-access';
 import { FileStorage, type IncomingFile } from '../files/file-storage';
-import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+import type { EventWriteContext } from '../workflow/hooks';
 import type { ContractTemplateOptionDto, LoanDocumentDto } from './contracts.responses';
 import { contractSetOf, fillLoanDocument, type FillTemplate } from './fill-document';
 
@@ -23,30 +23,24 @@ function toDocument(r: Record<string, any>): LoanDocumentDto {
 /**
  * The documents of a loan's contract stage: generated with CONTRACT_GENERATE from a bank template
  * (filled by the .docx engine, kept by the one file storage), deleted with CONTRACT_DELETE, both in
- * the event's transaction (WorkflowService writers): the step and its documents commit or fail together.
+ * the event's transaction (writers in contracts.hooks.ts): the step and its documents commit or fail together.
  */
 @Injectable()
-export class ContractsService implements OnModuleInit {
+export class ContractsService {
   private readonly logger = new Logger(ContractsService.name);
 
   constructor(
     private readonly db: DataSource,
-    private readonly workflow: WorkflowService,
     private readonly templates: TemplatesService,
     private readonly storage: FileStorage,
   ) {}
-
-  onModuleInit(): void {
-    this.workflow.registerWriter('CONTRACT_GENERATE', (ctx) => this.generate(ctx));
-    this.workflow.registerWriter('CONTRACT_DELETE', (ctx) => this.deleteContracts(ctx));
-  }
 
   /**
    * CONTRACT_GENERATE {bankId, templateId?}: with templateId, that template of the chosen bank; without,
    * the bank's whole contract set (the latest enabled version of each contract type, never the letter).
    * Every document is written in the event's transaction: all of them commit with the step or none.
    */
-  private async generate({ em, loanId, event, user, snapshot, onRollback }: EventWriteContext): Promise<void> {
+  async generate({ em, loanId, event, user, snapshot, onRollback }: EventWriteContext): Promise<void> {
     if (event.type !== 'CONTRACT_GENERATE') return;
     const { bankId, templateId } = event;
     const templates = templateId === undefined ? await this.contractSet(em, bankId) : [await this.namedTemplate(em, bankId, templateId)];
@@ -110,7 +104,8 @@ export class ContractsService implements OnModuleInit {
   }
 
   /** CONTRACT_DELETE: the loan's contracts (generated and signed copies) go, their bytes once the step has committed. */
-  private async deleteContracts({ em, loanId, onCommit }: EventWriteContext): Promise<void> {
+  /** CONTRACT_DELETE's writer: the rows go with the step, the bytes once it committed. */
+  async deleteContracts({ em, loanId, onCommit }: EventWriteContext): Promise<void> {
     // a DELETE answers [rows, count] through TypeORM
     const [docs]: [{ file_id: string }[], number] = await em.query(
       `DELETE FROM loan_document WHERE loan_id = $1 AND kind IN ('CONTRACT', 'SIGNED_CONTRACT') RETURNING file_id`,

@@ -11,5 +11,7 @@ import { DisbursementReminderService } from './disbursement-reminder';
   imports: [WorkflowModule, ContractsModule],
   controllers: [LettersController],
   providers: [Clock, LettersService, DisbursementReminderService],
+  // for the pipeline's hooks (pipeline-hooks.ts)
+  exports: [LettersService],
 })
 export class LettersModule {}

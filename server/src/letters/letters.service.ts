@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { toFen, type GuaranteeContext } from '@app/workflow';
 import type { AuthUser } from '../auth/auth-user';
 import { companyDay } from '../common/company-time';
@@ -6,7 +6,7 @@ import { AppError, CODES } from '../common/errors';
 import { ContractsService } from '../contracts/contracts.service';
 import type { LoanDocumentDto } from '../contracts/contracts.responses';
 import type { IncomingFile } from '../files/file-storage';
-import { type EventWriteContext, WorkflowService } from '../workflow/workflow.service';
+import type { EventWriteContext } from '../workflow/hooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,20 +16,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * checked by the workflow's one evidence check (EVENT_EVIDENCE); VOUCHER_CONFIRM's day and amount are checked against the company calendar and the loan.
  */
 @Injectable()
-export class LettersService implements OnModuleInit {
+export class LettersService {
   private readonly logger = new Logger(LettersService.name);
 
-  constructor(
-    private readonly workflow: WorkflowService,
-    private readonly contracts: ContractsService,
-  ) {}
+  constructor(private readonly contracts: ContractsService) {}
 
-  onModuleInit(): void {
-    this.workflow.registerWriter('LETTER_GENERATE', (ctx) => this.generate(ctx));
-    this.workflow.registerWriter('VOUCHER_CONFIRM', (ctx) => this.checkDisbursement(ctx));
-  }
-
-  private async generate(ctx: EventWriteContext): Promise<void> {
+  /** LETTER_GENERATE's writer (letters.hooks.ts). */
+  async generate(ctx: EventWriteContext): Promise<void> {
     const { em, loanId, event, user } = ctx;
     if (event.type !== 'LETTER_GENERATE') return;
     // the newest enabled letter template of the bank; the share lock keeps it enabled until this commits
@@ -54,7 +47,7 @@ export class LettersService implements OnModuleInit {
   }
 
   /** The day must have come in the company's calendar, and the bank cannot lend more than is guaranteed. */
-  private async checkDisbursement({ event, snapshot }: EventWriteContext): Promise<void> {
+  async checkDisbursement({ event, snapshot }: EventWriteContext): Promise<void> {
     if (event.type !== 'VOUCHER_CONFIRM') return;
     const today = companyDay(new Date(event.at));
     if (event.disbursedOn > today) throw new AppError(HttpStatus.BAD_REQUEST, CODES.disbursementInvalid, 'disbursedOnFuture', { today });

@@ -9,5 +9,7 @@ import { PremiumService } from './premium.service';
   imports: [WorkflowModule, BasicDataModule],
   controllers: [PremiumController],
   providers: [PremiumService],
+  // for the pipeline's hooks (pipeline-hooks.ts)
+  exports: [PremiumService],
 })
 export class PremiumModule {}

@@ -1,10 +1,9 @@
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { formatFen, isValidAmount, MAX_AMOUNT, premiumFen, premiumNeedsReason, toFen, windowOpen } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, holds } from '../auth/auth-user';
 import { LoanTypesService } from '../basic-data/loan-types.service';
-import { WorkflowService } from '../workflow/workflow.service';
 import { PREMIUM_STATES, PremiumViewDto } from './premium.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,17 +22,11 @@ interface LoanFigures {
  * PREMIUM_ADD/EDIT (checked before the machine sees the event), and the panel's view.
  */
 @Injectable()
-export class PremiumService implements OnModuleInit {
+export class PremiumService {
   constructor(
     private readonly db: DataSource,
     private readonly loanTypes: LoanTypesService,
-    private readonly workflow: WorkflowService,
   ) {}
-
-  onModuleInit() {
-    for (const type of ['PREMIUM_ADD', 'PREMIUM_EDIT'] as const)
-      this.workflow.registerPreparer(type, (em, loanId, payload) => this.checkEntered(em, loanId, payload));
-  }
 
   /** The guaranteed amount (as the machine holds it now), the term and the loan type's suggestion. */
   private async figures(em: EntityManager, loanId: string): Promise<LoanFigures> {
@@ -59,8 +52,8 @@ export class PremiumService implements OnModuleInit {
     };
   }
 
-  /** A premium other than the computed one needs a reason; none may exceed the guaranteed amount. */
-  private async checkEntered(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /** A premium other than the computed one needs a reason; none may exceed the guaranteed amount (PREMIUM_ADD/EDIT's preparer). */
+  async checkEntered(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     // A malformed amount is the shape check's to refuse (400 with the field named).
     if (!isValidAmount(payload.amount) || payload.amount > MAX_AMOUNT) return {};
     const { amountFen, suggestedFen } = await this.figures(em, loanId);

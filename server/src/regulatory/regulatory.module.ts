@@ -9,5 +9,7 @@ import { RegulatoryService } from './regulatory.service';
   imports: [WorkflowModule],
   controllers: [RegulatoryController],
   providers: [Clock, RegulatoryService],
+  // for the pipeline's hooks (pipeline-hooks.ts)
+  exports: [RegulatoryService],
 })
 export class RegulatoryModule {}

@@ -1,11 +1,10 @@
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { Clock } from '../common/clock';
 import { companyDay, companyZoneSql } from '../common/company-time';
 import type { MessageParam } from '../common/i18n';
 import type { AuthUser } from '../auth/auth-user';
-import { WorkflowService } from '../workflow/workflow.service';
 import type { Page } from '../common/envelope';
 import type { ExposuresQueryDto, ExposureSort, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
@@ -81,20 +80,11 @@ const EXPOSURE_ORDERS: Record<ExposureSort, (a: Exposure, b: Exposure) => number
  * How each figure is measured, and why, is in README.md beside this file.
  */
 @Injectable()
-export class RegulatoryService implements OnModuleInit {
+export class RegulatoryService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly workflow: WorkflowService,
   ) {}
-
-  onModuleInit() {
-    // Runs again inside the event's transaction, with the loan's instance locked.
-    this.workflow.registerPreparer('LEADER_APPROVE', async (em, loanId) => {
-      await this.refuseBreach(em, loanId);
-      return {};
-    });
-  }
 
   // --- settings ---------------------------------------------------------------------------------
 
@@ -440,7 +430,8 @@ export class RegulatoryService implements OnModuleInit {
   }
 
   /** LEADER_APPROVE: 409 naming every limit the loan would break, unless an administrator overrode them. */
-  private async refuseBreach(em: EntityManager, loanId: string): Promise<void> {
+  /** LEADER_APPROVE's preparer (regulatory.hooks.ts); runs again inside the event's transaction, with the loan's instance locked. */
+  async refuseBreach(em: EntityManager, loanId: string): Promise<void> {
     const impact = await this.impactWith(em, loanId);
     if (impact.breaches.length === 0 || impact.overridden) return;
     const names = (lang: 'zh-CN' | 'en') =>

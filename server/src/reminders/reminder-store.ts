@@ -11,6 +11,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { companyZoneSql } from '../common/company-time';
 import { AppError, CODES } from '../common/errors';
+import { enqueue } from '../outbox/enqueue';
 
 /** The hour of the company's day at which a reminder fires (and at which an instalment is "due"). */
 export const REMINDER_HOUR = '09:00';
@@ -64,7 +65,7 @@ export async function lockPlan(em: EntityManager, loanId: string): Promise<PlanR
 /** What a commit that cancelled reminders leaves for after it: an outbox row that removes their jobs. */
 async function unqueueAfterCommit(em: EntityManager, loanId: string, jobIds: string[]): Promise<void> {
   if (!jobIds.length) return;
-  await em.query(`INSERT INTO outbox (topic, payload) VALUES ('reminders.unqueue', $1)`, [JSON.stringify({ loanId, jobIds })]);
+  await enqueue(em, 'reminders.unqueue', { loanId, jobIds });
 }
 
 export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT';

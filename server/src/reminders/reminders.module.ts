@@ -15,5 +15,7 @@ import { RemindersService } from './reminders.service';
   imports: [WorkflowModule, QueueModule, ArchivesModule],
   controllers: [RemindersController, LedgerController, LedgerAttachmentsController],
   providers: [Clock, RemindersService, LedgerService, LedgerAttachmentsService],
+  // for the pipeline's hooks (pipeline-hooks.ts)
+  exports: [RemindersService],
 })
 export class RemindersModule {}

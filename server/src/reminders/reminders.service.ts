@@ -1,12 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { QUEUES } from '../jobs/queues';
-import { WorkflowService } from '../workflow/workflow.service';
+import type { EventWriteContext } from '../workflow/hooks';
 import { countQueuedReminderJobs, lastHorizonRun, noteHorizonRun, queuedStates, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
 import type { ReminderKind } from './reminder-store';
 import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminders.responses';
@@ -14,7 +14,6 @@ import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminde
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 import { REMINDER_EVENT_TYPES, writeReminderRows } from './reminder-writers';
-import { checkEarlySettlement } from './early-settlement';
 
 export { REMINDER_EVENT_TYPES, writeReminderRows };
 
@@ -27,20 +26,16 @@ export { REMINDER_EVENT_TYPES, writeReminderRows };
  * reminder cancelled. Cancelled reminders' jobs are removed after the commit by an outbox job.
  */
 @Injectable()
-export class RemindersService implements OnModuleInit {
+export class RemindersService {
   constructor(
     private readonly db: DataSource,
-    private readonly workflow: WorkflowService,
     private readonly clock: Clock,
     @InjectQueue(QUEUES.reminders) private readonly queue: Queue,
   ) {}
 
-  onModuleInit(): void {
-    this.workflow.registerPreparer('RECORD_REPAYMENT', checkEarlySettlement);
-    // the visits writer records the round's next due day before VISIT_APPROVE gives that day its reminder
-    for (const type of REMINDER_EVENT_TYPES) {
-      this.workflow.registerWriter(type, ({ em, loanId, event, snapshot }) => writeReminderRows(em, loanId, event, snapshot, this.clock.now()));
-    }
+  /** The writer of REMINDER_EVENT_TYPES (reminders.hooks.ts): the plan and reminder rows, at the server's now. */
+  writeRows({ em, loanId, event, snapshot }: EventWriteContext): Promise<void> {
+    return writeReminderRows(em, loanId, event, snapshot, this.clock.now());
   }
 
   /** The loan's reminders, oldest fire time first, with whether each one's job waits in Redis now. */

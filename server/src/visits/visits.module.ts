@@ -11,5 +11,7 @@ import { VisitsService } from './visits.service';
   imports: [WorkflowModule, ArchivesModule],
   controllers: [VisitsController],
   providers: [Clock, VisitsService, ReleaseService],
+  // for the pipeline's hooks (pipeline-hooks.ts)
+  exports: [VisitsService],
 })
 export class VisitsModule {}

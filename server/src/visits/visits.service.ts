@@ -1,10 +1,9 @@
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { RISK_CLASSIFICATION_LABELS, type RiskClassification } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
 import { AuthUser, holds } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
-import { WorkflowService } from '../workflow/workflow.service';
 import { VisitRecordDto, VisitsViewDto } from './visits.responses';
 import { hasText, isClassification, isDowngrade, latestClassification, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport } from './visit-writers';
 
@@ -25,20 +24,11 @@ const RECORD_SELECT = `
  * transaction with the next visit's due day they set; the leader's answer marks the record.
  */
 @Injectable()
-export class VisitsService implements OnModuleInit {
+export class VisitsService {
   constructor(
     private readonly db: DataSource,
-    private readonly workflow: WorkflowService,
     private readonly attachments: AttachmentStore,
   ) {}
-
-  onModuleInit() {
-    this.workflow.registerPreparer('VISIT_SUBMIT_REPORT', (em, loanId, payload) => this.checkReport(em, loanId, payload));
-    this.workflow.registerWriter('VISIT_SUBMIT_REPORT', ({ em, loanId, event, snapshot }) => writeVisitReport(em, loanId, event, snapshot));
-    for (const type of ['VISIT_APPROVE', 'VISIT_RETURN'] as const) {
-      this.workflow.registerWriter(type, ({ em, loanId, event }) => writeVisitDecision(em, loanId, event));
-    }
-  }
 
   private async snapshotOf(em: EntityManager, loanId: string): Promise<any> {
     const [row] = UUID.test(loanId)
@@ -52,7 +42,7 @@ export class VisitsService implements OnModuleInit {
    * Every new report names its classification; a reason is needed unless it is NORMAL and unchanged
    * from the previous report. Six approved rounds refuse a seventh with a message of its own.
    */
-  private async checkReport(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async checkReport(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const snapshot = await this.snapshotOf(em, loanId);
     if (snapshot?.value?.afterGuarantee === 'visitsCompleted') {
       throw new AppError(HttpStatus.CONFLICT, CODES.visitRoundsExhausted, 'visitRoundsExhausted', {}, { round: snapshot.context?.visitRound ?? null });

@@ -26,12 +26,15 @@ describe('the kept instances', () => {
     expect(cache.instance('c')?.version).toBe(0);
   });
 
-  it('forgets a loan entirely (instance and stored completeness) when a step from it did not apply', () => {
+  it('forgets a loan entirely (instance and what its commit-checked preparers read) when a step from it did not apply', () => {
     const cache = new InstanceCache(2);
     cache.rememberInstance(row('a'));
-    cache.rememberCompleteness('a', { types: ['CLIENT'], versions: { CLIENT: 1 } });
+    const read = { fields: { completeDataTypes: ['CLIENT'] }, loanDataVersions: { CLIENT: 1 } };
+    cache.rememberChecked('a', 'SUBMIT_MATERIALS:loan-data', read);
+    expect(cache.checkedFields('a', 'SUBMIT_MATERIALS:loan-data')).toEqual(read);
+    expect(cache.checkedFields('a', 'OTHER:feature')).toBeUndefined();
     cache.forget('a');
     expect(cache.instance('a')).toBeUndefined();
-    expect(cache.storedCompleteness('a')).toBeUndefined();
+    expect(cache.checkedFields('a', 'SUBMIT_MATERIALS:loan-data')).toBeUndefined();
   });
 });

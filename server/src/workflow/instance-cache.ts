@@ -1,11 +1,12 @@
-import type { StoredCompleteness } from '../loan-data/loan-data.repository';
+import type { CheckedFields } from './hooks';
 import type { InstanceRow } from './workflow.repository';
 
 /** Loans kept; a snapshot is a few kB, so this bounds the cache to a few tens of MB. */
 const MAX_LOANS = 2000;
 
 /**
- * The instances (and SUBMIT_MATERIALS' stored completeness) this process last read or committed, so
+ * The instances (and what commit-checked preparers read with them: SUBMIT_MATERIALS' completeness)
+ * this process last read or committed, so
  * that an event on a loan in use costs one statement instead of a read and a write. Never trusted on
  * its own: the committing statement moves the instance only if its version and last hash (and the
  * loan-data versions the completeness came from) are still those cached, so an entry made stale by
@@ -13,7 +14,8 @@ const MAX_LOANS = 2000;
  */
 export class InstanceCache {
   private readonly rows = new Map<string, InstanceRow>();
-  private readonly completeness = new Map<string, StoredCompleteness>();
+  /** Loan -> preparer (event and feature) -> what it read. */
+  private readonly checked = new Map<string, Map<string, CheckedFields>>();
 
   constructor(private readonly maxLoans = MAX_LOANS) {}
 
@@ -25,17 +27,19 @@ export class InstanceCache {
     remember(this.rows, row.loanId, row, this.maxLoans);
   }
 
-  storedCompleteness(loanId: string): StoredCompleteness | undefined {
-    return touch(this.completeness, loanId);
+  checkedFields(loanId: string, preparer: string): CheckedFields | undefined {
+    return touch(this.checked, loanId)?.get(preparer);
   }
 
-  rememberCompleteness(loanId: string, value: StoredCompleteness): void {
-    remember(this.completeness, loanId, value, this.maxLoans);
+  rememberChecked(loanId: string, preparer: string, value: CheckedFields): void {
+    const kept = touch(this.checked, loanId) ?? new Map<string, CheckedFields>();
+    kept.set(preparer, value);
+    remember(this.checked, loanId, kept, this.maxLoans);
   }
 
   forget(loanId: string): void {
     this.rows.delete(loanId);
-    this.completeness.delete(loanId);
+    this.checked.delete(loanId);
   }
 }
 

@@ -1,11 +1,11 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import * as engine from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, authorityList, holds } from '../auth/auth-user';
 import { effectJobPayload } from '../jobs/queues';
 import { Clock } from '../common/clock';
-import { storedCompleteness } from '../loan-data/loan-data.repository';
 import { describeFieldErrors } from './event-field-messages';
 import { fold, LoanVerdict, verifyLoan } from '../audit/replay';
 import { CheckpointService } from '../audit/checkpoint.service';
@@ -14,7 +14,8 @@ import { runtimeFor } from './machine-registry';
 import { ApplyEventDto, WorkflowView } from './workflow.dto';
 import { EventRow, InstanceRow, WorkflowRepository } from './workflow.repository';
 import { InstanceCache } from './instance-cache';
-import { describeEvidence, requireEvidence } from './evidence';
+import { describeEvidence } from './evidence';
+import { type DeclaredHooks, type EventHooks, NO_HOOKS, PIPELINE_HOOKS, resolveHooks } from './hooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields the server puts into every event; a client may not supply them. */
@@ -33,76 +34,66 @@ export function actorOf(user: AuthUser): Actor {
   return actor;
 }
 
-/**
- * Stage data a feature puts into an event from what the server stores (or refuses the event with a
- * 4xx): called once before the shape check, and again inside the step's transaction with the loan's
- * workflow instance locked, so that what is committed is what the feature's tables say at that moment.
- */
-export type EventPreparer = (em: EntityManager, loanId: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
-
-/** What a feature that writes its own rows with an event gets, inside the event's transaction. */
-export interface EventWriteContext {
-  em: EntityManager;
-  loanId: string;
-  event: engine.GuaranteeEvent;
-  user: AuthUser;
-  /** The machine's snapshot after the event. */
-  snapshot: engine.PersistedSnapshot;
-  /** Runs when the transaction fails (e.g. removes bytes written to the file storage). */
-  onRollback(undo: () => Promise<void>): void;
-  /** Runs once the transaction has committed (e.g. removes bytes whose rows were deleted). */
-  onCommit(after: () => Promise<void>): void;
-}
-
-/**
- * Rows a feature writes with an event (generated contracts with CONTRACT_GENERATE, ...): run after the
- * machine accepted the event, in the same transaction, so that the step and its data commit or fail
- * together. It may refuse with an AppError (the event is then not recorded either).
- */
-export type EventWriter = (ctx: EventWriteContext) => Promise<void>;
-
 export interface ApplyResult {
   view: WorkflowView;
   /** True when an Idempotency-Key repeat answered the first result and applied nothing. */
   repeated: boolean;
 }
 
+/** One event on its way through applyOnce: what the request asked, and what the preparers filled in. */
+interface Step {
+  loanId: string;
+  type: engine.EventType;
+  payload: Record<string, unknown>;
+  expectedVersion: number;
+  user: AuthUser;
+  idempotencyKey: string | undefined;
+  /** The request's fingerprint, only needed to answer a repeated Idempotency-Key ('' without one). */
+  requestHash: string;
+  at: string;
+  hooks: EventHooks;
+  /** Fields the preparers put into the event (they win over the client's). */
+  serverFilled: Record<string, unknown>;
+  /** What commit-checked preparers read: the commit is refused if loan data was saved since. */
+  loanDataVersions: Record<string, number> | null;
+  /** validateEvent ran on the very event that will be committed: the machine need not check its shape again. */
+  shapeChecked: boolean;
+  /** The hot path: the instance this process last saw, at the client's version. */
+  cached: InstanceRow | undefined;
+}
+
+/** What the writers leave for after the transaction. */
+interface Aftermath {
+  rollbacks: (() => Promise<void>)[];
+  commits: (() => Promise<void>)[];
+}
+
 /**
  * Runs loans through the machine: the server never decides what may happen next by itself; it asks
- * @app/workflow, persists the answer with the event, and chains the event's hash.
+ * @app/workflow, persists the answer with the event, and chains the event's hash. The features' own
+ * preparers and writers come from their hooks files, in the order of hook-order.ts (hooks.ts).
  */
 @Injectable()
-export class WorkflowService {
-  private readonly writers = new Map<engine.EventType, EventWriter[]>();
+export class WorkflowService implements OnModuleInit {
   private readonly cache = new InstanceCache();
+  private hooksByEvent: Map<engine.EventType, EventHooks> | null = null;
 
   constructor(
     private readonly db: DataSource,
     private readonly repo: WorkflowRepository,
     private readonly clock: Clock,
     private readonly checkpoints: CheckpointService,
-  ) {
-    // The steps that stand on a document (workflow EVENT_EVIDENCE) are refused without it: one check,
-    // registered first so that it runs before the features' own writers.
-    for (const type of Object.keys(engine.EVENT_EVIDENCE) as engine.EventType[]) {
-      this.registerWriter(type, ({ em, loanId }) => requireEvidence(em, loanId, type));
-    }
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** At start: the declared hooks against their order list (throws, so the server does not start, when they disagree). */
+  onModuleInit(): void {
+    this.hooks();
   }
 
-  private readonly preparers = new Map<engine.EventType, EventPreparer>();
-
-  /** A feature's stage data for one event type (premium, counter-guarantee); one preparer per type. */
-  registerPreparer(type: engine.EventType, preparer: EventPreparer): void {
-    if (this.preparers.has(type)) throw new Error(`a preparer for ${type} is already registered`);
-    this.preparers.set(type, preparer);
-  }
-
-  /**
-   * Registers a writer of an event's own rows, at module start. Several features may write with one
-   * event (VOUCHER_CONFIRM: the letters' check, then the repayment plan); they run in registration order.
-   */
-  registerWriter(type: engine.EventType, writer: EventWriter): void {
-    this.writers.set(type, [...(this.writers.get(type) ?? []), writer]);
+  private hooks(): Map<engine.EventType, EventHooks> {
+    this.hooksByEvent ??= resolveHooks(this.moduleRef.get<DeclaredHooks>(PIPELINE_HOOKS, { strict: false }));
+    return this.hooksByEvent;
   }
 
   private async load(loanId: string): Promise<InstanceRow> {
@@ -152,11 +143,29 @@ export class WorkflowService {
   }
 
   /**
-   * `useCache`: an event with no key, preparer or writer may start from the instance this process
-   * last saw (instance-cache.ts), committed in one statement that checks it is still the stored one;
-   * if it is not, or the machine refuses, the event is judged again on the stored rows.
+   * prepare -> judge -> commit -> write -> answer. `useCache`: an event with no key, locked preparer or
+   * writer may start from the instance this process last saw (instance-cache.ts), judged and committed
+   * in one statement that checks it is still the stored one; if it is not, or the machine refuses, the
+   * event is judged again on the stored rows.
    */
   private async applyOnce(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey: string | undefined, useCache: boolean): Promise<ApplyResult> {
+    const step = await this.prepare(loanId, dto, user, idempotencyKey, useCache);
+    if (idempotencyKey) {
+      const earlier = await this.earlierResult(user.id, idempotencyKey, step.requestHash);
+      if (earlier) return { view: earlier, repeated: true };
+    }
+    if (step.cached) {
+      const view = await this.applyToCached(step, step.cached);
+      if (view) return { view, repeated: false };
+      // Refused or not applied: judge again on the stored rows (the answer must come from them).
+      this.cache.forget(loanId);
+      return this.applyOnce(loanId, dto, user, idempotencyKey, false);
+    }
+    return this.applyToStored(step);
+  }
+
+  /** The event is one the API takes, the user holds its key, and the payload names no field the server sets. */
+  private admit(dto: ApplyEventDto, user: AuthUser): engine.EventType {
     if (!(engine.EVENT_TYPES as readonly string[]).includes(dto.type)) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.unknownEvent, 'unknownEvent', { type: dto.type });
     }
@@ -167,122 +176,111 @@ export class WorkflowService {
     const permission = engine.EVENT_PERMISSIONS[type];
     // Permission first: a refused actor learns nothing about the loan and writes nothing.
     if (!holds(user, permission)) throw AppError.forbidden({ required: permission });
-    const payload = dto.payload ?? {};
-    const reserved = RESERVED.filter((k) => k in payload);
+    const reserved = RESERVED.filter((k) => k in (dto.payload ?? {}));
     if (reserved.length) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail: reserved.join(', ') });
     }
+    return type;
+  }
+
+  /** Admission, the event's preparers (outside any transaction) and its shape (400): the step to judge. */
+  private async prepare(loanId: string, dto: ApplyEventDto, user: AuthUser, idempotencyKey: string | undefined, useCache: boolean): Promise<Step> {
+    const type = this.admit(dto, user);
+    const payload = dto.payload ?? {};
     const validLoanId = UUID.test(loanId);
-    const prepare = validLoanId ? this.preparers.get(type) : undefined;
-    const writers = this.writers.get(type) ?? [];
-    const writer = writers.length > 0;
+    const hooks = validLoanId ? (this.hooks().get(type) ?? NO_HOOKS) : NO_HOOKS;
     // The hot path: one statement, from the instance this process last saw at the client's version.
-    const kept = useCache && validLoanId && !idempotencyKey && !prepare && !writer ? this.cache.instance(loanId) : undefined;
+    const kept = useCache && validLoanId && !idempotencyKey && !hooks.locked.length && !hooks.writers.length ? this.cache.instance(loanId) : undefined;
     const cached = kept && kept.version === dto.expectedVersion ? kept : undefined;
-    // SUBMIT_MATERIALS: the completeness the guard checks comes from the loan's saved data (loan-data
-    // feature), never from the client: a completeDataTypes sent along is shape-checked, then replaced.
-    // The versions read go into the commit, which is refused if any type was saved since.
-    let loanDataVersions: Record<string, number> | null = null;
     const serverFilled: Record<string, unknown> = {};
-    if (type === 'SUBMIT_MATERIALS' && validLoanId) {
-      // Kept completeness only with the kept instance: a refusal there is judged again on stored rows.
-      let stored = cached ? this.cache.storedCompleteness(loanId) : undefined;
-      if (!stored) {
-        stored = await storedCompleteness(this.db, loanId);
-        this.cache.rememberCompleteness(loanId, stored);
+    let loanDataVersions: Record<string, number> | null = null;
+    for (const { feature, prepare } of hooks.checked) {
+      // What was read with the kept instance only with it: a refusal there is judged again on stored rows.
+      const key = `${type}:${feature}`;
+      let read = cached ? this.cache.checkedFields(loanId, key) : undefined;
+      if (!read) {
+        read = await prepare(this.db.manager, loanId);
+        this.cache.rememberChecked(loanId, key, read);
       }
-      serverFilled.completeDataTypes = stored.types;
-      loanDataVersions = stored.versions;
+      Object.assign(serverFilled, read.fields);
+      loanDataVersions = { ...(loanDataVersions ?? {}), ...read.loanDataVersions };
     }
-    if (prepare) Object.assign(serverFilled, await prepare(this.db.manager, loanId, payload));
+    for (const prepare of hooks.locked) Object.assign(serverFilled, await prepare(this.db.manager, loanId, payload));
     const at = this.clock.now().toISOString();
     // Shape first (400), so that the machine only ever judges well-formed events: what the client sent
     // (its fields win here), and, when the server replaced some, the event as it will be committed.
-    const sent = { ...serverFilled, ...payload, type, actorId: user.id, at };
-    const fieldErrors = engine.validateEvent(sent);
+    const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at });
     if (fieldErrors.length) {
       const detail = { 'zh-CN': describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
     if (!validLoanId) throw AppError.notFound('loanNotFound');
     const replaced = Object.keys(serverFilled).some((k) => k in payload);
-    // Without a preparer (which runs again below), the committed event is `sent` unless the server
-    // replaced a field the client sent: then the machine checks its shape again.
-    const shapeChecked = !prepare && !replaced;
-
-    // The request's fingerprint is only needed to answer a repeated Idempotency-Key.
     const requestHash = idempotencyKey ? sha256(canonicalJson({ loanId, type, payload, expectedVersion: dto.expectedVersion })) : '';
-    if (idempotencyKey) {
-      const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
-      if (earlier) return { view: earlier, repeated: true };
-    }
+    return {
+      loanId,
+      type,
+      payload,
+      expectedVersion: dto.expectedVersion,
+      user,
+      idempotencyKey,
+      requestHash,
+      at,
+      hooks,
+      serverFilled,
+      loanDataVersions,
+      // Without a locked preparer (which runs again below), the committed event is the one checked
+      // unless the server replaced a field the client sent: then the machine checks its shape again.
+      shapeChecked: !hooks.locked.length && !replaced,
+      cached,
+    };
+  }
 
-    if (cached) {
-      const event = { ...payload, ...serverFilled, type, actorId: user.id, at } as engine.GuaranteeEvent;
-      const outcome = await commitEvent(this.db.manager, this.repo, cached, event, { shapeChecked, loanDataVersions });
-      if (outcome.ok) return { view: this.committed(cached, outcome, user), repeated: false };
-      // Refused or not applied: judge again on the stored rows (the answer must come from them).
-      this.cache.forget(loanId);
-      return this.applyOnce(loanId, dto, user, idempotencyKey, false);
-    }
+  /** The hot path: judged on the kept instance and committed in one statement; null when refused or no longer current. */
+  private async applyToCached(step: Step, row: InstanceRow): Promise<WorkflowView | null> {
+    const event = eventOf(step);
+    const judged = judgeEvent(row, event, step);
+    if (!judged.accepted) return null;
+    const committed = await commitJudged(this.db.manager, this.repo, row, event, judged, step);
+    if (!committed) return null;
+    this.cache.rememberInstance(nextRow(row, committed));
+    return this.answer(step, row, committed);
+  }
 
-    const rollbacks: (() => Promise<void>)[] = [];
-    const commits: (() => Promise<void>)[] = [];
+  /**
+   * On the stored row. Without an Idempotency-Key, a locked preparer or a writer the step is one
+   * statement, atomic by itself; with one, the key's claim, the step and the features' rows share a
+   * transaction, and nothing of it stays when any of them refuses.
+   */
+  private async applyToStored(step: Step): Promise<ApplyResult> {
+    const { hooks, idempotencyKey } = step;
+    const after: Aftermath = { rollbacks: [], commits: [] };
+    const run = <T>(work: (em: EntityManager) => Promise<T>) =>
+      idempotencyKey || hooks.locked.length || hooks.writers.length ? this.db.transaction(work) : work(this.db.manager);
     try {
-      // Without an Idempotency-Key, a preparer or a writer the step is one statement, atomic by itself;
-      // with one, the key's claim, the step and the feature's rows share a transaction.
-      const run = <T>(work: (em: EntityManager) => Promise<T>) => (idempotencyKey || prepare || writer ? this.db.transaction(work) : work(this.db.manager));
-      let committedRow: InstanceRow | null = null;
-      const view = await run(async (em) => {
+      const { view, row } = await run(async (em) => {
+        const row = await this.readForStep(em, step);
+        await this.prepareLocked(em, step);
+        const event = eventOf(step);
+        const judged = judgeEvent(row, event, step);
+        if (!judged.accepted) throw this.refused(row, judged, step.user);
+        const committed = await commitJudged(em, this.repo, row, event, judged, step);
+        if (!committed) throw this.stale({ version: step.expectedVersion + 1 });
+        await this.write(em, step, event, committed.snapshot, after);
+        const view = this.answer(step, row, committed);
         if (idempotencyKey) {
-          // A concurrent twin with the same key waits here until the first commits, then finds its row.
-          const [claimed] = await em.query(
-            `INSERT INTO idempotency_key (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
-            [user.id, idempotencyKey, requestHash],
-          );
-          if (!claimed) throw new RepeatedRequest();
+          await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [step.user.id, idempotencyKey, view]);
         }
-        // A feature's rows and the step must agree: lock the instance its writes also lock, then re-read.
-        if (prepare) await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [loanId]);
-        const row = await this.repo.instance(loanId, em);
-        if (!row) throw AppError.notFound('loanNotFound');
-        if (row.version !== dto.expectedVersion) throw this.stale(row);
-        if (prepare) Object.assign(serverFilled, await prepare(em, loanId, payload));
-
-        const event = { ...payload, ...serverFilled, type, actorId: user.id, at } as engine.GuaranteeEvent;
-        const outcome = await commitEvent(em, this.repo, row, event, { shapeChecked, loanDataVersions });
-        if (!outcome.ok) {
-          if (outcome.stale) throw this.stale({ version: dto.expectedVersion + 1 });
-          const status = engine.statusLabels(row.snapshot).status;
-          const refusal = outcome.refusal;
-          throw new AppError(
-            HttpStatus.CONFLICT,
-            CODES.illegalEvent409,
-            'illegalEvent',
-            { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': refusal.reason.zh, en: refusal.reason.en } },
-            { reason: refusal.reason, refusals: refusal.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
-            'IllegalEvent',
-          );
-        }
-        const { seq, snapshot } = outcome;
-        for (const write of writers) {
-          await write({ em, loanId, event, user, snapshot, onRollback: (undo) => rollbacks.push(undo), onCommit: (after) => commits.push(after) });
-        }
-        const view = this.view({ loanId, machineVersion: row.machineVersion, version: seq, snapshot }, user, undefined, outcome.statusLabels);
-        if (idempotencyKey) {
-          await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [user.id, idempotencyKey, view]);
-        }
-        committedRow = nextRow(row, outcome);
-        return view;
+        return { view, row: nextRow(row, committed) };
       });
       // Only once committed: the cache never holds a state a rollback undid.
-      if (committedRow) this.cache.rememberInstance(committedRow);
-      for (const after of commits) await after();
+      this.cache.rememberInstance(row);
+      for (const done of after.commits) await done();
       return { view, repeated: false };
     } catch (error) {
-      for (const undo of rollbacks) await undo();
+      for (const undo of after.rollbacks) await undo();
       if (error instanceof RepeatedRequest && idempotencyKey) {
-        const earlier = await this.earlierResult(user.id, idempotencyKey, requestHash);
+        const earlier = await this.earlierResult(step.user.id, idempotencyKey, step.requestHash);
         if (earlier) return { view: earlier, repeated: true };
         throw AppError.conflict();
       }
@@ -290,14 +288,65 @@ export class WorkflowService {
     }
   }
 
-  /** The answer to a step committed from the cached instance, which moves on with it. */
-  private committed(row: InstanceRow, outcome: Extract<CommitOutcome, { ok: true }>, user: AuthUser): WorkflowView {
-    this.cache.rememberInstance(nextRow(row, outcome));
+  /** Claims the Idempotency-Key, locks the instance when a preparer runs again, and reads it at the client's version. */
+  private async readForStep(em: EntityManager, step: Step): Promise<InstanceRow> {
+    if (step.idempotencyKey) {
+      // A concurrent twin with the same key waits here until the first commits, then finds its row.
+      const [claimed] = await em.query(`INSERT INTO idempotency_key (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`, [
+        step.user.id,
+        step.idempotencyKey,
+        step.requestHash,
+      ]);
+      if (!claimed) throw new RepeatedRequest();
+    }
+    // A feature's rows and the step must agree: lock the instance its writes also lock, then re-read.
+    if (step.hooks.locked.length) await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [step.loanId]);
+    const row = await this.repo.instance(step.loanId, em);
+    if (!row) throw AppError.notFound('loanNotFound');
+    if (row.version !== step.expectedVersion) throw this.stale(row);
+    return row;
+  }
+
+  /** The locked preparers again, under the lock: the event carries what the features' tables hold now. */
+  private async prepareLocked(em: EntityManager, step: Step): Promise<void> {
+    for (const prepare of step.hooks.locked) Object.assign(step.serverFilled, await prepare(em, step.loanId, step.payload));
+  }
+
+  /** The features' rows, in the event's transaction, in the order of hook-order.ts. */
+  private async write(em: EntityManager, step: Step, event: engine.GuaranteeEvent, snapshot: engine.PersistedSnapshot, after: Aftermath): Promise<void> {
+    for (const write of step.hooks.writers) {
+      await write({
+        em,
+        loanId: step.loanId,
+        event,
+        user: step.user,
+        snapshot,
+        onRollback: (undo) => after.rollbacks.push(undo),
+        onCommit: (done) => after.commits.push(done),
+      });
+    }
+  }
+
+  /** The machine's refusal, with the loan's status and what the user may do instead (409). */
+  private refused(row: InstanceRow, judged: Extract<engine.ApplyResult, { accepted: false }>, user: AuthUser): AppError {
+    const status = engine.statusLabels(row.snapshot).status;
+    return new AppError(
+      HttpStatus.CONFLICT,
+      CODES.illegalEvent409,
+      'illegalEvent',
+      { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': judged.reason.zh, en: judged.reason.en } },
+      { reason: judged.reason, refusals: judged.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
+      'IllegalEvent',
+    );
+  }
+
+  /** The loan as the committed step left it, for the user who took it. */
+  private answer(step: Step, row: InstanceRow, committed: Committed): WorkflowView {
     return this.view(
-      { loanId: row.loanId, machineVersion: row.machineVersion, version: outcome.seq, snapshot: outcome.snapshot },
-      user,
+      { loanId: row.loanId, machineVersion: row.machineVersion, version: committed.seq, snapshot: committed.snapshot },
+      step.user,
       undefined,
-      outcome.statusLabels,
+      committed.statusLabels,
     );
   }
 
@@ -409,13 +458,21 @@ export async function createInstanceRow(em: EntityManager, repo: WorkflowReposit
 
 class RepeatedRequest extends Error {}
 
-export type CommitOutcome =
-  | { ok: true; seq: number; snapshot: engine.PersistedSnapshot; hash: string; stage: string; status: string; statusLabels: engine.StatusLabels }
-  | { ok: false; stale: true }
-  | { ok: false; stale: false; refusal: Extract<engine.ApplyResult, { accepted: false }> };
+/** A committed step: its number, the snapshot after it and its chained hash. */
+export type Committed = {
+  ok: true;
+  seq: number;
+  snapshot: engine.PersistedSnapshot;
+  hash: string;
+  stage: string;
+  status: string;
+  statusLabels: engine.StatusLabels;
+};
+
+export type CommitOutcome = Committed | { ok: false; stale: true } | { ok: false; stale: false; refusal: Extract<engine.ApplyResult, { accepted: false }> };
 
 /** The instance row after a committed step. */
-function nextRow(row: InstanceRow, outcome: Extract<CommitOutcome, { ok: true }>): InstanceRow {
+function nextRow(row: InstanceRow, outcome: Committed): InstanceRow {
   return { ...row, snapshot: outcome.snapshot, stage: outcome.stage, status: outcome.status, version: outcome.seq, lastHash: outcome.hash };
 }
 
@@ -426,21 +483,29 @@ export interface CommitOptions {
   loanDataVersions?: Record<string, number> | null;
 }
 
+/** The event as committed: the client's payload, the fields the server filled in over it, who and when. */
+function eventOf(step: Step): engine.GuaranteeEvent {
+  return { ...step.payload, ...step.serverFilled, type: step.type, actorId: step.user.id, at: step.at } as engine.GuaranteeEvent;
+}
+
+/** The machine's answer to the event on the row's snapshot (no I/O). */
+export function judgeEvent(row: InstanceRow, event: engine.GuaranteeEvent, options: CommitOptions = {}): engine.ApplyResult {
+  return runtimeFor(row.machineVersion).applyEvent(row.snapshot, event, { shapeChecked: options.shapeChecked });
+}
+
 /**
- * The one way an event enters the log: the machine decides, then (in the caller's transaction) the
- * instance moves on only if still at the version and last hash read, the event is appended with its
- * chained hash, and the outbox gets one row per effect the transition declared, in one statement.
- * Used by the API and by the demo data alike.
+ * An accepted step in one statement (in the caller's transaction): the instance moves on only if still
+ * at the version and last hash read, the event is appended with its chained hash, and the outbox gets
+ * one row per effect the transition declared. Null when the stored instance moved meanwhile.
  */
-export async function commitEvent(
+export async function commitJudged(
   em: EntityManager,
   repo: WorkflowRepository,
   row: InstanceRow,
   event: engine.GuaranteeEvent,
+  result: Extract<engine.ApplyResult, { accepted: true }>,
   options: CommitOptions = {},
-): Promise<CommitOutcome> {
-  const result = runtimeFor(row.machineVersion).applyEvent(row.snapshot, event, { shapeChecked: options.shapeChecked });
-  if (!result.accepted) return { ok: false, stale: false, refusal: result };
+): Promise<Committed | null> {
   const seq = row.version + 1;
   const snapshot = result.snapshot;
   const payload = engine.payloadOf(event);
@@ -470,8 +535,24 @@ export async function commitEvent(
     outbox: result.effects.map((effect) => ({ topic: effect.type, payload: effectJobPayload(effect, row.loanId, seq) })),
     loanDataVersions: options.loanDataVersions ?? null,
   });
-  if (!applied) return { ok: false, stale: true };
+  if (!applied) return null;
   return { ok: true, seq, snapshot, hash, stage, status, statusLabels: result.statusLabels };
+}
+
+/**
+ * The one way an event enters the log: the machine decides (judgeEvent), then the step is written
+ * (commitJudged). Used by the API, the meetings and the demo data alike.
+ */
+export async function commitEvent(
+  em: EntityManager,
+  repo: WorkflowRepository,
+  row: InstanceRow,
+  event: engine.GuaranteeEvent,
+  options: CommitOptions = {},
+): Promise<CommitOutcome> {
+  const result = judgeEvent(row, event, options);
+  if (!result.accepted) return { ok: false, stale: false, refusal: result };
+  return (await commitJudged(em, repo, row, event, result, options)) ?? { ok: false, stale: true };
 }
 
 function statusKey(snapshot: any): string {

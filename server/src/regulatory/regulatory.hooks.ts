@@ -1,0 +1,14 @@
+import type { FeatureHooks } from '../workflow/hooks';
+import type { RegulatoryService } from './regulatory.service';
+
+export function regulatoryHooks(regulatory: RegulatoryService): FeatureHooks {
+  return {
+    preparers: {
+      // The live check of the loan against the limits: a breach refuses the approval (no override here).
+      LEADER_APPROVE: async (em, loanId) => {
+        await regulatory.refuseBreach(em, loanId);
+        return {};
+      },
+    },
+  };
+}
