@@ -5,11 +5,10 @@
  * run shows what axe saw; the test fails on the first page with a critical or serious finding and
  * names the rules and the elements.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiData as api, apiToken as tokenOf, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(180_000);
 
@@ -24,25 +23,6 @@ interface Finding {
   count: number;
   /** The first few of them. */
   nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${APP_URL}/server${path}`, { headers: token ? { 'X-Platform-Token': token } : {} });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const { publicKey } = await api<{ publicKey: string }>('/open/auth/public-key');
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
 }
 
 /** Runs axe on the page as it stands and returns its critical and serious findings. */

@@ -3,9 +3,8 @@
  * the loans per list, open tags survive a reload, and a loan's timeline shows the stages still to come.
  * Against the real server with its demo data.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, openFromTopMenu, signIn, tagTitles } from './support/browser';
+import { apiData as api, apiToken as tokenOf, eventually, launchBrowser, newVisitor, openFromTopMenu, signIn, tagTitles } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -13,25 +12,6 @@ interface Counted {
   name: string;
   total: number;
   todo: number | null;
-}
-
-async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${APP_URL}/server${path}`, { headers: token ? { 'X-Platform-Token': token } : {} });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const { publicKey } = await api<{ publicKey: string }>('/open/auth/public-key');
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
 }
 
 /** The demo loan of a company (the demo data has one loan in each stage). */

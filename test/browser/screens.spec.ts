@@ -4,30 +4,10 @@
  * release ledger names its items with their kind and value, a confirmed premium shows its voucher,
  * the history log says what was done, and the English page greets without a Chinese name.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiData as api, apiToken as tokenOf, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(120_000);
-
-async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${APP_URL}/server${path}`, { headers: token ? { 'X-Platform-Token': token } : {} });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const { publicKey } = await api<{ publicKey: string }>('/open/auth/public-key');
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
-}
 
 async function demoLoan(token: string, companyName: string): Promise<string> {
   const page = await api<{ list: { id: string }[] }>(`/loans?companyName=${encodeURIComponent(companyName)}`, token);

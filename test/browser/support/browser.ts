@@ -2,6 +2,7 @@
  * Browser-test support: Debian's Chromium driven by playwright-core (never a downloaded browser),
  * against the real server the test orchestrator started (APP_URL, DEMO_PASSWORD).
  */
+import { constants, publicEncrypt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const APP_URL = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
@@ -88,4 +89,25 @@ export async function openFromTopMenu(page: Page, groupKey: string, itemLabel: s
   }
   await page.getByTestId('top-menu-more').click();
   await page.getByRole('menuitem', { name: itemLabel, exact: true }).click();
+}
+
+/** A GET of the API as the given token (or none), answering the envelope's data; throws on an error status. */
+export async function apiData<T>(path: string, token?: string): Promise<T> {
+  const res = await fetch(`${APP_URL}/server${path}`, { headers: token ? { 'X-Platform-Token': token } : {} });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Signs a demo user in through the API (the password RSA-encrypted as the web does) and answers the token. */
+export async function apiToken(username: string): Promise<string> {
+  const { publicKey } = await apiData<{ publicKey: string }>('/open/auth/public-key');
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
+  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ checkStatus: true, username, password }),
+  });
+  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
+  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
+  return token;
 }
