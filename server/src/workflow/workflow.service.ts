@@ -201,7 +201,7 @@ export class WorkflowService {
     const sent = { ...serverFilled, ...payload, type, actorId: user.id, at };
     const fieldErrors = engine.validateEvent(sent);
     if (fieldErrors.length) {
-      const detail = { 'zh-CN': describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
+      const detail = { zh: describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
     if (!validLoanId) throw AppError.notFound('loanNotFound');
@@ -259,7 +259,7 @@ export class WorkflowService {
             HttpStatus.CONFLICT,
             CODES.illegalEvent409,
             'illegalEvent',
-            { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': refusal.reason.zh, en: refusal.reason.en } },
+            { status: { zh: status.zh, en: status.en }, reason: { zh: refusal.reason.zh, en: refusal.reason.en } },
             { reason: refusal.reason, refusals: refusal.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
             'IllegalEvent',
           );
