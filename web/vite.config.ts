@@ -45,6 +45,8 @@ export default defineConfig({
       // build. Pure data (the permission tree) has its own entry; the state machine is bundled only
       // into the loan node page's chunk.
       { find: /^@app\/workflow\/permissions$/, replacement: here('../workflow/src/permissions.ts') },
+      // The answer codes (one catalogue with the server's), pure data like the permission tree.
+      { find: /^@app\/workflow\/error-codes$/, replacement: here('../workflow/src/error-codes.ts') },
       // The state windows need the machine: lists load them on demand (see LoanListView).
       { find: /^@app\/workflow\/state-windows$/, replacement: here('../workflow/src/domain/state-windows.ts') },
       { find: /^@app\/workflow$/, replacement: here('../workflow/src/index.ts') },

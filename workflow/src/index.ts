@@ -19,6 +19,7 @@ export * from './effects';
 export * from './engine';
 export * from './actions';
 export * from './migrations';
+export * from './error-codes';
 export * from './testing';
 export * from './domain/meetings';
 export * from './domain/company-enums';

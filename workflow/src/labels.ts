@@ -7,6 +7,10 @@
 import type { StageKey } from './context';
 import type { EventType, RiskClassification } from './events';
 
+/**
+ * Words in both languages: the one label shape of the three workspaces (these tables, the permission
+ * tree, the server's messages and message parameters, the web's data-driven labels).
+ */
 export interface Label {
   zh: string;
   en: string;

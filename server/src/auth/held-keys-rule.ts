@@ -1,8 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
-import { flattenPermissionTree, isAdminHolder, isRootHolder, ROLE_ADMIN, ROLE_ROOT, type PermissionHolder } from '@app/workflow';
+import { flattenPermissionTree, isAdminHolder, isRootHolder, ROLE_ADMIN, ROLE_ROOT, type Label, type PermissionHolder } from '@app/workflow';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
-import type { Lang } from '../common/i18n';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -99,17 +98,17 @@ const BY_KEY = new Map(FLAT.map((p) => [p.key as string, p]));
 const LABELS = new Map(
   FLAT.map((p) => {
     const parent = p.parentKey && p.kind === 'action' ? BY_KEY.get(p.parentKey) : undefined;
-    const label: Record<Lang, string> = parent ? { 'zh-CN': `${parent.zh}·${p.zh}`, en: `${parent.en}: ${p.en}` } : { 'zh-CN': p.zh, en: p.en };
+    const label: Label = parent ? { zh: `${parent.zh}·${p.zh}`, en: `${parent.en}: ${p.en}` } : { zh: p.zh, en: p.en };
     return [p.key as string, label];
   }),
 );
 const SHOWN = 6;
 
-function listOf(items: Record<Lang, string>[]): Record<Lang, string> {
+function listOf(items: Label[]): Label {
   const shown = items.slice(0, SHOWN);
   const more = items.length - shown.length;
   return {
-    'zh-CN': shown.map((i) => i['zh-CN']).join('、') + (more > 0 ? ` 等 ${items.length} 项` : ''),
+    zh: shown.map((i) => i.zh).join('、') + (more > 0 ? ` 等 ${items.length} 项` : ''),
     en: shown.map((i) => i.en).join(', ') + (more > 0 ? ` and ${more} more` : ''),
   };
 }
@@ -119,8 +118,8 @@ type RefusalKey = 'rootRoleOnly' | 'adminRoleOnly' | 'rolesBeyondYourKeys' | 'ke
 /** 403 naming the roles and the keys the actor lacks; data carries both for a client. */
 function refusal(messageKey: RefusalKey, required: string[], roles: readonly InvolvedRole[]): AppError {
   const params = {
-    roles: listOf(roles.map((r) => ({ 'zh-CN': r.nameZh, en: r.nameEn }))),
-    keys: listOf(required.map((k) => LABELS.get(k) ?? { 'zh-CN': k, en: k })),
+    roles: listOf(roles.map((r) => ({ zh: r.nameZh, en: r.nameEn }))),
+    keys: listOf(required.map((k) => LABELS.get(k) ?? { zh: k, en: k })),
   };
   const data = { required, roles: roles.map((r) => r.code) };
   return new AppError(HttpStatus.FORBIDDEN, CODES.forbidden, messageKey, params, data, 'Forbidden');

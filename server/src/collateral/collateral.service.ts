@@ -80,7 +80,7 @@ export class CollateralService {
     const { snapshot } = await this.instance(em, loanId, true);
     if (!windowOpen('COLLATERAL_EDIT', snapshot)) {
       const status = statusLabels(snapshot).status;
-      throw new AppError(HttpStatus.CONFLICT, CODES.collateralLocked, 'collateralLocked', { status: { 'zh-CN': status.zh, en: status.en } });
+      throw new AppError(HttpStatus.CONFLICT, CODES.collateralLocked, 'collateralLocked', { status: { zh: status.zh, en: status.en } });
     }
   }
 

@@ -2,7 +2,7 @@ import { ArgumentMetadata, HttpStatus, Injectable, PipeTransform } from '@nestjs
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as querystring from 'node:querystring';
 import { AppError, CODES } from './errors';
-import type { Lang } from './i18n';
+import type { Label } from '@app/workflow';
 
 /**
  * The edge's check of everything a request carries (issue 8 section 2, issue 20), before class-transformer,
@@ -153,17 +153,17 @@ export function findFault(value: unknown, maxDepth: number = MAX_JSON_DEPTH): Fo
   return null;
 }
 
-const LOCATION: Record<InputLocation, Record<Lang, string>> = {
-  body: { 'zh-CN': '请求体', en: 'the request body' },
-  query: { 'zh-CN': '查询参数', en: 'the query' },
-  path: { 'zh-CN': '请求地址', en: 'the address' },
-  file: { 'zh-CN': '上传文件', en: 'the uploaded file' },
+const LOCATION: Record<InputLocation, Label> = {
+  body: { zh: '请求体', en: 'the request body' },
+  query: { zh: '查询参数', en: 'the query' },
+  path: { zh: '请求地址', en: 'the address' },
+  file: { zh: '上传文件', en: 'the uploaded file' },
 };
 
 /** The 400 for a fault: the message names where (`the request body, field content.reason`) in the request's language. */
 export function inputRejected(fault: InputFault, location: InputLocation, path = ''): AppError {
-  const where: Record<Lang, string> = {
-    'zh-CN': path ? `${LOCATION[location]['zh-CN']}字段“${path}”` : LOCATION[location]['zh-CN'],
+  const where: Label = {
+    zh: path ? `${LOCATION[location].zh}字段“${path}”` : LOCATION[location].zh,
     en: path ? `field ${path} of ${LOCATION[location].en}` : LOCATION[location].en,
   };
   const key = (

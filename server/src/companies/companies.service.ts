@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable, Logger, StreamableFile } from '@nestjs/common';
 import * as engine from '@app/workflow';
-import { companyEnumOption, type CompanyEnumField, type CompanyIssue, type CompanyIssueKey, validateCompany } from '@app/workflow';
+import { companyEnumOption, type CompanyEnumField, type Label, type CompanyIssue, type CompanyIssueKey, validateCompany } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
-import { FIELD_LABELS, type Lang } from '../common/i18n';
+import { FIELD_LABELS, pickLabel, type Lang } from '../common/i18n';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { CompanyDto, CompanyListQuery, CompanySort, CompanyView } from './company.dto';
 import { companyDay } from '../common/company-time';
@@ -33,26 +33,26 @@ const COLUMNS = `c.id, c.name, c.credit_code, c.legal_representative, c.register
     WHERE l.company_id = c.id AND l.deleted_at IS NULL AND ${UNDER_WAY}) AS open_loan_count`;
 
 /** Words of a rule's refusal, with the field's name filled in. */
-const ISSUE_WORDS: Record<CompanyIssueKey, Record<Lang, string>> = {
-  required: { 'zh-CN': '{field}不能为空', en: '{field} is required' },
-  tooShort: { 'zh-CN': '{field}过短', en: '{field} is too short' },
-  tooLong: { 'zh-CN': '{field}过长', en: '{field} is too long' },
-  creditCode: { 'zh-CN': '{field}无效（应为 18 位且校验位正确）', en: '{field} is not valid (18 characters with a correct check character)' },
-  phone: { 'zh-CN': '{field}须为 11 位数字', en: '{field} must be 11 digits' },
-  date: { 'zh-CN': '{field}不是有效日期', en: '{field} is not a valid date' },
-  futureDate: { 'zh-CN': '{field}不能晚于今天', en: '{field} cannot be after today' },
-  number: { 'zh-CN': '{field}必须是数字', en: '{field} must be a number' },
-  positive: { 'zh-CN': '{field}必须大于 0', en: '{field} must be greater than 0' },
-  decimals: { 'zh-CN': '{field}最多两位小数', en: '{field} allows two decimals at most' },
-  tooLarge: { 'zh-CN': '{field}过大', en: '{field} is too large' },
-  integer: { 'zh-CN': '{field}必须是整数', en: '{field} must be a whole number' },
-  option: { 'zh-CN': '{field}取值无效', en: '{field} has a value that is not allowed' },
-  distinct: { 'zh-CN': '{field}有重复项', en: '{field} lists a value twice' },
+const ISSUE_WORDS: Record<CompanyIssueKey, Label> = {
+  required: { zh: '{field}不能为空', en: '{field} is required' },
+  tooShort: { zh: '{field}过短', en: '{field} is too short' },
+  tooLong: { zh: '{field}过长', en: '{field} is too long' },
+  creditCode: { zh: '{field}无效（应为 18 位且校验位正确）', en: '{field} is not valid (18 characters with a correct check character)' },
+  phone: { zh: '{field}须为 11 位数字', en: '{field} must be 11 digits' },
+  date: { zh: '{field}不是有效日期', en: '{field} is not a valid date' },
+  futureDate: { zh: '{field}不能晚于今天', en: '{field} cannot be after today' },
+  number: { zh: '{field}必须是数字', en: '{field} must be a number' },
+  positive: { zh: '{field}必须大于 0', en: '{field} must be greater than 0' },
+  decimals: { zh: '{field}最多两位小数', en: '{field} allows two decimals at most' },
+  tooLarge: { zh: '{field}过大', en: '{field} is too large' },
+  integer: { zh: '{field}必须是整数', en: '{field} must be a whole number' },
+  option: { zh: '{field}取值无效', en: '{field} has a value that is not allowed' },
+  distinct: { zh: '{field}有重复项', en: '{field} lists a value twice' },
 };
 
 function issueText(issue: CompanyIssue, lang: Lang): string {
-  const field = FIELD_LABELS[issue.field]?.[lang] ?? issue.field;
-  return ISSUE_WORDS[issue.key][lang].replace('{field}', field);
+  const label = FIELD_LABELS[issue.field];
+  return pickLabel(ISSUE_WORDS[issue.key], lang).replace('{field}', label ? pickLabel(label, lang) : issue.field);
 }
 
 /** The day it is for the company (its time zone), YYYY-MM-DD. */
@@ -133,7 +133,7 @@ export class CompaniesService {
     const issues = validateCompany(dto as unknown as Record<string, unknown>, businessDate(this.clock.now()));
     if (!issues.length) return;
     const detail = {
-      'zh-CN': issues.map((i) => issueText(i, 'zh-CN')).join('；'),
+      zh: issues.map((i) => issueText(i, 'zh-CN')).join('；'),
       en: issues.map((i) => issueText(i, 'en')).join('; '),
     };
     // The credit code keeps its own code (A04001) since it was the first rule the API had.

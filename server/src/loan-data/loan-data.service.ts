@@ -35,7 +35,7 @@ import { DataRow, LoanDataRepository, LoanRow } from './loan-data.repository';
 import { PdfRenderer } from './pdf.renderer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const both = (label: Label): Record<Lang, string> => ({ 'zh-CN': label.zh, en: label.en });
+const both = (label: Label): Label => ({ zh: label.zh, en: label.en });
 const POST_WORDS: Record<Post, Label> = { A: { zh: 'A岗经办人', en: 'A-post officer' }, B: { zh: 'B岗经办人', en: 'B-post officer' } };
 const ALL_TYPES_LABEL: Label = { zh: '全部资料', en: 'All data' };
 
@@ -364,7 +364,7 @@ function dataInvalid(type: DataType, issues: engine.DataIssue[]) {
   const shown = issues.slice(0, 5);
   const more = issues.length > shown.length ? issues.length - shown.length : 0;
   const detail: MessageParam = {
-    'zh-CN': shown.map((i) => describeIssue(type, i, 'zh')).join('；') + (more ? `；另有 ${more} 处` : ''),
+    zh: shown.map((i) => describeIssue(type, i, 'zh')).join('；') + (more ? `；另有 ${more} 处` : ''),
     en: shown.map((i) => describeIssue(type, i, 'en')).join('; ') + (more ? `; and ${more} more` : ''),
   };
   const fieldErrors = issues.map((i) => ({

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import * as engine from '@app/workflow';
-import type { PermissionKey } from '@app/workflow';
+import type { Label, PermissionKey } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { holds, type AuthUser } from '../auth/auth-user';
@@ -8,9 +8,9 @@ import { WorkflowService } from '../workflow/workflow.service';
 import { CreateLoanDto, OfficerRole } from './loan.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ROLE_WORDS: Record<OfficerRole, Record<'zh-CN' | 'en', string>> = {
-  A_POST: { 'zh-CN': 'A岗经办人', en: 'A-post officer' },
-  B_POST: { 'zh-CN': 'B岗经办人', en: 'B-post officer' },
+const ROLE_WORDS: Record<OfficerRole, Label> = {
+  A_POST: { zh: 'A岗经办人', en: 'A-post officer' },
+  B_POST: { zh: 'B岗经办人', en: 'B-post officer' },
 };
 /** Who may see the officer choices: the forms that pick one (initiate a loan, transfer data, filter). */
 const OFFICER_READERS: readonly PermissionKey[] = ['sys:company:initiate-loan', 'sys:risk:transfer', 'loan_list'];
@@ -124,7 +124,7 @@ export class LoansService {
           HttpStatus.CONFLICT,
           CODES.loanNotDeletable,
           'loanNotDeletable',
-          { stage: { 'zh-CN': stage.zh, en: stage.en } },
+          { stage: { zh: stage.zh, en: stage.en } },
           { stage: row.stage },
           'LoanNotDeletable',
         );

@@ -147,8 +147,8 @@ export function outcomeOf(snapshot: { context: engine.GuaranteeContext }, meetin
   return last ? { result: last.result, decidedBy: last.decidedBy, counts: last.counts, at: last.at } : null;
 }
 
-export function statusWords(status: MeetingStatus): Record<'zh-CN' | 'en', string> {
-  return { 'zh-CN': MEETING_STATUS_LABELS[status].zh, en: MEETING_STATUS_LABELS[status].en };
+export function statusWords(status: MeetingStatus): Label {
+  return { zh: MEETING_STATUS_LABELS[status].zh, en: MEETING_STATUS_LABELS[status].en };
 }
 
 /**
@@ -506,7 +506,7 @@ export class MeetingsService {
           HttpStatus.BAD_REQUEST,
           CODES.attendeeNotInPool,
           'attendeeNotInPool',
-          { kind: { 'zh-CN': label.zh, en: label.en }, names: names[0].names || outside.join(', ') },
+          { kind: { zh: label.zh, en: label.en }, names: names[0].names || outside.join(', ') },
           { attendeeIds: outside },
         );
       }
@@ -640,7 +640,7 @@ export class MeetingsService {
       HttpStatus.CONFLICT,
       CODES.meetingStatus,
       'meetingStatus',
-      { status: statusWords(meeting.status), step: { 'zh-CN': w.zh, en: w.en } },
+      { status: statusWords(meeting.status), step: { zh: w.zh, en: w.en } },
       { status: meeting.status, step },
       'MeetingStatus',
     );
@@ -664,7 +664,7 @@ export class MeetingsService {
       HttpStatus.CONFLICT,
       CODES.meetingLoanRefused,
       'meetingLoanRefused',
-      { company: item.companyName, step: { 'zh-CN': w.zh, en: w.en }, reason: { 'zh-CN': reason.zh, en: reason.en } },
+      { company: item.companyName, step: { zh: w.zh, en: w.en }, reason: { zh: reason.zh, en: reason.en } },
       { loanId: item.loanId, reason, refusals: outcome.refusal.refusals },
       'IllegalEvent',
     );

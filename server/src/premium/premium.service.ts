@@ -63,8 +63,7 @@ export class PremiumService {
     }
     const reason = payload.reason;
     if (premiumNeedsReason(suggestedFen, enteredFen) && !(typeof reason === 'string' && reason.trim())) {
-      const suggested =
-        suggestedFen === null ? { 'zh-CN': '（无贷款类型，无法测算）', en: '(none: the loan names no known loan type)' } : formatFen(suggestedFen);
+      const suggested = suggestedFen === null ? { zh: '（无贷款类型，无法测算）', en: '(none: the loan names no known loan type)' } : formatFen(suggestedFen);
       throw new AppError(
         HttpStatus.BAD_REQUEST,
         CODES.premiumReasonRequired,

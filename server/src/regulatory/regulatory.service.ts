@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Label } from '@app/workflow';
 import { AppError, CODES } from '../common/errors';
 import { Clock } from '../common/clock';
 import { companyDay, companyZoneSql } from '../common/company-time';
-import type { MessageParam } from '../common/i18n';
+import { pickLabel, type MessageParam } from '../common/i18n';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
 import type { ExposuresQueryDto, ExposureSort, RegulatorySettingsInputDto } from './regulatory.dto';
@@ -23,10 +24,10 @@ import type {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const LIMIT_NAMES: Record<RegulatoryLimit, Record<'zh-CN' | 'en', string>> = {
-  LEVERAGE: { 'zh-CN': '融资担保放大倍数', en: 'leverage (liability balance / net assets)' },
-  SINGLE_CLIENT: { 'zh-CN': '单一客户集中度', en: 'single-client concentration' },
-  GROUP: { 'zh-CN': '单一客户及其关联方集中度', en: 'client-with-related-parties concentration' },
+export const LIMIT_NAMES: Record<RegulatoryLimit, Label> = {
+  LEVERAGE: { zh: '融资担保放大倍数', en: 'leverage (liability balance / net assets)' },
+  SINGLE_CLIENT: { zh: '单一客户集中度', en: 'single-client concentration' },
+  GROUP: { zh: '单一客户及其关联方集中度', en: 'client-with-related-parties concentration' },
 };
 
 interface Settings {
@@ -437,12 +438,12 @@ export class RegulatoryService {
     const names = (lang: 'zh-CN' | 'en') =>
       impact.breaches
         .map((b) => {
-          const name = LIMIT_NAMES[b.limit][lang];
+          const name = pickLabel(LIMIT_NAMES[b.limit], lang);
           const subject = b.subject ? (lang === 'en' ? ` (${b.subject})` : `（${b.subject}）`) : '';
           return `${name}${subject} ${b.value.toFixed(4)} > ${b.limitValue}`;
         })
         .join(lang === 'en' ? '; ' : '；');
-    const limits: MessageParam = { 'zh-CN': names('zh-CN'), en: names('en') };
+    const limits: MessageParam = { zh: names('zh-CN'), en: names('en') };
     throw new AppError(HttpStatus.CONFLICT, CODES.regulatoryLimitBreached, 'regulatoryLimitBreached', { limits }, { breaches: impact.breaches }, 'Conflict');
   }
 

@@ -62,7 +62,7 @@ export class VisitsService {
     const needsReason = classification !== 'NORMAL' || (previous !== null && previous !== classification);
     if (needsReason && !hasText(payload.reason)) {
       const word = (c: RiskClassification | null) =>
-        c ? { 'zh-CN': RISK_CLASSIFICATION_LABELS[c].zh, en: RISK_CLASSIFICATION_LABELS[c].en } : { 'zh-CN': '无', en: 'none' };
+        c ? { zh: RISK_CLASSIFICATION_LABELS[c].zh, en: RISK_CLASSIFICATION_LABELS[c].en } : { zh: '无', en: 'none' };
       throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.visitReasonRequired, 'visitReasonRequired', 'reason', 'VisitReasonRequired', {
         classification: word(classification),
         previous: word(previous),

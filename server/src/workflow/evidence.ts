@@ -66,9 +66,9 @@ export async function evidencePresent(em: EntityManager, loanId: string, type: e
 }
 
 /** The document in the request's words, for messages. */
-export function documentWords(kind: engine.EvidenceKind): { 'zh-CN': string; en: string } {
+export function documentWords(kind: engine.EvidenceKind): engine.Label {
   const label = engine.EVIDENCE_LABELS[kind];
-  return { 'zh-CN': label.zh, en: label.en };
+  return { zh: label.zh, en: label.en };
 }
 
 /** The first instalment with principal still open: where the repayment voucher goes. */

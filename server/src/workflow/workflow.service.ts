@@ -211,7 +211,7 @@ export class WorkflowService implements OnModuleInit {
     // (its fields win here), and, when the server replaced some, the event as it will be committed.
     const fieldErrors = engine.validateEvent({ ...serverFilled, ...payload, type, actorId: user.id, at });
     if (fieldErrors.length) {
-      const detail = { 'zh-CN': describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
+      const detail = { zh: describeFieldErrors(fieldErrors, 'zh-CN'), en: describeFieldErrors(fieldErrors, 'en') };
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
     if (!validLoanId) throw AppError.notFound('loanNotFound');
@@ -334,7 +334,7 @@ export class WorkflowService implements OnModuleInit {
       HttpStatus.CONFLICT,
       CODES.illegalEvent409,
       'illegalEvent',
-      { status: { 'zh-CN': status.zh, en: status.en }, reason: { 'zh-CN': judged.reason.zh, en: judged.reason.en } },
+      { status: { zh: status.zh, en: status.en }, reason: { zh: judged.reason.zh, en: judged.reason.en } },
       { reason: judged.reason, refusals: judged.refusals, legalActions: engine.legalActions(row.snapshot, actorOf(user)), version: row.version },
       'IllegalEvent',
     );

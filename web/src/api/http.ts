@@ -7,6 +7,7 @@
  * - for HTTP 401 with body code "401" shows the session-expired dialog once, whatever the number of
  *   calls failing together, and rejects.
  */
+import { ERROR_CODES, SUCCESS_CODES } from '@app/workflow/error-codes';
 import i18n from '@/i18n';
 import { acceptLanguageHeader } from '@/i18n/language';
 import { getAccessToken } from '@/lib/storage';
@@ -14,8 +15,8 @@ import { showErrorToast, showSessionExpiredDialog } from './feedback';
 
 export const API_BASE = '/server';
 export const REQUEST_TIMEOUT_MS = 50_000;
-export const SUCCESS_CODES: readonly string[] = ['A00000', 'A00103'];
-export const SESSION_EXPIRED_CODE = '401';
+export { SUCCESS_CODES };
+export const SESSION_EXPIRED_CODE: string = ERROR_CODES.session;
 export const TOKEN_HEADER = 'X-Platform-Token';
 
 export interface ApiEnvelope<T = unknown> {

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { ERROR_CODES } from '@app/workflow/error-codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -73,7 +74,7 @@ export default function LoginPage() {
     onRefused: (error) => {
       if (error.code === ENCRYPT_FAILED) return;
       const data = error.body?.data as LoginFailureData | null | undefined;
-      if (data?.captchaRequired || error.code === 'A01002') setCaptchaRequired(true);
+      if (data?.captchaRequired || error.code === ERROR_CODES.captchaRequired) setCaptchaRequired(true);
       if (captchaShown) refreshCaptcha();
     },
   });

@@ -3,6 +3,7 @@
  * own structure (sections, fields, completeness) comes from @app/workflow, never copied here.
  */
 import type { DataType, LoanDataContent } from '@app/workflow';
+import { ERROR_CODES } from '@app/workflow/error-codes';
 import { ApiError, http } from '@/api/http';
 import type { ApiQuery, CompletenessDto, DraftDto, DraftSavedDto, LoanDataViewDto, LoanSummaryDto, SaveFailureDto } from '@/api/schema.gen';
 import i18n from '@/i18n';
@@ -15,13 +16,13 @@ export type CompletenessView = CompletenessDto;
 export type SaveFailureData = SaveFailureDto;
 
 export const LOAN_DATA_ERROR_CODES = {
-  invalid: 'A06002',
-  notEditable: 'A06003',
-  stale: 'A06004',
-  notOfficer: 'A06005',
-  sectionNotEditable: 'A06006',
-  tooLarge: 'A06007',
-  pdfUnavailable: 'A06008',
+  invalid: ERROR_CODES.dataInvalid,
+  notEditable: ERROR_CODES.dataNotEditable,
+  stale: ERROR_CODES.dataStale,
+  notOfficer: ERROR_CODES.notLoanOfficer,
+  sectionNotEditable: ERROR_CODES.sectionNotEditable,
+  tooLarge: ERROR_CODES.dataTooLarge,
+  pdfUnavailable: ERROR_CODES.pdfUnavailable,
 } as const;
 
 export type PreviewTarget = DataType | 'ALL';

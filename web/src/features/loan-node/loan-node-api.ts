@@ -3,6 +3,7 @@
  * own data (snapshots, labels, the definition) come from @app/workflow, never copied here.
  */
 import type { MachineDefinition } from '@app/workflow';
+import { ERROR_CODES } from '@app/workflow/error-codes';
 import { API_BASE, http } from '@/api/http';
 import type {
   ApplyEventDto,
@@ -35,10 +36,10 @@ export type SendEventBody = ApplyEventDto;
 export type EventFailureData = EventFailureDto;
 
 export const EVENT_ERROR_CODES = {
-  forbidden: '403',
-  illegal: 'A03001',
-  stale: 'A03002',
-  payloadInvalid: 'A03005',
+  forbidden: ERROR_CODES.forbidden,
+  illegal: ERROR_CODES.illegalEvent409,
+  stale: ERROR_CODES.staleVersion,
+  payloadInvalid: ERROR_CODES.payloadInvalid,
 } as const;
 
 const loanPath = (loanId: string) => `/loans/${encodeURIComponent(loanId)}`;

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Radio, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
 import { MEETING_EVENTS, VOTE_COMMENT_MAX, VOTE_OPINIONS, VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
+import { ERROR_CODES } from '@app/workflow/error-codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -16,7 +17,7 @@ import { fetchVoteItem, kindPath, sendLoanEvent, type VoteItemDetail } from './m
 import { voteErrors, votePayload, type VoteValues } from './vote-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STALE = 'A03002';
+const STALE = ERROR_CODES.staleVersion;
 
 /** /process/zbMeetingVoteDetail/:encryptId (an agenda item: one loan on one meeting) and the BS twin. */
 export function VoteDetailPage({ kind }: { kind: VotingMeetingKind }) {
