@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as engine from '@app/workflow';
-import { buildDocx, text } from '../../server/src/basic-data/demo-templates';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
-import { loanInStage, shanghaiDay, userWith } from './support/lists';
+import { count, startTestApp, TestApp } from './support/app';
+import { loanInStage, pipelineSetup, shanghaiDay } from './support/lists';
 import { sendEvent, sendEventAsIs, SMALL_PDF } from './support/loans';
 
 type Doc = { kind: string; upload: string; present: boolean };
@@ -23,20 +22,9 @@ describe('steps that stand on their evidence', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    for (const user of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[user] = await tokenOf(t, user);
-    const checks = ['CONTRACT_REVIEW_PASS', 'CONTRACT_ARCHIVE_CONFIRM', 'LETTER_APPROVE'] as const;
-    tokens.prereview = (await userWith(t, ['sys:loan:detail', ...checks.map((type) => engine.EVENT_PERMISSIONS[type])])).token;
-    bankId = (
-      await t.http
-        .post('/server/banks')
-        .set(as('admin'))
-        .send({ name: `凭证测试银行${randomUUID().slice(0, 6)}`, category: 'JOINT_STOCK' })
-        .expect(201)
-    ).body.data.id;
-    const upload = (contractType: string, body: string, name: string) =>
-      t.http.post(`/server/banks/${bankId}/templates`).set(as('admin')).field('contractType', contractType).attach('file', buildDocx(body), name).expect(201);
-    templateId = (await upload('BANK_LOAN', text('借款合同 {companyName}'), '借款合同.docx')).body.data.id;
-    await upload('GUARANTEE_LETTER', text('担保函 {companyName}'), '保函.docx');
+    const setup = await pipelineSetup(t, '凭证测试银行');
+    Object.assign(tokens, setup.tokens);
+    ({ bankId, templateId } = setup);
   });
   afterAll(() => t.close());
 

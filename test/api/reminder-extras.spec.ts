@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import * as engine from '@app/workflow';
 import { daysBefore } from '@app/workflow';
 import { getQueueToken } from '@nestjs/bullmq';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { buildDocx, text } from '../../server/src/basic-data/demo-templates';
 import { Clock } from '../../server/src/common/clock';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { ReminderJobsHandler } from '../../server/src/reminders/reminder-jobs.handler';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
-import { loanInStage, shanghaiDay, userWith } from './support/lists';
+import { count, startTestApp, TestApp } from './support/app';
+import { loanInStage, pipelineSetup, shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
 interface ReminderView {
@@ -41,20 +39,9 @@ describe('reminder status and visit reminders', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ queuePrefix: prefix });
-    for (const user of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[user] = await tokenOf(t, user);
-    const checks = ['CONTRACT_REVIEW_PASS', 'CONTRACT_ARCHIVE_CONFIRM', 'LETTER_APPROVE'] as const;
-    tokens.prereview = (await userWith(t, ['sys:loan:detail', ...checks.map((type) => engine.EVENT_PERMISSIONS[type])])).token;
-    bankId = (
-      await t.http
-        .post('/server/banks')
-        .set(as('admin'))
-        .send({ name: `提醒扩展银行${randomUUID().slice(0, 6)}`, category: 'JOINT_STOCK' })
-        .expect(201)
-    ).body.data.id;
-    const upload = (contractType: string, body: string, name: string) =>
-      t.http.post(`/server/banks/${bankId}/templates`).set(as('admin')).field('contractType', contractType).attach('file', buildDocx(body), name).expect(201);
-    templateId = (await upload('BANK_LOAN', text('借款合同 {companyName}'), '借款合同.docx')).body.data.id;
-    await upload('GUARANTEE_LETTER', text('担保函 {companyName}'), '保函.docx');
+    const setup = await pipelineSetup(t, '提醒扩展银行');
+    Object.assign(tokens, setup.tokens);
+    ({ bankId, templateId } = setup);
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: ['error'] });
     await worker.init();
     queue = worker.get<Queue>(getQueueToken(QUEUES.reminders));

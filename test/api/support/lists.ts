@@ -3,6 +3,7 @@ import { WorkflowRepository } from '../../../server/src/workflow/workflow.reposi
 import { commitEvent } from '../../../server/src/workflow/workflow.service';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
+import { buildDocx, text } from '../../../server/src/basic-data/demo-templates';
 import { createUser, TestApp, tokenOf } from './app';
 import { createCompany, createLoan, sendEvent } from './loans';
 
@@ -140,4 +141,27 @@ export async function loanInStage(
     version = res.body.data.version;
   }
   return { id: loanId, version, companyId: company.id };
+}
+
+/**
+ * What a suite walking loans through the pipeline needs: the demo actors' tokens, a pre-reviewer who
+ * may pass and confirm the contract steps, and a bank of its own with a loan-contract and a letter template.
+ */
+export async function pipelineSetup(t: TestApp, bankName: string): Promise<{ tokens: Record<string, string>; bankId: string; templateId: string }> {
+  const tokens: Record<string, string> = {};
+  for (const user of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[user] = await tokenOf(t, user);
+  const checks = ['CONTRACT_REVIEW_PASS', 'CONTRACT_ARCHIVE_CONFIRM', 'LETTER_APPROVE'] as const;
+  tokens.prereview = (await userWith(t, ['sys:loan:detail', ...checks.map((type) => engine.EVENT_PERMISSIONS[type])])).token;
+  const admin = { 'X-Platform-Token': tokens.admin };
+  const bank = await t.http
+    .post('/server/banks')
+    .set(admin)
+    .send({ name: `${bankName}${randomUUID().slice(0, 6)}`, category: 'JOINT_STOCK' })
+    .expect(201);
+  const bankId: string = bank.body.data.id;
+  const upload = (contractType: string, body: string, name: string) =>
+    t.http.post(`/server/banks/${bankId}/templates`).set(admin).field('contractType', contractType).attach('file', buildDocx(body), name).expect(201);
+  const templateId: string = (await upload('BANK_LOAN', text('借款合同 {companyName}'), '借款合同.docx')).body.data.id;
+  await upload('GUARANTEE_LETTER', text('担保函 {companyName}'), '保函.docx');
+  return { tokens, bankId, templateId };
 }
