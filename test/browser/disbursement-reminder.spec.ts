@@ -3,28 +3,13 @@
  * awaiting disbursement with the disbursement columns, sends the reminder from its row and finds the
  * message on the dashboard; the ledger shows the day and amount the demo loan after disbursement was lent.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken as tokenOf, APP_URL, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(180_000);
 
 const WAITING = '上海数创文化传媒有限公司'; // the demo loan standing in disbursement
 const LENT = '上海智造机器人有限公司'; // the demo loan after disbursement
-
-async function tokenOf(username: string): Promise<string> {
-  const keyRes = await fetch(`${APP_URL}/server/open/auth/public-key`);
-  const key = ((await keyRes.json()) as { data: { publicKey: string } }).data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
-}
 
 async function messagesOf(token: string): Promise<{ id: string; title: string; type: string; link: string | null }[]> {
   const res = await fetch(`${APP_URL}/server/messages?pageNum=1&pageSize=100`, { headers: { 'X-Platform-Token': token } });

@@ -5,9 +5,8 @@
  * and confirms; the A-post officer enters a premium other than the computed 135,000.00 (refused
  * without a reason, then with one), uploads the payment voucher and submits; finance confirms.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken as tokenOf, APP_URL, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(180_000);
 
@@ -17,19 +16,6 @@ const DEMO_COMPANY = '上海新材科技发展有限公司';
 async function api<T>(method: string, path: string, token?: string): Promise<{ status: number; body: { data: T; extras?: Record<string, unknown> } }> {
   const res = await fetch(`${APP_URL}/server${path}`, { method, headers: token ? { 'X-Platform-Token': token } : {} });
   return { status: res.status, body: (await res.json()) as { data: T } };
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const key = (await api<{ publicKey: string }>('GET', '/open/auth/public-key')).body.data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
 }
 
 let browser: Browser;

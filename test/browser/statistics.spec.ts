@@ -4,9 +4,8 @@
  * loans; the exports download workbooks that open; the by-bank page shows its chart beside the table.
  */
 import ExcelJS from 'exceljs';
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken as tokenOf, APP_URL, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -14,20 +13,6 @@ async function api<T>(path: string, token: string): Promise<T> {
   const res = await fetch(`${APP_URL}/server${path}`, { headers: { 'X-Platform-Token': token } });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return ((await res.json()) as { data: T }).data;
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const key = await fetch(`${APP_URL}/server/open/auth/public-key`);
-  const { publicKey } = ((await key.json()) as { data: { publicKey: string } }).data;
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
 }
 
 interface Overview {

@@ -9,9 +9,8 @@
  * moving the loan to release; the clerk releases the guarantee and each collateral item on the
  * release panel; the loan is closed and the release ledger lists every item.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken as tokenOf, APP_URL, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
 
 jest.setTimeout(240_000);
 
@@ -25,19 +24,6 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as { data: T } };
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const key = (await api<{ publicKey: string }>('GET', '/open/auth/public-key')).body.data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await fetch(`${APP_URL}/server/open/auth/platformLogin/PLATFORM`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ checkStatus: true, username, password }),
-  });
-  const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
 }
 
 let browser: Browser;
