@@ -5,19 +5,12 @@
  * received by the administrator (the clerk) from the list, the A-post submits to pre-review from the
  * list, and the pre-review approver approves from the pre-review approval list.
  */
-import { exampleContent, withCheckChar } from '@app/workflow';
+import { exampleContent } from '@app/workflow';
 import { randomInt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, eventually, launchBrowser, newVisitor, signIn, storage } from './support/browser';
+import { APP_URL, eventually, launchBrowser, newVisitor, randomCreditCode, signIn, storage } from './support/browser';
 
 jest.setTimeout(180_000);
-
-const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += ALPHABET[randomInt(ALPHABET.length)];
-  return withCheckChar(s);
-}
 
 let browser: Browser;
 const pages: Record<string, Page> = {};

@@ -4,10 +4,8 @@
  * preview in its frame, the OpenAPI page) and the browser reports no violation, neither as a
  * `securitypolicyviolation` event nor on the console. A last check shows the watch does see one.
  */
-import { constants, publicEncrypt, randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { withCheckChar } from '../../server/src/companies/credit-code';
-import { APP_URL, DEMO_PASSWORD, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken, APP_URL, launchBrowser, newVisitor, randomCreditCode, signIn } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -25,22 +23,6 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
   const json = (await res.json()) as { data: T; extras?: Record<string, unknown> };
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return { ...json.data, extras: json.extras };
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const { publicKey } = await api<{ publicKey: string }>('GET', '/open/auth/public-key');
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await api<object>('POST', '/open/auth/platformLogin/PLATFORM', undefined, { checkStatus: true, username, password });
-  const token = res.extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
-  return token;
-}
-
-const CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return withCheckChar(s);
 }
 
 /**
@@ -74,7 +56,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newVisitor(browser));
   violations = await watchViolations(context, page);
-  const apost = await tokenOf('apost');
+  const apost = await apiToken('apost');
   const company = await api<{ id: string }>('POST', '/companies', apost, { name: '上海安全策略测试有限公司', creditCode: randomCreditCode() });
   loanId = (await api<{ id: string }>('POST', '/loans', apost, { companyId: company.id, amount: 3_000_000, termMonths: 12, bank: '中国银行' })).id;
 });

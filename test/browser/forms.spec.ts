@@ -4,19 +4,11 @@
  * credit code) is shown on that field with the cursor there, dates are picked in a Chinese calendar,
  * and the company's time zone is named on the page.
  */
-import { withCheckChar } from '@app/workflow';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, eventually, launchBrowser, newVisitor, signIn, storage } from './support/browser';
+import { APP_URL, eventually, launchBrowser, newVisitor, randomCreditCode, signIn, storage } from './support/browser';
 
 jest.setTimeout(180_000);
-
-const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += ALPHABET[randomInt(ALPHABET.length)];
-  return withCheckChar(s);
-}
 
 let browser: Browser;
 let page: Page;

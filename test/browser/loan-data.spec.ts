@@ -3,20 +3,11 @@
  * the ratios computed live beside them, the draft kept when leaving the page and found again when
  * coming back, a save, then the print-ready preview and its PDF.
  */
-import { randomInt } from 'node:crypto';
 import { exampleStatements } from '@app/workflow';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { withCheckChar } from '../../server/src/companies/credit-code';
-import { APP_URL, eventually, launchBrowser, newVisitor, signIn, storage } from './support/browser';
+import { APP_URL, eventually, launchBrowser, newVisitor, randomCreditCode, signIn, storage } from './support/browser';
 
 jest.setTimeout(180_000);
-
-const CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return withCheckChar(s);
-}
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${APP_URL}/server${path}`, {

@@ -5,11 +5,9 @@
  * reported as someone else's change. Loans are made fresh through the API (the demo loans have no
  * list endpoint yet) and moved by real events.
  */
-import { constants, publicEncrypt, randomInt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { exampleContent } from '@app/workflow';
-import { withCheckChar } from '../../server/src/companies/credit-code';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken, APP_URL, eventually, launchBrowser, newVisitor, randomCreditCode, signIn } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -37,22 +35,6 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const key = (await api<{ publicKey: string }>('GET', '/open/auth/public-key')).body.data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await api<null>('POST', '/open/auth/platformLogin/PLATFORM', undefined, { checkStatus: true, username, password });
-  const token = res.body.extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed: ${JSON.stringify(res.body)}`);
-  return token;
-}
-
-const CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return withCheckChar(s);
 }
 
 async function workflowOf(token: string, loanId: string): Promise<WorkflowView> {
@@ -97,7 +79,7 @@ let loanId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  tokens = { apost: await tokenOf('apost'), admin: await tokenOf('admin'), prereview: await tokenOf('prereview') };
+  tokens = { apost: await apiToken('apost'), admin: await apiToken('admin'), prereview: await apiToken('prereview') };
   loanId = await loanInPreReview('上海节点测试科技有限公司');
 });
 afterAll(async () => {

@@ -4,11 +4,10 @@
  * their own; the leader ends the meeting and the loan shows PASSED with every vote. The loan is made
  * fresh through the API and moved to the general office by real events.
  */
-import { constants, publicEncrypt, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { exampleContent } from '@app/workflow';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { withCheckChar } from '../../server/src/companies/credit-code';
-import { APP_URL, DEMO_PASSWORD, eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { apiToken, APP_URL, eventually, launchBrowser, newVisitor, randomCreditCode, signIn } from './support/browser';
 
 jest.setTimeout(180_000);
 
@@ -28,22 +27,6 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
-async function tokenOf(username: string): Promise<string> {
-  const key = (await api<{ publicKey: string }>('GET', '/open/auth/public-key')).body.data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD, 'utf8')).toString('base64');
-  const res = await api<null>('POST', '/open/auth/platformLogin/PLATFORM', undefined, { checkStatus: true, username, password });
-  const token = res.body.extras?.['x-platform-token'];
-  if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed: ${JSON.stringify(res.body)}`);
-  return token;
-}
-
-function randomCreditCode(): string {
-  const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-  let s = '91310000';
-  while (s.length < 17) s += alphabet[randomInt(alphabet.length)];
-  return withCheckChar(s);
-}
-
 async function send(token: string, loanId: string, type: string, payload: Record<string, unknown> = {}) {
   const view = await api<{ version: number }>('GET', `/loans/${loanId}/workflow`, token);
   const res = await api<{ state: unknown }>('POST', `/loans/${loanId}/events`, token, { type, payload, expectedVersion: view.body.data.version });
@@ -53,7 +36,7 @@ async function send(token: string, loanId: string, type: string, payload: Record
 
 /** A new loan of its own company, moved by its posts' users to the general office, awaiting a meeting. */
 async function loanAwaitingGeneralOffice(companyName: string): Promise<string> {
-  const [apost, admin, prereview] = [await tokenOf('apost'), await tokenOf('admin'), await tokenOf('prereview')];
+  const [apost, admin, prereview] = [await apiToken('apost'), await apiToken('admin'), await apiToken('prereview')];
   const company = await api<{ id: string }>('POST', '/companies', apost, { name: companyName, creditCode: randomCreditCode() });
   if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
   const loan = await api<{ id: string }>('POST', '/loans', apost, { companyId: company.body.data.id, amount: 3_000_000, termMonths: 12, bank: '招商银行' });

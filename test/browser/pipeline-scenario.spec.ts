@@ -10,18 +10,11 @@
  * meeting library, the voting pages, the data forms, the node page).
  */
 import { randomInt } from 'node:crypto';
-import { DATA_TYPE_SPECS, exampleContent, exampleStatements, withCheckChar, type FieldSpec } from '@app/workflow';
+import { DATA_TYPE_SPECS, exampleContent, exampleStatements, type FieldSpec } from '@app/workflow';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventually, launchBrowser, newVisitor, signIn } from './support/browser';
+import { eventually, launchBrowser, newVisitor, randomCreditCode, signIn } from './support/browser';
 
 jest.setTimeout(240_000);
-
-const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-function randomCreditCode(): string {
-  let s = '91310000';
-  while (s.length < 17) s += ALPHABET[randomInt(ALPHABET.length)];
-  return withCheckChar(s);
-}
 
 let browser: Browser;
 const pages: Record<string, Page> = {};

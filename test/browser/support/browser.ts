@@ -2,7 +2,8 @@
  * Browser-test support: Debian's Chromium driven by playwright-core (never a downloaded browser),
  * against the real server the test orchestrator started (APP_URL, DEMO_PASSWORD).
  */
-import { constants, publicEncrypt } from 'node:crypto';
+import { constants, publicEncrypt, randomInt } from 'node:crypto';
+import { withCheckChar } from '@app/workflow';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const APP_URL = (process.env.APP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
@@ -110,4 +111,13 @@ export async function apiToken(username: string): Promise<string> {
   const token = ((await res.json()) as { extras?: Record<string, unknown> }).extras?.['x-platform-token'];
   if (typeof token !== 'string') throw new Error(`sign-in of ${username} failed`);
   return token;
+}
+
+const CREDIT_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+
+/** A valid unified social credit code no other test uses (a Shanghai prefix, random body, its check character). */
+export function randomCreditCode(): string {
+  let s = '91310000';
+  while (s.length < 17) s += CREDIT_CODE_ALPHABET[randomInt(CREDIT_CODE_ALPHABET.length)];
+  return withCheckChar(s);
 }
