@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Basic data (issue 9): banks, their Word contract templates (versions per bank and contract type,
+ * Basic data: banks, their Word contract templates (versions per bank and contract type,
  * at most one enabled), and loan types with their guarantee fee rate in basis points (1.5 % = 150:
  * exact, never a float). Loans still name their bank and loan type as text; a bank or loan type a
  * live loan names cannot be deleted (checked by the server under a row lock).

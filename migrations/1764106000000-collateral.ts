@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The counter-guarantee collateral register (issue 9): one row per item a loan is secured by. Money
+ * The counter-guarantee collateral register: one row per item a loan is secured by. Money
  * in whole fen (bigint); rows change only while the loan's counterGuarantee region is pending, which
  * the server checks under a lock of the loan's workflow instance. Deleted rows are removed outright:
  * the confirmation event keeps the ids and kinds that were confirmed.

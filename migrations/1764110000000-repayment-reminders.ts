@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Repayment plan and reminders (issue 10). A disbursed loan's plan (method, rate, instalments in whole
+ * Repayment plan and reminders. A disbursed loan's plan (method, rate, instalments in whole
  * fen) and every reminder it makes: PostgreSQL is the record, BullMQ only holds the delayed jobs of
  * the reminders due within the horizon, each under the reminder's deterministic job id. Loan types
  * gain their maturity reminder offsets (days before maturity).

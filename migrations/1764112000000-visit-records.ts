@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * After-guarantee visits (issue 10): one row per VISIT_SUBMIT_REPORT, written in the event's
+ * After-guarantee visits: one row per VISIT_SUBMIT_REPORT, written in the event's
  * transaction, with the round's five-level risk classification and its reason, the classification
  * before it, whether it was a downgrade to substandard or worse (the leaders are told), and the next
  * visit's due day it sets. The leader's answer (VISIT_APPROVE / VISIT_RETURN) updates the row's

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The repayment voucher of an instalment (issue 10, ledger): the attachment (kind REPAYMENT_VOUCHER,
+ * The repayment voucher of an instalment: the attachment (kind REPAYMENT_VOUCHER,
  * stored through the file storage) last uploaded for it. A new upload replaces the reference; the
  * older attachment rows stay for audit.
  */

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Visit due-day reminders (issue 10): a reminder may be of kind VISIT, the day the next after-guarantee visit falls due. */
+/** Visit due-day reminders: a reminder may be of kind VISIT, the day the next after-guarantee visit falls due. */
 export class VisitReminders1764114000000 implements MigrationInterface {
   name = 'VisitReminders1764114000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * User administration (issue 11): phone and e-mail of spec section 5, and a soft delete. A deleted
+ * User administration: phone and e-mail of spec section 5, and a soft delete. A deleted
  * user keeps its row (loans, events and the history log name it) and its user name stays taken, so
  * the log never points at two people; it can no longer sign in. History log filters by time and actor.
  */

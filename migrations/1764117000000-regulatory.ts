@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Regulatory figures (issue 11). The administrator's settings are kept as a history: every change is a
+ * Regulatory figures. The administrator's settings are kept as a history: every change is a
  * new row with who and when, the newest row is the one in force (the first row is the default the
  * company starts with). Related-company groups (concentration: a client with its related parties) and
  * each company's regulatory class (small/micro, farmer household) that decides its balance's weight.

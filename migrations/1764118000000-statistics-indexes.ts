@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The statistics (issue 11) read every loan's repayments out of the event log (RECORD_REPAYMENT) for
+ * The statistics read every loan's repayments out of the event log (RECORD_REPAYMENT) for
  * the released amounts: a partial index of those events keeps that read off the rest of the log.
  */
 export class StatisticsIndexes1764118000000 implements MigrationInterface {

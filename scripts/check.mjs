@@ -14,7 +14,7 @@ export const CHECKS = [
   { name: 'lint', cmd: node('node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0') },
   { name: 'format', cmd: node('node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn') },
   { name: 'API client matches the OpenAPI document', cmd: node('scripts/generate-api-client.mjs', '--check') },
-  // Builds the web when stale, then fails above 250 kB gzip of initial JS+CSS (issue 12).
+  // Builds the web when stale, then fails above 250 kB gzip of initial JS+CSS.
   { name: 'web initial JS+CSS within budget', cmd: node('scripts/web-size.mjs', '--check') },
 ];
 

@@ -1,4 +1,4 @@
-// The web's weight (issue 12): the initial JS+CSS, i.e. what index.html makes the browser fetch before
+// The web's weight: the initial JS+CSS, i.e. what index.html makes the browser fetch before
 // any code runs (the entry chunk, the chunks it imports statically, their style sheets), gzip-compressed
 // file by file as the server sends them, must stay within 250 kB (1 kB = 1000 bytes).
 //   node scripts/web-size.mjs           prints the figures (builds the web first when stale)

@@ -11,7 +11,7 @@
 //    (quick memory runs; no ratios then).
 // 3. GET /server/loans/export?companyId=… through HTTP: rows/s, bytes, and the server's memory. First a
 //    warm-up export of a small company (every module loaded and compiled, as on a server that has served
-//    an export before); then the big one. The target (issue 12: "server memory growth < 100 MB") is the
+//    an export before); then the big one. The target ("server memory growth < 100 MB") is the
 //    server process's RSS growth, read from /proc every 50 ms from outside: its peak during the export
 //    minus its RSS after the warm-up. Printed beside it: the growth over the cold server (before the
 //    warm-up), and the V8 heap's growth (heapUsed, and the committed young and old generations) from the

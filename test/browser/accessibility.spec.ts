@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 20, section 6): axe-core, injected into the real pages in Debian's Chromium,
+ * Accessibility: axe-core, injected into the real pages in Debian's Chromium,
  * finds nothing critical or serious on the sign-in page, the dashboard, the loan list, a loan's node
  * page and the statistics overview, in Chinese and in English. The counts per page are printed so a
  * run shows what axe saw; the test fails on the first page with a critical or serious finding and

@@ -1,5 +1,5 @@
 /**
- * Boot of a signed-in page (issue 12): the current-user request and the code of the shell and of the
+ * Boot of a signed-in page: the current-user request and the code of the shell and of the
  * page the address names are fetched at the same time, not one after the other. The current-user
  * answer is held back 1.5 s here: were the page's code fetched only once the user is known, its
  * request would start after that answer; it must start before it.

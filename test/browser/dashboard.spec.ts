@@ -1,5 +1,5 @@
 /**
- * What a newcomer meets (issue 8, section 7): signing in lands on the dashboard with their to-dos and
+ * What a newcomer meets: signing in lands on the dashboard with their to-dos and
  * the loans per list, open tags survive a reload, and a loan's timeline shows the stages still to come.
  * Against the real server with its demo data.
  */

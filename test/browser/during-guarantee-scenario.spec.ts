@@ -1,5 +1,5 @@
 /**
- * During guarantee, as staff would (issue 9, "Tests that must exist -> Browser"): from the leader's
+ * During guarantee, as staff would: from the leader's
  * approval of the withdrawal to DISBURSED, each step in the browser by the demo account holding it.
  * The administrator adds a bank and uploads a contract template (a Word file built here, with
  * {companyName}, {amountInWords} and the collateral loop) and a letter template; the B-post officer
@@ -122,7 +122,7 @@ async function upload(page: Page, button: Locator, file: { name: string; mimeTyp
 }
 
 /**
- * The file a step stands on, chosen inside the step's own dialog (issue 20): the dialog names it,
+ * The file a step stands on, chosen inside the step's own dialog: the dialog names it,
  * confirm stays disabled until it is uploaded, then the step can be confirmed.
  */
 const withFile =

@@ -1,5 +1,5 @@
 /**
- * Issue 8 §7, as a newcomer meets the forms: a number typed is kept as typed and refused with a
+ * The forms as a newcomer meets them: a number typed is kept as typed and refused with a
  * message (never -100 turned into 100), a refusal of the server that belongs to a field (a duplicate
  * credit code) is shown on that field with the cursor there, dates are picked in a Chinese calendar,
  * and the company's time zone is named on the page.

@@ -1,6 +1,6 @@
 /**
- * The whole pipeline in the browser, each step by the demo user holding its role (issue 4, "Tests
- * that must exist -> Browser"): the A-post officer registers a company and initiates a loan, fills
+ * The whole pipeline in the browser, each step by the demo user holding its
+ * role: the A-post officer registers a company and initiates a loan, fills
  * the customer data and the review report (three years of statements, the ratios computed beside
  * them), submits; the clerk confirms receipt; pre-review; the general office meets and votes; B-post
  * risk control; the review committee meets and votes; withdrawal with the B-post recheck and the

@@ -1,5 +1,5 @@
 /**
- * What the screens say (issue 20, section 6), on the demo data: a closed loan does not read "in
+ * What the screens say, on the demo data: a closed loan does not read "in
  * progress" (also after a reload), a loan's tab names its company, spec codes are not badges, the
  * release ledger names its items with their kind and value, a confirmed premium shows its voucher,
  * the history log says what was done, and the English page greets without a Chinese name.

@@ -1,5 +1,5 @@
 /**
- * The statistics pages on the demo data (issue 11), read only: the overview shows the reconciliation,
+ * The statistics pages on the demo data, read only: the overview shows the reconciliation,
  * a chart and the counts the server computes; a count opens its drill-down worklist with the same
  * loans; the exports download workbooks that open; the by-bank page shows its chart beside the table.
  */

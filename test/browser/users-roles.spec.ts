@@ -1,5 +1,5 @@
 /**
- * Issue 11 as the administrator works it: a new role with only the company list ticked in the
+ * Users and roles as the administrator works them: a new role with only the company list ticked in the
  * permission tree, a new user holding it (the form refusing a mismatched confirmation first), the
  * user signing in and seeing only the granted menus, then disabled: its open page loses the session
  * at its next request. The password reset shows the new password once, and the user signs in with it.
@@ -152,7 +152,7 @@ it('the history log shows what the administrator did to the user, filtered by ro
   );
 });
 
-it('a user manager who is not an administrator is told which role it may not touch (issue 20)', async () => {
+it('a user manager who is not an administrator is told which role it may not touch', async () => {
   // the manager, built here: a role of the user management menu alone (ticking it ticks all below)
   const managerRole = `管理者${tag}`;
   const managerName = `bm${tag}`;

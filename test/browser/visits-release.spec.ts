@@ -54,7 +54,7 @@ async function act(page: Page, action: string, fill?: (form: Locator) => Promise
 }
 
 /**
- * The file a step stands on, chosen inside the step's own dialog (issue 20): confirm stays disabled
+ * The file a step stands on, chosen inside the step's own dialog: confirm stays disabled
  * until it is uploaded.
  */
 async function attach(page: Page, form: Locator, name: string): Promise<void> {

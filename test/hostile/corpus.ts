@@ -1,5 +1,5 @@
 /**
- * A hostile corpus for every route of an OpenAPI document (issue 8 section 2): each hostile class put
+ * A hostile corpus for every route of an OpenAPI document: each hostile class put
  * into each place a request can carry input (path parameters, query parameters, each field of the JSON
  * body derived from the route's DTO schema, the whole body, multipart fields and file names, the
  * Idempotency-Key header). Bodies are raw JSON text, so that values JSON.stringify cannot produce
@@ -46,7 +46,7 @@ export const WHOLE_BODIES: { name: string; json: string }[] = [
   { name: 'unsafe-integer', json: '9007199254740993' },
   { name: 'huge-digits', json: '[99999999999999999999999]' },
   { name: 'type-confusion', json: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}' },
-  // Breadth (issue 20): past the edge's keys per object and items per array, small enough to send to every route.
+  // Breadth: past the edge's keys per object and items per array, small enough to send to every route.
   { name: 'wide-object', json: `{${Array.from({ length: 1500 }, (_, i) => `"k${i}":${i}`).join(',')}}` },
   { name: 'wide-array', json: `[${Array.from({ length: 12_000 }, () => 0).join(',')}]` },
 ];

@@ -2,7 +2,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import PizZip from 'pizzip';
 
 /**
- * Zips built at run time for the decompression-bomb tests (issue 20 section 1): a real .docx or .xlsx
+ * Zips built at run time for the decompression-bomb tests: a real .docx or .xlsx
  * (its parts read with PizZip) written again by hand, with a bomb part or thousands of extra entries.
  * Written here rather than by PizZip so that 100 MB of repeated bytes deflates in a fraction of a
  * second (zlib) and 20,000 entries take no time.

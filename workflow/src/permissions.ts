@@ -146,7 +146,7 @@ export const PERMISSION_TREE = tree([
     menu('initiate_withdrawal_list', '提款列表', 'Withdrawal list', [
       act('sys:withdrawal:recheck', 'B岗复核', 'B-post recheck'),
       act('sys:withdrawal:leader-review', '领导审核', 'Leader review'),
-      // held by the administrator's preset role only (issue 11: regulatory limits)
+      // held by the administrator's preset role only (regulatory limits)
       act('sys:withdrawal:regulatory-override', '监管指标超限放行', 'Override regulatory limits'),
       act('sys:withdrawal:discontinue', '终止项目', 'Discontinue'), // added for the workflow: WITHDRAWAL_DISCONTINUE
     ]),

@@ -19,7 +19,7 @@ function refusedByDatabase(error: unknown): string | null {
   return typeof code === 'string' && INPUT_SQLSTATES.has(code) ? code : null;
 }
 
-/** Field errors answered at most (issue 20): the rest are counted, not listed. */
+/** Field errors answered at most: the rest are counted, not listed. */
 export const MAX_FIELD_ERRORS = 20;
 
 /** Field errors made with AppError.ofField carry a message key: word them as { field, message }. */

@@ -109,7 +109,7 @@ export const MESSAGES = {
     en: 'The avatar address is not valid: upload the picture first',
   },
   userNotFound: { zh: '用户不存在', en: 'The user does not exist' },
-  // users and roles (issue 11)
+  // users and roles
   usernameTaken: { zh: '用户名 {name} 已被使用', en: 'The user name {name} is already taken' },
   passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords are inconsistent' },
   notOnYourself: { zh: '不能对自己的账号执行此操作', en: 'You cannot do this to your own account' },
@@ -122,7 +122,7 @@ export const MESSAGES = {
   roleBuiltin: { zh: '内置角色不能删除：{names}', en: 'Built-in roles cannot be deleted: {names}' },
   roleNotFound: { zh: '角色不存在', en: 'The role does not exist' },
   permissionUnknown: { zh: '权限不存在：{keys}', en: 'Unknown permissions: {keys}' },
-  // issue 20: a manager acts only on users and roles whose keys it holds (auth/held-keys-rule.ts)
+  // a manager acts only on users and roles whose keys it holds (auth/held-keys-rule.ts)
   rolesBeyondYourKeys: {
     zh: '只能管理自己持有其全部权限的用户和角色：{roles} 含有您没有的权限：{keys}',
     en: 'You can only manage users and roles whose permissions you hold yourself: {roles} include permissions you do not hold: {keys}',
@@ -144,7 +144,7 @@ export const MESSAGES = {
   serviceUnavailable: { zh: '服务暂不可用', en: 'Service unavailable' },
   loanNotFound: { zh: '贷款不存在', en: 'The loan does not exist' },
   companyNotFound: { zh: '企业不存在', en: 'The company does not exist' },
-  // regulatory figures (issue 11)
+  // regulatory figures
   regulatoryLimitBreached: {
     zh: '该笔业务将突破监管指标：{limits}。如确需放行，须由管理员登记超限放行及理由',
     en: 'This loan would break a regulatory limit: {limits}. An administrator must record an override with a reason to let it pass',
@@ -422,7 +422,7 @@ export const FIELD_LABELS: Record<string, Label> = {
   pageNum: { zh: '页码', en: 'page number' },
   pageSize: { zh: '每页条数', en: 'page size' },
   type: { zh: '类型', en: 'type' },
-  // regulatory settings (issue 11)
+  // regulatory settings
   netAssets: { zh: '净资产', en: 'net assets' },
   leverageLimit: { zh: '放大倍数上限', en: 'leverage limit' },
   singleClientLimit: { zh: '单一客户集中度上限', en: 'single-client limit' },

@@ -5,7 +5,7 @@ import { AppError, CODES } from './errors';
 import type { Label } from '@app/workflow';
 
 /**
- * The edge's check of everything a request carries (issue 8 section 2, issue 20), before class-transformer,
+ * The edge's check of everything a request carries, before class-transformer,
  * class-validator, a guard or a query sees it: JSON nested too deep or too wide, keys that name
  * Object.prototype's own (`__proto__`, `constructor`, `prototype`), NUL characters and unpaired
  * surrogates in any string (PostgreSQL refuses both, and class-transformer recurses once per level),
@@ -20,7 +20,7 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 /** Query string keys; our widest list filter has 14. */
 export const MAX_QUERY_KEYS = 100;
 /**
- * Breadth (issue 20): keys of one JSON object, items of one array, and values in the whole body. Our
+ * Breadth: keys of one JSON object, items of one array, and values in the whole body. Our
  * widest DTO has a few dozen fields and a review report a few thousand values; 60,000 keys took
  * class-validator 4-9 s (and answered 5 MB of field errors) before these existed.
  */

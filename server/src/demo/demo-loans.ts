@@ -230,7 +230,7 @@ async function demoDocuments(
 
 /**
  * The premium's payment voucher, which A-post uploads before submitting the premium: a loan whose
- * premium finance confirmed shows the voucher it was confirmed on (issue 20).
+ * premium finance confirmed shows the voucher it was confirmed on.
  */
 async function demoPremiumVoucher(em: EntityManager, storage: FileStorage | undefined, row: InstanceRow, event: engine.GuaranteeEvent): Promise<void> {
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its voucher`);

@@ -5,7 +5,7 @@ import type { StoredType } from './file-type';
  * What the storage keeps, by kind: the types accepted (told by the bytes, and the name's extension
  * must agree), the size limit, the folder (or key prefix) and the address recorded in
  * `uploaded_file.url`. `template` and `document` are the bank templates and generated contracts and
- * letters of the during-guarantee stages (issue 9); they go through the same checks.
+ * letters of the during-guarantee stages; they go through the same checks.
  */
 export interface FileKindPolicy {
   folder: string;

@@ -1,5 +1,5 @@
 /**
- * The name of an uploaded file as it is kept and served (issue 20 section 3): the multipart name in
+ * The name of an uploaded file as it is kept and served: the multipart name in
  * UTF-8 (decodeName), NFC, with no bidirectional controls (`invoice\u202Efdp.exe.pdf` shows as
  * "invoicexe.pdf" ... in a list, hiding what it is) and no control characters (C0 with CR and LF, DEL,
  * C1), spaces trimmed, and at most MAX_NAME_BYTES bytes of UTF-8 (the column holds 255 characters;

@@ -10,7 +10,7 @@ import { OFFICE_ZIP_LIMITS, ZipRefused, type ZipFault } from './zip-limits';
 
 /**
  * Office zips (.docx, .xlsx) from users are read in a worker thread (office-worker.ts), one per job,
- * never on the API's event loop (issue 20): the zip's limits first, then PizZip and docxtemplater. The
+ * never on the API's event loop: the zip's limits first, then PizZip and docxtemplater. The
  * thread has a heap of its own and a time limit; past either it is stopped and the file refused.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Premium and counter-guarantee (issue 9, stages 8-9): the pure rules both the server (which
+ * Premium and counter-guarantee: the pure rules both the server (which
  * enforces them) and the web (which shows them) read. Money in whole fen; no float arithmetic.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Bank contract templates (spec section 3 and issue 9): the contract types a bank keeps Word
+ * Bank contract templates (spec section 3): the contract types a bank keeps Word
  * templates for, and THE placeholder vocabulary those templates may use. The server's scanner
  * (refuses unknown tags), its filler (builds the values) and the docs test (docs/documents-and-templates.md) all read this module;
  * the web shows the same list beside the upload.

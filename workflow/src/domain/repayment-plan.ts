@@ -1,5 +1,5 @@
 /**
- * The repayment plan of a disbursed loan (issue 10): instalment dates from the disbursement day and
+ * The repayment plan of a disbursed loan: instalment dates from the disbursement day and
  * the term, principal in whole fen summing exactly to the amount lent, and how recorded repayments
  * cover the instalments in order. Pure: the server stores what these functions answer.
  */

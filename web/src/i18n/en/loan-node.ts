@@ -220,7 +220,7 @@ const loanNode: Translation<typeof zh> = {
     final: 'Final',
     empty: 'No workflow definition',
   },
-  // the document a step stands on, inside its dialog (issue 20), and the repayment's instalment
+  // the document a step stands on, inside its dialog, and the repayment's instalment
   evidence: {
     needs: 'This step needs the {{document}} uploaded for its current round',
     missing: 'Not uploaded yet: choose the file first; the step can be confirmed once it is uploaded',

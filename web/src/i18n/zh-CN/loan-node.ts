@@ -212,7 +212,7 @@ export default {
     final: '终态',
     empty: '暂无流程定义',
   },
-  // the document a step stands on, inside its dialog (issue 20), and the repayment's instalment
+  // the document a step stands on, inside its dialog, and the repayment's instalment
   evidence: {
     needs: '本步骤须有本轮上传的{{document}}',
     missing: '尚未上传：请先选择文件上传，上传后才能确认',
