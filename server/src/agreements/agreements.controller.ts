@@ -9,6 +9,7 @@ import { AppError } from '../common/errors';
 import { langOf } from '../common/i18n';
 import { ApiEnvelope } from '../common/api-response';
 import { AgreementDto } from '../common/misc.responses';
+import { AgreementsRepository } from './agreements.repository';
 
 class AgreementQuery {
   @IsIn(['service', 'privacy'])
@@ -20,19 +21,22 @@ class AgreementQuery {
   language?: 'zh-CN' | 'en';
 }
 
-const COLUMNS = `id, type, language, version, title, content, current, created_at AS "createdAt"`;
-
 /** Service agreement and privacy policy: versioned, per language, current or historical. */
 @ApiTags('agreements')
 @Controller('open/agreements')
 export class AgreementsController {
-  constructor(private readonly db: DataSource) {}
+  private readonly agreements: AgreementsRepository;
+
+  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
+  constructor(db: DataSource) {
+    this.agreements = new AgreementsRepository(db);
+  }
 
   @ApiEnvelope(AgreementDto)
   @Public()
   @Get('current')
   async current(@Query() q: AgreementQuery, @Req() req: Request) {
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 AND current`, [q.type, q.language ?? langOf(req)]);
+    const row = await this.agreements.current(q.type, q.language ?? langOf(req));
     if (!row) throw AppError.notFound('agreementNotFound');
     return row;
   }
@@ -41,6 +45,6 @@ export class AgreementsController {
   @Public()
   @Get('versions')
   versions(@Query() q: AgreementQuery, @Req() req: Request) {
-    return this.db.query(`SELECT ${COLUMNS} FROM agreement WHERE type = $1 AND language = $2 ORDER BY version DESC`, [q.type, q.language ?? langOf(req)]);
+    return this.agreements.versions(q.type, q.language ?? langOf(req));
   }
 }

@@ -5,14 +5,12 @@ import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import { CaptchaService } from './captcha.service';
 import { LoginDto } from './login.dto';
+import { LoginRepository, type SignInUserRow } from './login.repository';
 import { verifyPassword } from './password';
 import { RsaKeyService } from './rsa-key.service';
 import { SessionRepository } from './session.repository';
 
 const WINDOW_MINUTES = 15;
-/** Advisory-lock classes (two-key form) that serialize the counting of one address's and one user name's attempts. */
-const ADDRESS_LOCK = 7_463_010;
-const USERNAME_LOCK = 7_463_011;
 /**
  * An attempt whose password is being checked. It is recorded, and counted as a failure, before the check
  * starts, so that parallel attempts see it; the check then turns it into 'credentials', 'disabled' or a
@@ -28,15 +26,8 @@ export interface LoginContext {
   lang: Lang;
 }
 
-interface UserRow {
-  id: string;
-  password_hash: string;
-  disabled: boolean;
-  locked_minutes: number | null;
-}
-
 /** What the counting step decided: refuse without checking, or check the password of a reserved attempt. */
-type Admission = { refuse: AppError } | { attemptId: string; user: UserRow | undefined; failuresBefore: number };
+type Admission = { refuse: AppError } | { attemptId: string; user: SignInUserRow | undefined; failuresBefore: number };
 
 /**
  * Sign-in (spec sections 7-9): agreement tick, RSA-encrypted password, verification code after
@@ -54,29 +45,8 @@ export class LoginService {
     private readonly rsa: RsaKeyService,
     private readonly captchas: CaptchaService,
     private readonly sessions: SessionRepository,
+    private readonly attempts: LoginRepository,
   ) {}
-
-  /** Failed sign-ins of this user name in the window, since its last success (checks in progress count as failed). */
-  private async recentFailures(em: EntityManager, username: string): Promise<{ failures: number; checking: number }> {
-    const [row] = await em.query(
-      `SELECT count(*)::int AS failures, (count(*) FILTER (WHERE reason = $3 AND at > now() - make_interval(secs => $4)))::int AS checking
-         FROM login_attempt
-        WHERE lower(username) = lower($1) AND reason IN ('credentials', $3) AND at > now() - make_interval(mins => $2)
-          AND at > COALESCE((SELECT max(at) FROM login_attempt WHERE lower(username) = lower($1) AND success), '-infinity')`,
-      [username, WINDOW_MINUTES, CHECKING, CHECK_IN_PROGRESS_SECONDS],
-    );
-    return row;
-  }
-
-  private async record(em: EntityManager, username: string, ip: string, success: boolean, reason: string | null): Promise<string> {
-    const [row] = await em.query(`INSERT INTO login_attempt (username, ip, success, reason) VALUES ($1, $2, $3, $4) RETURNING id`, [
-      username.slice(0, 100),
-      ip,
-      success,
-      reason,
-    ]);
-    return row.id;
-  }
 
   async login(dto: LoginDto, ctx: LoginContext): Promise<{ token: string; expiresAt: Date; userId: string }> {
     const password = dto.checkStatus === true ? this.rsa.decrypt(dto.password) : null;
@@ -90,22 +60,17 @@ export class LoginService {
       return this.failed(attemptId, user?.id ?? null, failuresBefore + 1);
     }
     if (user.disabled) {
-      await this.db.query(`UPDATE login_attempt SET reason = 'disabled' WHERE id = $1`, [attemptId]);
+      await this.attempts.markAttemptDisabled(attemptId);
       throw new AppError(HttpStatus.FORBIDDEN, CODES.accountDisabled, 'accountDisabled');
     }
 
     return this.db.transaction(async (em) => {
-      await em.query(`UPDATE login_attempt SET success = true, reason = NULL WHERE id = $1`, [attemptId]);
+      await this.attempts.markAttemptSucceeded(em, attemptId);
       // The language signed in with (the web's switch sends it as Accept-Language) is the one the
       // worker writes this user's to-do messages in.
-      await em.query(`UPDATE app_user SET locked_until = NULL, language = $2 WHERE id = $1`, [user.id, ctx.lang]);
+      await this.attempts.unlockWithLanguage(em, user.id, ctx.lang);
       // The tick agrees to the agreements in force now, in the language the user reads them in.
-      await em.query(
-        `INSERT INTO user_agreement (user_id, agreement_id, agreed_at)
-         SELECT $1, id, now() FROM agreement WHERE current AND language = $2
-         ON CONFLICT (user_id, agreement_id) DO UPDATE SET agreed_at = EXCLUDED.agreed_at`,
-        [user.id, ctx.lang],
-      );
+      await this.attempts.agreeToCurrent(em, user.id, ctx.lang);
       const session = await this.sessions.create(em, user.id, ctx.ip, ctx.userAgent);
       return { ...session, userId: user.id };
     });
@@ -117,11 +82,8 @@ export class LoginService {
    * second connection).
    */
   private async admit(em: EntityManager, dto: LoginDto, ctx: LoginContext, password: string | null): Promise<Admission> {
-    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [ADDRESS_LOCK, ctx.ip]);
-    const [{ n: addressFailures }] = await em.query(
-      `SELECT count(*)::int AS n FROM login_attempt WHERE ip = $1 AND NOT success AND at > now() - make_interval(mins => $2)`,
-      [ctx.ip, WINDOW_MINUTES],
-    );
+    await this.attempts.lockAddress(em, ctx.ip);
+    const addressFailures = await this.attempts.addressFailures(em, ctx.ip, WINDOW_MINUTES);
     if (addressFailures >= this.config.addressFailureLimit) {
       return { refuse: new AppError(HttpStatus.TOO_MANY_REQUESTS, CODES.addressThrottled, 'addressThrottled') };
     }
@@ -132,8 +94,13 @@ export class LoginService {
       return { refuse: new AppError(HttpStatus.BAD_REQUEST, CODES.passwordNotEncrypted, 'passwordNotEncrypted') };
     }
 
-    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))`, [USERNAME_LOCK, dto.username]);
-    const { failures, checking } = await this.recentFailures(em, dto.username);
+    await this.attempts.lockUsername(em, dto.username);
+    // Failed sign-ins of this user name in the window, since its last success (checks in progress count as failed).
+    const { failures, checking } = await this.attempts.usernameFailures(em, dto.username, {
+      minutes: WINDOW_MINUTES,
+      checking: CHECKING,
+      checkingSeconds: CHECK_IN_PROGRESS_SECONDS,
+    });
     const captchaRequired = this.config.captchaAlways || failures >= this.config.captchaAfterFailures;
     if (captchaRequired) {
       if (!dto.captchaId || !dto.captchaCode) {
@@ -144,14 +111,10 @@ export class LoginService {
       }
     }
 
-    const [user]: UserRow[] = await em.query(
-      `SELECT id, password_hash, disabled, CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int AS locked_minutes
-         FROM app_user WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
-      [dto.username],
-    );
+    const user = await this.attempts.userByName(em, dto.username);
     const lockedMinutes = user?.locked_minutes ?? 0;
     if (user && lockedMinutes > 0) {
-      await this.record(em, dto.username, ctx.ip, false, 'locked');
+      await this.attempts.recordAttempt(em, dto.username, ctx.ip, false, 'locked');
       return { refuse: new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: lockedMinutes }, { captchaRequired }) };
     }
     // The limit is reached by attempts still being checked: the one that fails last-but-allowed will lock
@@ -159,21 +122,21 @@ export class LoginService {
     // progress, a lock that has run out while its failures are still in the window lets one more check
     // through, as before: a wrong password locks again at once.)
     if (user && failures >= this.config.lockAfterFailures && checking > 0) {
-      await this.record(em, dto.username, ctx.ip, false, 'locked');
+      await this.attempts.recordAttempt(em, dto.username, ctx.ip, false, 'locked');
       return {
         refuse: new AppError(HttpStatus.LOCKED, CODES.accountLocked, 'accountLocked', { minutes: this.config.lockMinutes }, { captchaRequired: true }),
       };
     }
-    const attemptId = await this.record(em, dto.username, ctx.ip, false, CHECKING);
+    const attemptId = await this.attempts.recordAttempt(em, dto.username, ctx.ip, false, CHECKING);
     return { attemptId, user, failuresBefore: failures };
   }
 
   private async failed(attemptId: string, userId: string | null, failures: number): Promise<never> {
     const lock = userId !== null && failures >= this.config.lockAfterFailures;
     await this.db.transaction(async (em) => {
-      await em.query(`UPDATE login_attempt SET reason = 'credentials' WHERE id = $1`, [attemptId]);
+      await this.attempts.markAttemptWrongCredentials(em, attemptId);
       if (lock) {
-        await em.query(`UPDATE app_user SET locked_until = now() + make_interval(mins => $2) WHERE id = $1`, [userId, this.config.lockMinutes]);
+        await this.attempts.lockUser(em, userId, this.config.lockMinutes);
       }
     });
     if (lock) {

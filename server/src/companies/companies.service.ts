@@ -7,31 +7,12 @@ import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import { FIELD_LABELS, pickLabel, type Lang } from '../common/i18n';
-import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
-import { CompanyDto, CompanyListQuery, CompanySort, CompanyView } from './company.dto';
+import { exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { CompaniesRepository, type CompanyRow } from './companies.repository';
+import { CompanyDto, CompanyListQuery, CompanyView } from './company.dto';
 import { companyDay } from '../common/company-time';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Loans in these stages are over: they no longer keep their company from being deleted (constants, inlined). */
-const FINISHED_STAGES = ['closed', 'discontinued'] as const;
-const UNDER_WAY = `wi.stage NOT IN (${FINISHED_STAGES.map((stage) => `'${stage}'`).join(', ')})`;
-
-const SORT_COLUMNS: Record<CompanySort, string> = {
-  name: 'c.name',
-  creditCode: 'c.credit_code',
-  createdAt: 'c.created_at',
-  registeredCapital: 'c.registered_capital',
-  establishedDate: 'c.established_date',
-};
-
-const COLUMNS = `c.id, c.name, c.credit_code, c.legal_representative, c.registered_capital::float8 AS registered_capital,
-  to_char(c.established_date, 'YYYY-MM-DD') AS established_date, c.registered_address, c.district_code, c.contact_person,
-  c.contact_phone, c.enterprise_kinds, c.qualifications, c.property_type, c.bank_category, c.listing_type,
-  c.strategic_industries, c.honours, c.employee_count, c.main_business, c.created_at, c.updated_at,
-  (SELECT count(*)::int FROM loan l WHERE l.company_id = c.id AND l.deleted_at IS NULL) AS loan_count,
-  (SELECT count(*)::int FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
-    WHERE l.company_id = c.id AND l.deleted_at IS NULL AND ${UNDER_WAY}) AS open_loan_count`;
-
 /** Words of a rule's refusal, with the field's name filled in. */
 const ISSUE_WORDS: Record<CompanyIssueKey, Label> = {
   required: { zh: '{field}不能为空', en: '{field} is required' },
@@ -60,7 +41,7 @@ export function businessDate(now: Date): string {
   return companyDay(now);
 }
 
-function toView(r: Record<string, any>): CompanyView {
+function toView(r: CompanyRow): CompanyView {
   return {
     id: r.id,
     name: r.name,
@@ -126,6 +107,7 @@ export class CompaniesService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   /** The shared rules; a refusal names every field (400, nothing written). */
@@ -141,37 +123,10 @@ export class CompaniesService {
     throw new AppError(HttpStatus.BAD_REQUEST, code, 'companyInvalid', { detail }, { fieldErrors: issues }, 'CompanyInvalid');
   }
 
-  private values(dto: CompanyDto): unknown[] {
-    return [
-      dto.name,
-      dto.creditCode,
-      dto.legalRepresentative ?? null,
-      dto.registeredCapital ?? null,
-      dto.establishedDate ?? null,
-      dto.registeredAddress ?? null,
-      dto.districtCode ?? null,
-      dto.contactPerson ?? null,
-      dto.contactPhone ?? null,
-      dto.enterpriseKinds ?? [],
-      dto.qualifications ?? [],
-      dto.propertyType ?? null,
-      dto.bankCategory ?? null,
-      dto.listingType ?? null,
-      dto.strategicIndustries ?? [],
-      dto.honours ?? [],
-      dto.employeeCount ?? null,
-      dto.mainBusiness ?? null,
-    ];
-  }
-
   /** 409 for a code another live company has; the unique index still decides a race between two saves. */
   private async uniqueCode<T>(creditCode: string, selfId: string | null, work: () => Promise<T>): Promise<T> {
     const duplicate = () => AppError.ofField(HttpStatus.CONFLICT, CODES.creditCodeDuplicate, 'creditCodeDuplicate', 'creditCode', 'CreditCodeDuplicate');
-    const [taken] = await this.db.query(`SELECT 1 FROM company WHERE credit_code = $1 AND deleted_at IS NULL AND id IS DISTINCT FROM $2::uuid`, [
-      creditCode,
-      selfId,
-    ]);
-    if (taken) throw duplicate();
+    if (await this.companies.creditCodeTaken(creditCode, selfId)) throw duplicate();
     try {
       return await work();
     } catch (error: unknown) {
@@ -182,53 +137,28 @@ export class CompaniesService {
 
   async create(dto: CompanyDto, user: AuthUser): Promise<CompanyView> {
     this.check(dto);
-    const id = await this.uniqueCode(dto.creditCode, null, async () => {
-      const [row] = await this.db.query(
-        `INSERT INTO company (name, credit_code, legal_representative, registered_capital, established_date, registered_address,
-                              district_code, contact_person, contact_phone, enterprise_kinds, qualifications, property_type,
-                              bank_category, listing_type, strategic_industries, honours, employee_count, main_business,
-                              created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) RETURNING id`,
-        [...this.values(dto), user.id],
-      );
-      return row.id as string;
-    });
+    const id = await this.uniqueCode(dto.creditCode, null, () => this.companies.insert(dto, user.id));
     return this.get(id);
   }
 
   async update(id: string, dto: CompanyDto, user: AuthUser): Promise<CompanyView> {
     if (!UUID.test(id)) throw AppError.notFound('companyNotFound');
     this.check(dto);
-    const [exists] = await this.db.query(`SELECT 1 FROM company WHERE id = $1 AND deleted_at IS NULL`, [id]);
-    if (!exists) throw AppError.notFound('companyNotFound');
-    const updated = await this.uniqueCode(dto.creditCode, id, () =>
-      this.db.query(
-        `UPDATE company SET name = $1, credit_code = $2, legal_representative = $3, registered_capital = $4, established_date = $5,
-                registered_address = $6, district_code = $7, contact_person = $8, contact_phone = $9, enterprise_kinds = $10,
-                qualifications = $11, property_type = $12, bank_category = $13, listing_type = $14, strategic_industries = $15,
-                honours = $16, employee_count = $17, main_business = $18, updated_by = $19, updated_at = now()
-          WHERE id = $20 AND deleted_at IS NULL RETURNING id`,
-        [...this.values(dto), user.id, id],
-      ),
-    );
-    if (!updated[0]?.length) throw AppError.notFound('companyNotFound');
+    if (!(await this.companies.exists(id))) throw AppError.notFound('companyNotFound');
+    const updated = await this.uniqueCode(dto.creditCode, id, () => this.companies.update(id, dto, user.id));
+    if (!updated) throw AppError.notFound('companyNotFound');
     return this.get(id);
   }
 
   /** The company with its loans (newest first), each with where it stands. */
   async get(id: string) {
     if (!UUID.test(id)) throw AppError.notFound('companyNotFound');
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM company c WHERE c.id = $1 AND c.deleted_at IS NULL`, [id]);
+    const row = await this.companies.company(id);
     if (!row) throw AppError.notFound('companyNotFound');
-    const loans = await this.db.query(
-      `SELECT l.id, (wi.snapshot->'context'->>'amount')::float8 AS amount, l.term_months, l.bank, l.created_at, wi.snapshot
-         FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
-        WHERE l.company_id = $1 AND l.deleted_at IS NULL ORDER BY l.created_at DESC, l.id LIMIT 100`,
-      [id],
-    );
+    const loans = await this.companies.loans(id);
     return {
       ...toView(row),
-      loans: loans.map((l: Record<string, any>) => ({
+      loans: loans.map((l) => ({
         id: l.id,
         amount: l.amount,
         termMonths: l.term_months,
@@ -239,27 +169,8 @@ export class CompaniesService {
     };
   }
 
-  /** The list's filters and sort as SQL, shared by its pages and its export's cursor. */
-  private searchSql(q: CompanyListQuery): { where: string; orderBy: string; params: unknown[] } {
-    const like = (value?: string) => (value ? `%${value.replace(/[%_\\]/g, '\\$&')}%` : null);
-    const params = [like(q.name), like(q.creditCode), q.districtCode ?? null, q.enterpriseKind ?? null, q.qualification ?? null];
-    const where = `WHERE c.deleted_at IS NULL
-        AND ($1::text IS NULL OR c.name ILIKE $1)
-        AND ($2::text IS NULL OR c.credit_code ILIKE $2)
-        AND ($3::text IS NULL OR c.district_code = $3)
-        AND ($4::text IS NULL OR $4 = ANY(c.enterprise_kinds))
-        AND ($5::text IS NULL OR $5 = ANY(c.qualifications))`;
-    const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
-    const order = q.order === 'desc' || (!q.order && !q.sort) ? 'DESC' : 'ASC';
-    return { where, orderBy: `ORDER BY ${sort} ${order} NULLS LAST, c.id`, params };
-  }
-
   private async search(q: CompanyListQuery, page: { limit: number; offset: number }): Promise<{ rows: CompanyView[]; total: number }> {
-    const { where, orderBy, params } = this.searchSql(q);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${COLUMNS} FROM company c ${where} ${orderBy} LIMIT $6 OFFSET $7`, [...params, page.limit, page.offset]),
-      this.db.query(`SELECT count(*)::int AS total FROM company c ${where}`, params),
-    ]);
+    const { rows, total } = await this.companies.page(q, page.limit, page.offset);
     return { rows: rows.map(toView), total };
   }
 
@@ -270,8 +181,7 @@ export class CompaniesService {
 
   /** What the list shows under the same filters and sort, every row, read from a cursor as written. */
   async export(q: CompanyListQuery, lang: Lang): Promise<StreamableFile> {
-    const { where, orderBy, params } = this.searchSql(q);
-    const cursor = cursorRows(this.db, `SELECT ${COLUMNS} FROM company c ${where} ${orderBy}`, params);
+    const cursor = this.companies.cursor(q);
     async function* companies() {
       for await (const row of cursor) yield toView(row);
     }
@@ -290,13 +200,8 @@ export class CompaniesService {
   async remove(id: string, user: AuthUser): Promise<{ id: string }> {
     if (!UUID.test(id)) throw AppError.notFound('companyNotFound');
     await this.db.transaction(async (em: EntityManager) => {
-      const [company] = await em.query(`SELECT id FROM company WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
-      if (!company) throw AppError.notFound('companyNotFound');
-      const [{ open }] = await em.query(
-        `SELECT count(*)::int AS open FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
-          WHERE l.company_id = $1 AND l.deleted_at IS NULL AND ${UNDER_WAY}`,
-        [id],
-      );
+      if (!(await this.companies.lock(em, id))) throw AppError.notFound('companyNotFound');
+      const open = await this.companies.openLoanCount(em, id);
       if (open > 0) {
         throw new AppError(
           HttpStatus.CONFLICT,
@@ -307,7 +212,7 @@ export class CompaniesService {
           'CompanyHasOpenLoans',
         );
       }
-      await em.query(`UPDATE company SET deleted_at = now(), deleted_by = $2, updated_at = now() WHERE id = $1`, [id, user.id]);
+      await this.companies.markDeleted(em, id, user.id);
     });
     this.logger.log(`company ${id} deleted by ${user.username}`);
     return { id };

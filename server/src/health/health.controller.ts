@@ -7,21 +7,27 @@ import { AppError } from '../common/errors';
 import { REDIS } from '../jobs/redis';
 import { ApiEnvelope } from '../common/api-response';
 import { HealthDto } from '../common/misc.responses';
+import { HealthRepository } from './health.repository';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  private readonly postgres: HealthRepository;
+
+  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     @Inject(REDIS) private readonly redis: IORedis,
-  ) {}
+  ) {
+    this.postgres = new HealthRepository(db);
+  }
 
   @ApiEnvelope(HealthDto)
   @Public()
   @Get()
   async health() {
     const [postgres, redis] = await Promise.all([
-      this.db.query('SELECT 1').then(
+      this.postgres.ping().then(
         () => 'up',
         () => 'down',
       ),

@@ -6,7 +6,6 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { ROLE_ADMIN } from '@app/workflow';
 import { RequireRole } from '../auth/auth.decorators';
-import { companyZoneSql } from '../common/company-time';
 import { langOf, type Lang } from '../common/i18n';
 import { PageQuery } from '../common/paging.dto';
 import { ApiFile, ApiPage } from '../common/api-response';
@@ -14,6 +13,7 @@ import { HistoryEntryDto } from '../common/misc.responses';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, XLSX_MIME, type SheetColumn } from '../common/spreadsheet';
 import { IsCalendarDay } from '../common/validation';
 import { actionWords, objectRef } from './history-actions';
+import { HistoryRepository, type HistoryRow, type NamedId } from './history.repository';
 
 const optionalText = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
 export const HISTORY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -72,7 +72,12 @@ const EXPORT_COLUMNS: SheetColumn<HistoryEntryDto>[] = [
 @ApiTags('history')
 @Controller('history')
 export class HistoryController {
-  constructor(private readonly db: DataSource) {}
+  private readonly history: HistoryRepository;
+
+  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
+  constructor(db: DataSource) {
+    this.history = new HistoryRepository(db);
+  }
 
   @ApiPage(HistoryEntryDto)
   @RequireRole(ROLE_ADMIN)
@@ -94,42 +99,24 @@ export class HistoryController {
   }
 
   private async search(q: HistoryQuery, limit: number, offset: number, lang: Lang): Promise<{ rows: HistoryEntryDto[]; total: number }> {
-    const like = (text: string | undefined) => (text ? `%${text.replace(/[%_\\]/g, '\\$&')}%` : null);
-    const zone = companyZoneSql();
-    // Days are the company's: the range runs from the first day's midnight there to the end of the last.
-    const where = `WHERE ($1::text IS NULL OR actor_name ILIKE $1)
-      AND ($2::date IS NULL OR created_at >= ($2::date)::timestamp AT TIME ZONE ${zone})
-      AND ($3::date IS NULL OR created_at < ($3::date + 1)::timestamp AT TIME ZONE ${zone})
-      AND ($4::text IS NULL OR action ILIKE $4 OR target ILIKE $4)
-      AND ($5::text IS NULL OR method = $5)`;
-    const params = [like(q.actor), q.from ?? null, q.to ?? null, like(q.route), q.method ?? null];
-    const [rows, [{ total }]] = await Promise.all([
-      // Newest first by time, then by the numeric id: a bare `id` here would name the text column selected above.
-      this.db.query(
-        `SELECT id::text, actor_id AS "actorId", actor_name AS actor, method, action, target, status,
-                code, ip, created_at AS "createdAt", (CASE WHEN status < 400 THEN 'SUCCESS' ELSE 'FAILURE' END) AS outcome
-           FROM history_log ${where} ORDER BY created_at DESC, history_log.id DESC LIMIT $6 OFFSET $7`,
-        [...params, limit, offset],
-      ),
-      this.db.query(`SELECT count(*)::int AS total FROM history_log ${where}`, params),
-    ]);
-    return { rows: await this.describe(rows as Omit<HistoryEntryDto, 'actionLabel' | 'object'>[], lang), total };
+    const { rows, total } = await this.history.search(q, limit, offset);
+    return { rows: await this.describe(rows, lang), total };
   }
 
   /** Each row's action in words and the name of what it acted on (one query per kind of object). */
-  private async describe(rows: Omit<HistoryEntryDto, 'actionLabel' | 'object'>[], lang: Lang): Promise<HistoryEntryDto[]> {
+  private async describe(rows: HistoryRow[], lang: Lang): Promise<HistoryEntryDto[]> {
     const refs = rows.map((r) => objectRef(r.target));
     const ids = (kind: string) => [...new Set(refs.flatMap((ref) => (ref?.kind === kind ? [ref.id] : [])))];
-    const names = async (kind: string, sql: string) => {
+    const names = async (kind: string, named: (ids: string[]) => Promise<NamedId[]>) => {
       const wanted = ids(kind);
       if (!wanted.length) return new Map<string, string>();
-      const found: { id: string; name: string }[] = await this.db.query(sql, [wanted]);
+      const found = await named(wanted);
       return new Map(found.map((f) => [`${kind}:${f.id}`, f.name]));
     };
     const [loans, companies, users] = await Promise.all([
-      names('loan', `SELECT l.id::text, c.name FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = ANY($1::uuid[])`),
-      names('company', `SELECT id::text, name FROM company WHERE id = ANY($1::uuid[])`),
-      names('user', `SELECT id::text, COALESCE(NULLIF(nickname, ''), username) AS name FROM app_user WHERE id = ANY($1::uuid[])`),
+      names('loan', (wanted) => this.history.loanNames(wanted)),
+      names('company', (wanted) => this.history.companyNames(wanted)),
+      names('user', (wanted) => this.history.userNames(wanted)),
     ]);
     return rows.map((row, i) => {
       const ref = refs[i];

@@ -5,14 +5,17 @@ import { ConfereesModule } from '../conferees/conferees.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { WorkflowRepository } from '../workflow/workflow.repository';
 import { BsMeetingsController, BsVotesController, YsMeetingsController, ZbMeetingsController, ZbVotesController } from './meetings.controller';
+import { MeetingsRepository } from './meetings.repository';
 import { MeetingsService } from './meetings.service';
+import { VotesRepository } from './votes.repository';
 import { VotesService } from './votes.service';
+import { YsSessionsRepository } from './ys-sessions.repository';
 import { YsSessionsService } from './ys-sessions.service';
 
 /** The meeting data library, the voting pages, the attendee pool and the archives. */
 @Module({
   imports: [WorkflowModule, ArchivesModule, ConfereesModule],
   controllers: [YsMeetingsController, ZbMeetingsController, BsMeetingsController, ZbVotesController, BsVotesController],
-  providers: [Clock, WorkflowRepository, MeetingsService, VotesService, YsSessionsService],
+  providers: [Clock, WorkflowRepository, MeetingsRepository, MeetingsService, VotesRepository, VotesService, YsSessionsRepository, YsSessionsService],
 })
 export class MeetingsModule {}

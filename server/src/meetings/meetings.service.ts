@@ -28,14 +28,14 @@ import { AuthUser, holds } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
 import type { Page } from '../common/envelope';
 import { Clock } from '../common/clock';
-import { ATTACHMENT_SELECT, AttachmentStore, toStoredAttachment, type StoredAttachment } from '../archives/attachment-store';
+import { AttachmentStore, toStoredAttachment, type StoredAttachment } from '../archives/attachment-store';
 import { runtimeFor } from '../workflow/machine-registry';
 import { InstanceRow, WorkflowRepository } from '../workflow/workflow.repository';
 import { actorOf, commitEvent } from '../workflow/workflow.service';
 import type { CandidateQuery, CreateMeetingDto, MeetingListQuery } from './meeting.dto';
+import { MeetingsRepository, type AgendaRow, type MeetingRow } from './meetings.repository';
 import type { MinutesData } from './minutes-export';
 import { EXPORT_MAX_ROWS, pagedRows, formatAmount, formatTime } from '../common/spreadsheet';
-import { companyZoneSql } from '../common/company-time';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,13 +112,9 @@ export interface MeetingOutcomeView {
   at: string;
 }
 
-const MEETING_COLUMNS = `
-  m.id, m.kind, m.title, m.held_at AS "heldAt", m.place, m.status, m.rule, m.created_by AS "createdBy", cu.nickname AS "createdByName",
-  m.created_at AS "createdAt", m.started_at AS "startedAt", m.ended_at AS "endedAt", m.cancelled_at AS "cancelledAt"`;
-
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
-function toMeeting(r: Record<string, any>): MeetingRecord {
+function toMeeting(r: MeetingRow): MeetingRecord {
   return {
     id: r.id,
     kind: r.kind,
@@ -135,10 +131,6 @@ function toMeeting(r: Record<string, any>): MeetingRecord {
     cancelledAt: iso(r.cancelledAt),
   };
 }
-
-const SORT_COLUMNS = { heldAt: 'm.held_at', title: 'm.title', status: 'm.status', createdAt: 'm.created_at' } as const;
-
-export const likePattern = (text: string | undefined) => (text ? `%${text.trim().replace(/[%_\\]/g, '\\$&')}%` : null);
 
 /** The result this meeting gave a loan (the last one: a resolution settles a pending tally). */
 export function outcomeOf(snapshot: { context: engine.GuaranteeContext }, meetingId: string): MeetingOutcomeView | null {
@@ -163,34 +155,17 @@ export class MeetingsService {
     private readonly repo: WorkflowRepository,
     private readonly clock: Clock,
     private readonly attachments: AttachmentStore,
+    private readonly meetings: MeetingsRepository,
   ) {}
 
   // --- reading -------------------------------------------------------------------------------
 
   async list(kind: VotingMeetingKind, q: MeetingListQuery, user: AuthUser, limit?: number): Promise<Page<MeetingListItem>> {
-    const params = [kind, likePattern(q.title), q.status ?? null, q.from ?? null, q.to ?? null];
-    const where = `WHERE m.kind = $1 AND ($2::text IS NULL OR m.title ILIKE $2) AND ($3::text IS NULL OR m.status = $3)
-      AND ($4::date IS NULL OR (m.held_at AT TIME ZONE ${companyZoneSql()})::date >= $4::date)
-      AND ($5::date IS NULL OR (m.held_at AT TIME ZONE ${companyZoneSql()})::date <= $5::date)`;
-    const sort = SORT_COLUMNS[q.sort ?? 'heldAt'];
-    const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' || !q.sort ? 'DESC' : 'ASC';
     const take = limit ?? q.pageSize;
     const skip = limit ? 0 : (q.pageNum - 1) * q.pageSize;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${MEETING_COLUMNS},
-                (SELECT count(*)::int FROM meeting_attendee ma WHERE ma.meeting_id = m.id) AS "attendeeCount",
-                (SELECT string_agg(u.nickname, '、' ORDER BY u.nickname) FROM meeting_attendee ma JOIN app_user u ON u.id = ma.user_id WHERE ma.meeting_id = m.id) AS "attendeeNames",
-                (SELECT count(*)::int FROM meeting_loan ml WHERE ml.meeting_id = m.id AND ml.cancelled_at IS NULL) AS "loanCount",
-                (SELECT count(*)::int FROM attachment a WHERE a.meeting_id = m.id AND a.deleted_at IS NULL) AS "minutesCount"
-           FROM meeting m LEFT JOIN app_user cu ON cu.id = m.created_by
-           ${where} ORDER BY ${sort} ${order}, m.id LIMIT $6 OFFSET $7`,
-        [...params, take, skip],
-      ),
-      this.db.query(`SELECT count(*)::int AS total FROM meeting m ${where}`, params),
-    ]);
+    const { rows, total } = await this.meetings.page(kind, q, take, skip);
     return {
-      list: rows.map((r: Record<string, any>): MeetingListItem => {
+      list: rows.map((r): MeetingListItem => {
         const meeting = toMeeting(r);
         return {
           ...meeting,
@@ -220,47 +195,24 @@ export class MeetingsService {
 
   /** Active people of the kind's attendee pool (what a new meeting chooses from). */
   async pool(kind: VotingMeetingKind): Promise<AttendeeView[]> {
-    return this.db.query(
-      `SELECT u.id, u.username, u.nickname FROM conferee c JOIN app_user u ON u.id = c.user_id
-        WHERE c.active AND NOT u.disabled AND $1 = ANY(c.meeting_kinds) ORDER BY u.nickname, u.username`,
-      [kind],
-    );
+    return this.meetings.pool(kind);
   }
 
   async meeting(kind: VotingMeetingKind, id: string, em: EntityManager = this.db.manager, lock = false): Promise<MeetingRecord> {
     if (!UUID.test(id)) throw new AppError(HttpStatus.NOT_FOUND, CODES.meetingNotFound, 'meetingNotFound');
-    // FOR UPDATE OF m: the meeting row only (the creator's row is merely read).
-    const [row] = await em.query(
-      `SELECT ${MEETING_COLUMNS} FROM meeting m LEFT JOIN app_user cu ON cu.id = m.created_by WHERE m.id = $1 AND m.kind = $2 ${lock ? 'FOR UPDATE OF m' : ''}`,
-      [id, kind],
-    );
+    const row = await this.meetings.meeting(kind, id, em, lock);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.meetingNotFound, 'meetingNotFound');
     return toMeeting(row);
   }
 
   async attendees(meetingId: string, em: EntityManager = this.db.manager): Promise<AttendeeView[]> {
-    return em.query(
-      `SELECT u.id, u.username, u.nickname FROM meeting_attendee ma JOIN app_user u ON u.id = ma.user_id WHERE ma.meeting_id = $1 ORDER BY u.nickname, u.username`,
-      [meetingId],
-    );
+    return this.meetings.attendees(meetingId, em);
   }
 
   /** The loans on the agenda with their workflow instances, in a fixed order (the lock order). */
   async agenda(meetingId: string, em: EntityManager = this.db.manager): Promise<AgendaLoan[]> {
-    const rows = await em.query(
-      `SELECT ml.id AS "itemId", ml.loan_id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank,
-              ml.allocated_at AS "allocatedAt", u.nickname AS "allocatedByName",
-              i.machine_version AS "machineVersion", i.input, i.snapshot, i.stage, i.status, i.version, i.last_hash AS "lastHash"
-         FROM meeting_loan ml
-         JOIN loan l ON l.id = ml.loan_id
-         JOIN company c ON c.id = l.company_id
-         JOIN workflow_instance i ON i.loan_id = ml.loan_id
-         LEFT JOIN app_user u ON u.id = ml.allocated_by
-        WHERE ml.meeting_id = $1 AND ml.cancelled_at IS NULL
-        ORDER BY ml.loan_id`,
-      [meetingId],
-    );
-    return rows.map((r: Record<string, any>) => ({
+    const rows = await this.meetings.agenda(meetingId, em);
+    return rows.map((r: AgendaRow) => ({
       itemId: r.itemId,
       loanId: r.loanId,
       companyName: r.companyName,
@@ -283,27 +235,24 @@ export class MeetingsService {
 
   /** Every vote cast on this meeting, by loan, as the event log holds them. */
   async castVotes(kind: VotingMeetingKind, meetingId: string, loanIds: string[]): Promise<Map<string, RecordedVoteView[]>> {
-    const rows = loanIds.length
-      ? await this.db.query(
-          `SELECT e.loan_id AS "loanId", e.actor_id AS "attendeeId", u.nickname AS "attendeeName", e.payload->>'opinion' AS opinion,
-                  e.payload->>'comment' AS comment, e.at
-             FROM workflow_event e LEFT JOIN app_user u ON u.id = e.actor_id
-            WHERE e.loan_id = ANY($1::uuid[]) AND e.type = $2 AND e.payload->>'meetingId' = $3
-            ORDER BY e.at, e.id`,
-          [loanIds, MEETING_EVENTS[kind].vote, meetingId],
-        )
-      : [];
+    const rows = loanIds.length ? await this.meetings.castVotes(MEETING_EVENTS[kind].vote, meetingId, loanIds) : [];
     const byLoan = new Map<string, RecordedVoteView[]>();
     for (const r of rows) {
       const list = byLoan.get(r.loanId) ?? [];
-      list.push({ attendeeId: r.attendeeId, attendeeName: r.attendeeName, opinion: r.opinion, comment: r.comment, at: new Date(r.at).toISOString() });
+      list.push({
+        attendeeId: r.attendeeId,
+        attendeeName: r.attendeeName,
+        opinion: r.opinion as VoteOpinion | null,
+        comment: r.comment,
+        at: new Date(r.at).toISOString(),
+      });
       byLoan.set(r.loanId, list);
     }
     return byLoan;
   }
 
   async minutes(meetingId: string): Promise<StoredAttachment[]> {
-    const rows = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.meeting_id = $1 AND a.deleted_at IS NULL ORDER BY a.created_at`, [meetingId]);
+    const rows = await this.meetings.minutes(meetingId);
     return rows.map(toStoredAttachment);
   }
 
@@ -436,21 +385,11 @@ export class MeetingsService {
   async candidates(kind: VotingMeetingKind, id: string, q: CandidateQuery, user: AuthUser) {
     const meeting = await this.meeting(kind, id);
     const attendees = (await this.attendees(id)).map((a) => a.id);
-    const rows = await this.db.query(
-      `SELECT l.id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank, l.created_at AS "createdAt",
-              a.nickname AS "aPostOfficerName", i.machine_version AS "machineVersion", i.snapshot
-         FROM workflow_instance i
-         JOIN loan l ON l.id = i.loan_id
-         JOIN company c ON c.id = l.company_id
-         LEFT JOIN app_user a ON a.id = l.a_post_officer_id
-        WHERE i.stage = $1 AND l.deleted_at IS NULL AND ($2::text IS NULL OR c.name ILIKE $2)
-        ORDER BY l.created_at, l.id`,
-      [MEETING_STAGE_OF_KIND[kind], likePattern(q.company)],
-    );
+    const rows = await this.meetings.candidates(MEETING_STAGE_OF_KIND[kind], q.company);
     const at = this.clock.now().toISOString();
     const type = MEETING_EVENTS[kind].allocate;
     const accepted = rows.filter(
-      (r: Record<string, any>) =>
+      (r) =>
         runtimeFor(r.machineVersion).applyEvent(r.snapshot, {
           type,
           actorId: user.id,
@@ -462,7 +401,7 @@ export class MeetingsService {
     );
     const page = accepted.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
     return {
-      list: page.map((r: Record<string, any>) => {
+      list: page.map((r) => {
         const labels = engine.statusLabels(r.snapshot);
         return {
           loanId: r.loanId,
@@ -492,34 +431,21 @@ export class MeetingsService {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.meetingInvalid, 'meetingInvalid', { detail }, { issues });
     }
     const id = await this.db.transaction(async (em) => {
-      const pool = await em.query(
-        `SELECT c.user_id AS id FROM conferee c JOIN app_user u ON u.id = c.user_id
-          WHERE c.user_id = ANY($1::uuid[]) AND c.active AND NOT u.disabled AND $2 = ANY(c.meeting_kinds)`,
-        [dto.attendeeIds, kind],
-      );
-      const inPool = new Set(pool.map((r: { id: string }) => r.id));
+      const inPool = new Set(await this.meetings.inPool(em, dto.attendeeIds, kind));
       const outside = dto.attendeeIds.filter((a) => !inPool.has(a));
       if (outside.length) {
-        const names = await em.query(`SELECT coalesce(string_agg(nickname, '、'), '') AS names FROM app_user WHERE id = ANY($1::uuid[])`, [outside]);
+        const names = await this.meetings.nicknames(em, outside);
         const label = MEETING_KIND_LABELS[kind];
         throw new AppError(
           HttpStatus.BAD_REQUEST,
           CODES.attendeeNotInPool,
           'attendeeNotInPool',
-          { kind: { zh: label.zh, en: label.en }, names: names[0].names || outside.join(', ') },
+          { kind: { zh: label.zh, en: label.en }, names: names || outside.join(', ') },
           { attendeeIds: outside },
         );
       }
-      const [row] = await em.query(`INSERT INTO meeting (kind, title, held_at, place, rule, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
-        kind,
-        dto.title.trim(),
-        dto.heldAt,
-        dto.place.trim(),
-        rule,
-        user.id,
-      ]);
-      await em.query(`INSERT INTO meeting_attendee (meeting_id, user_id) SELECT $1, unnest($2::uuid[])`, [row.id, dto.attendeeIds]);
-      return row.id as string;
+      const meeting = { kind, title: dto.title.trim(), heldAt: dto.heldAt, place: dto.place.trim(), rule, createdBy: user.id };
+      return this.meetings.insert(em, meeting, dto.attendeeIds);
     });
     return this.detail(kind, id, user);
   }
@@ -532,12 +458,8 @@ export class MeetingsService {
       const meeting = await this.meeting(kind, id, em, true);
       this.ensureStep(meeting, 'allocate');
       const attendees = (await this.attendees(id, em)).map((a) => a.id);
-      const rows = await em.query(
-        `SELECT l.id AS "loanId", c.name AS "companyName" FROM loan l JOIN company c ON c.id = l.company_id
-          WHERE l.id = ANY($1::uuid[]) AND l.deleted_at IS NULL`,
-        [loanIds],
-      );
-      const names = new Map<string, string>(rows.map((r: Record<string, string>) => [r.loanId, r.companyName]));
+      const rows = await this.meetings.liveLoans(em, loanIds);
+      const names = new Map<string, string>(rows.map((r) => [r.loanId, r.companyName]));
       const missing = loanIds.filter((l) => !names.has(l));
       if (missing.length) {
         throw new AppError(HttpStatus.BAD_REQUEST, CODES.meetingLoanNotFound, 'meetingLoanNotFound', { detail: missing.join(', ') }, { loanIds: missing });
@@ -548,9 +470,9 @@ export class MeetingsService {
         if (!row) throw AppError.notFound('loanNotFound');
         const event = { type, actorId: user.id, at, meetingId: id, attendees, rule: meeting.rule } as engine.GuaranteeEvent;
         await this.commit(em, { loanId, companyName: names.get(loanId) ?? loanId, row }, event, 'allocate');
-        await em.query(`INSERT INTO meeting_loan (meeting_id, loan_id, allocated_by, allocated_at) VALUES ($1, $2, $3, $4)`, [id, loanId, user.id, at]);
+        await this.meetings.addToAgenda(em, id, loanId, user.id, at);
       }
-      await em.query(`UPDATE meeting SET updated_at = now() WHERE id = $1`, [id]);
+      await this.meetings.touch(em, id);
     });
     return this.detail(kind, id, user);
   }
@@ -571,8 +493,8 @@ export class MeetingsService {
         const event = { type, actorId: user.id, at: this.clock.now().toISOString(), meetingId: id } as engine.GuaranteeEvent;
         await this.commit(em, item, event, 'cancelAllocation');
       }
-      await em.query(`UPDATE meeting_loan SET cancelled_at = now(), cancelled_by = $2 WHERE id = $1`, [item.itemId, user.id]);
-      await em.query(`UPDATE meeting SET updated_at = now() WHERE id = $1`, [id]);
+      await this.meetings.cancelAgendaItem(em, item.itemId, user.id);
+      await this.meetings.touch(em, id);
     });
     return this.detail(kind, id, user);
   }
@@ -594,34 +516,29 @@ export class MeetingsService {
         if (step !== 'start' && item.row.snapshot.context.meeting?.meetingId !== id) continue;
         await this.commit(em, item, { type, actorId: user.id, at, meetingId: id } as engine.GuaranteeEvent, step);
       }
-      const column = step === 'start' ? 'started_at' : step === 'end' ? 'ended_at' : 'cancelled_at';
       const to = engine.MEETING_STEP_TO[step] as MeetingStatus;
-      await em.query(`UPDATE meeting SET status = $2, ${column} = $3, updated_at = now() WHERE id = $1`, [id, to, at]);
+      await this.meetings.setStatus(em, id, step, to, at);
     });
     return this.detail(kind, id, user);
   }
 
   async uploadMinutes(kind: engine.MeetingKind, meetingId: string, file: Express.Multer.File | undefined, user: AuthUser) {
     return this.attachments.save(file, 'minutes', { meetingId }, MINUTES_KIND_OF[kind], user.id, async (em) => {
-      const [row] = await em.query(`SELECT id FROM meeting WHERE id = $1 AND kind = $2 FOR UPDATE`, [meetingId, kind]);
-      if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.meetingNotFound, 'meetingNotFound');
+      if (!(await this.meetings.lock(em, meetingId, kind))) throw new AppError(HttpStatus.NOT_FOUND, CODES.meetingNotFound, 'meetingNotFound');
     });
   }
 
   /** Minutes are deleted softly, with the actor; the file stays on disk for audit. */
   async deleteMinutes(meetingId: string, attachmentId: string, user: AuthUser) {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    const [, count] = await this.db.query(
-      `UPDATE attachment SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND meeting_id = $2 AND deleted_at IS NULL`,
-      [attachmentId, meetingId, user.id],
-    );
-    if (!count) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
+    if (!(await this.meetings.deleteMinutes(meetingId, attachmentId, user.id)))
+      throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     return { id: attachmentId, deleted: true };
   }
 
   async minutesFile(meetingId: string, attachmentId: string, user: AuthUser) {
     if (!UUID.test(attachmentId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
-    const [row] = await this.db.query(`${ATTACHMENT_SELECT} WHERE a.id = $1 AND a.meeting_id = $2 AND a.deleted_at IS NULL`, [attachmentId, meetingId]);
+    const row = await this.meetings.minutesOne(meetingId, attachmentId);
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     return this.attachments.download(row, user);
   }

@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import * as engine from '@app/workflow';
 import { describeVoteRule, MEETING_EVENTS, MEETING_KIND_LABELS, type MeetingStatus, type VoteOpinion, type VotingMeetingKind } from '@app/workflow';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
 import { actorOf, WorkflowService } from '../workflow/workflow.service';
 import type { VoteListQuery } from './meeting.dto';
 import type { Page } from '../common/envelope';
-import { likePattern, MeetingsService, outcomeOf, UUID, type MeetingOutcomeView } from './meetings.service';
+import { MeetingsService, outcomeOf, UUID, type MeetingOutcomeView } from './meetings.service';
+import { VotesRepository } from './votes.repository';
 
 export interface VoteListItem {
   itemId: string;
@@ -34,40 +34,23 @@ export interface VoteListItem {
 @Injectable()
 export class VotesService {
   constructor(
-    private readonly db: DataSource,
+    private readonly votes: VotesRepository,
     private readonly meetings: MeetingsService,
     private readonly workflow: WorkflowService,
   ) {}
 
   async list(kind: VotingMeetingKind, q: VoteListQuery, user: AuthUser, limit?: number): Promise<Page<VoteListItem>> {
     const statuses = q.status ? [q.status] : ['START', 'END'];
-    const params = [user.id, kind, statuses, likePattern(q.company)];
-    const from = `
-      FROM meeting_attendee ma
-      JOIN meeting m ON m.id = ma.meeting_id
-      JOIN meeting_loan ml ON ml.meeting_id = m.id AND ml.cancelled_at IS NULL
-      JOIN loan l ON l.id = ml.loan_id
-      JOIN company c ON c.id = l.company_id
-      JOIN workflow_instance i ON i.loan_id = ml.loan_id
-     WHERE ma.user_id = $1 AND m.kind = $2 AND m.status = ANY($3::text[]) AND ($4::text IS NULL OR c.name ILIKE $4)`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ml.id AS "itemId", m.id AS "meetingId", m.title AS "meetingTitle", m.held_at AS "heldAt", m.place, m.status AS "meetingStatus",
-                l.id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank, i.snapshot
-           ${from}
-          ORDER BY (m.status = 'START') DESC, m.held_at DESC, ml.allocated_at, ml.id LIMIT $5 OFFSET $6`,
-        [...params, limit ?? q.pageSize, limit ? 0 : (q.pageNum - 1) * q.pageSize],
-      ),
-      this.db.query(`SELECT count(*)::int AS total ${from}`, params),
-    ]);
+    const offset = limit ? 0 : (q.pageNum - 1) * q.pageSize;
+    const { rows, total } = await this.votes.page(user.id, kind, { statuses, company: q.company }, limit ?? q.pageSize, offset);
     const mine = await this.myVotes(
       kind,
       user.id,
-      rows.map((r: Record<string, string>) => r.loanId),
+      rows.map((r) => r.loanId),
     );
     const actor = actorOf(user);
     const voteType = MEETING_EVENTS[kind].vote;
-    const list = rows.map((r: Record<string, any>): VoteListItem => {
+    const list = rows.map((r): VoteListItem => {
       const myVote = mine.get(`${r.loanId}:${r.meetingId}`) ?? null;
       const onMeeting = r.snapshot.context.meeting?.meetingId === r.meetingId;
       return {
@@ -91,15 +74,9 @@ export class VotesService {
   }
 
   private async myVotes(kind: VotingMeetingKind, userId: string, loanIds: string[]) {
-    const rows = loanIds.length
-      ? await this.db.query(
-          `SELECT loan_id AS "loanId", payload->>'meetingId' AS "meetingId", payload->>'opinion' AS opinion, payload->>'comment' AS comment, at
-             FROM workflow_event WHERE loan_id = ANY($1::uuid[]) AND type = $2 AND actor_id = $3`,
-          [loanIds, MEETING_EVENTS[kind].vote, userId],
-        )
-      : [];
+    const rows = loanIds.length ? await this.votes.ownVotes(loanIds, MEETING_EVENTS[kind].vote, userId) : [];
     return new Map<string, { opinion: VoteOpinion; comment: string | null; at: string }>(
-      rows.map((r: Record<string, any>) => [`${r.loanId}:${r.meetingId}`, { opinion: r.opinion, comment: r.comment, at: new Date(r.at).toISOString() }]),
+      rows.map((r) => [`${r.loanId}:${r.meetingId}`, { opinion: r.opinion as VoteOpinion, comment: r.comment, at: new Date(r.at).toISOString() }]),
     );
   }
 
@@ -109,14 +86,7 @@ export class VotesService {
    */
   async detail(kind: VotingMeetingKind, itemId: string, user: AuthUser) {
     if (!UUID.test(itemId)) throw new AppError(HttpStatus.NOT_FOUND, CODES.agendaItemNotFound, 'agendaItemNotFound');
-    const [item] = await this.db.query(
-      `SELECT ml.meeting_id AS "meetingId", ml.loan_id AS "loanId", ml.cancelled_at AS "cancelledAt", l.term_months AS "termMonths", l.bank,
-              l.loan_type AS "loanType", c.name AS "companyName", c.credit_code AS "creditCode", a.nickname AS "aPostOfficerName"
-         FROM meeting_loan ml JOIN meeting m ON m.id = ml.meeting_id JOIN loan l ON l.id = ml.loan_id JOIN company c ON c.id = l.company_id
-         LEFT JOIN app_user a ON a.id = l.a_post_officer_id
-        WHERE ml.id = $1 AND m.kind = $2`,
-      [itemId, kind],
-    );
+    const item = await this.votes.agendaItem(itemId, kind);
     if (!item) throw new AppError(HttpStatus.NOT_FOUND, CODES.agendaItemNotFound, 'agendaItemNotFound');
     const meeting = await this.meetings.meeting(kind, item.meetingId);
     const [attendees, view, votes] = await Promise.all([

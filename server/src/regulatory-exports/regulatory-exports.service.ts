@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable, StreamableFile } from '@nestjs/common';
 import type { Label } from '@app/workflow';
-import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
-import { cursorRows, exportSheet } from '../common/spreadsheet';
+import { exportSheet } from '../common/spreadsheet';
 import type { RegulatoryQuery, RegulatoryRowDto } from './regulatory-export.dto';
+import { RegulatoryExportsRepository, type RegulatoryFilter, type RegulatoryLoanRow } from './regulatory-exports.repository';
 import { REGULATORY_REPORTS, type RegulatoryReportKey } from './regulatory-reports';
 
 /**
@@ -29,18 +29,7 @@ export function feeFen(amountFen: number, feeRateBp: number | null): number | nu
   return feeRateBp === null ? null : Math.round((amountFen * feeRateBp) / 10_000);
 }
 
-const like = (text: string | undefined) => (text ? `%${text.replace(/[%_\\]/g, '\\$&')}%` : null);
-
-const SELECT = `SELECT l.id, c.name AS company_name, c.credit_code, c.employee_count, c.district_code, c.strategic_industries, c.qualifications,
-          c.main_business, l.bank, l.loan_type, l.term_months, wi.amount_fen, wi.disbursed_amount_fen, wi.disbursed_on::text AS disbursed_on, wi.stage,
-          rp.annual_rate_bp, rp.repaid_fen,
-          COALESCE(rp.maturity_on, wi.disbursed_on + make_interval(months => l.term_months))::date::text AS maturity_on,
-          t.fee_rate_bp
-     FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
-     LEFT JOIN repayment_plan rp ON rp.loan_id = l.id
-     LEFT JOIN loan_type t ON t.name = l.loan_type`;
-
-function toRow(r: Record<string, any>): RegulatoryRowDto {
+function toRow(r: RegulatoryLoanRow): RegulatoryRowDto {
   const amountFen = Number(r.amount_fen);
   const disbursedAmountFen = Number(r.disbursed_amount_fen ?? r.amount_fen);
   const guaranteeStatus = r.stage === 'closed' ? 'RELEASED' : r.stage === 'discontinued' ? 'DISCONTINUED' : 'IN_FORCE';
@@ -79,11 +68,12 @@ function toRow(r: Record<string, any>): RegulatoryRowDto {
 @Injectable()
 export class RegulatoryExportsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly loans: RegulatoryExportsRepository,
     private readonly clock: Clock,
   ) {}
 
-  private where(report: RegulatoryReportKey, q: RegulatoryQuery): { where: string; params: unknown[] } {
+  /** The report's loans for the query; 400 for a period that ends before it starts. */
+  private filter(report: RegulatoryReportKey, q: RegulatoryQuery): RegulatoryFilter {
     if (q.from && q.to && q.from > q.to) {
       throw new AppError(
         HttpStatus.BAD_REQUEST,
@@ -93,35 +83,18 @@ export class RegulatoryExportsService {
         { fieldErrors: [{ field: 'to', constraints: ['min'] }] },
       );
     }
-    const params: unknown[] = [q.from ?? null, q.to ?? null, like(q.companyName)];
-    const conditions = [
-      'l.deleted_at IS NULL',
-      'wi.disbursed_on IS NOT NULL',
-      '($1::date IS NULL OR wi.disbursed_on >= $1::date)',
-      '($2::date IS NULL OR wi.disbursed_on <= $2::date)',
-      '($3::text IS NULL OR c.name ILIKE $3)',
-    ];
     // The ministry counts SMEs: a company of unknown size stays in, to be completed rather than lost.
-    if (report === 'industrial') conditions.push(`(c.employee_count IS NULL OR c.employee_count < ${SIZE_LIMITS.MEDIUM})`);
-    return { where: `WHERE ${conditions.join(' AND ')}`, params };
+    return { query: q, employeesBelow: report === 'industrial' ? SIZE_LIMITS.MEDIUM : null };
   }
 
   async list(report: RegulatoryReportKey, q: RegulatoryQuery): Promise<Page<RegulatoryRowDto>> {
-    const { where, params } = this.where(report, q);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`${SELECT} ${where} ORDER BY wi.disbursed_on DESC, l.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`, params),
-      this.db.query(
-        `SELECT count(*)::int AS total FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id ${where}`,
-        params,
-      ),
-    ]);
+    const { rows, total } = await this.loans.page(this.filter(report, q));
     return { list: rows.map(toRow), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
   /** Every row of the period, from a cursor, in the report's columns. */
   async export(report: RegulatoryReportKey, q: RegulatoryQuery, lang: Lang): Promise<StreamableFile> {
-    const { where, params } = this.where(report, q);
-    const cursor = cursorRows(this.db, `${SELECT} ${where} ORDER BY wi.disbursed_on DESC, l.id`, params);
+    const cursor = this.loans.cursor(this.filter(report, q));
     async function* rows() {
       for await (const r of cursor) yield toRow(r);
     }

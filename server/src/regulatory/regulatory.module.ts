@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { RegulatoryController } from './regulatory.controller';
+import { RegulatoryRepository } from './regulatory.repository';
 import { RegulatoryService } from './regulatory.service';
 
 /** Regulatory figures and the live limit check at the leader's withdrawal approval (issue 11). */
 @Module({
   imports: [WorkflowModule],
   controllers: [RegulatoryController],
-  providers: [Clock, RegulatoryService],
+  providers: [Clock, RegulatoryRepository, RegulatoryService],
   // for the pipeline's hooks (pipeline-hooks.ts)
   exports: [RegulatoryService],
 })

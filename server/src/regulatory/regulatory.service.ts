@@ -3,12 +3,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Label } from '@app/workflow';
 import { AppError, CODES } from '../common/errors';
 import { Clock } from '../common/clock';
-import { companyDay, companyZoneSql } from '../common/company-time';
+import { companyDay } from '../common/company-time';
 import { pickLabel, type MessageParam } from '../common/i18n';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
 import type { ExposuresQueryDto, ExposureSort, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
+import { RegulatoryRepository, type ClientClassRow, type SettingsRow } from './regulatory.repository';
 import type {
   BreachDto,
   ClientClassDto,
@@ -39,13 +40,7 @@ interface Settings {
   dto: RegulatorySettingsDto;
 }
 
-interface ClientRow {
-  companyId: string;
-  companyName: string;
-  smallMicro: boolean;
-  agricultural: boolean;
-  groupId: string | null;
-  groupName: string | null;
+interface ClientRow extends ClientClassRow {
   loanCount: number;
   balanceFen: bigint;
 }
@@ -85,22 +80,16 @@ export class RegulatoryService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly regulatory: RegulatoryRepository,
   ) {}
 
   // --- settings ---------------------------------------------------------------------------------
 
   private async settingsRow(em: EntityManager): Promise<Settings> {
-    const [row] = await em.query(
-      `SELECT s.id, s.net_assets_fen::text AS "netAssetsFen", s.leverage_limit::text AS "leverageLimit",
-              s.single_client_limit::text AS "singleClientLimit", s.group_limit::text AS "groupLimit",
-              s.changed_at AS "changedAt", u.nickname AS "changedByName"
-         FROM regulatory_settings s LEFT JOIN app_user u ON u.id = s.changed_by
-        ORDER BY s.id DESC LIMIT 1`,
-    );
-    return this.settingsOf(row);
+    return this.settingsOf(await this.regulatory.latestSettings(em));
   }
 
-  private settingsOf(row: Record<string, any>): Settings {
+  private settingsOf(row: SettingsRow): Settings {
     const netAssetsFen = BigInt(row.netAssetsFen);
     return {
       netAssetsFen,
@@ -124,14 +113,8 @@ export class RegulatoryService {
   }
 
   async history(): Promise<RegulatorySettingsHistoryRowDto[]> {
-    const rows = await this.db.query(
-      `SELECT s.id, s.net_assets_fen::text AS "netAssetsFen", s.leverage_limit::text AS "leverageLimit",
-              s.single_client_limit::text AS "singleClientLimit", s.group_limit::text AS "groupLimit",
-              s.changed_at AS "changedAt", u.nickname AS "changedByName"
-         FROM regulatory_settings s LEFT JOIN app_user u ON u.id = s.changed_by
-        ORDER BY s.id DESC`,
-    );
-    return rows.map((row: Record<string, any>) => ({ id: Number(row.id), ...this.settingsOf(row).dto }));
+    const rows = await this.regulatory.settingsHistory();
+    return rows.map((row) => ({ id: Number(row.id), ...this.settingsOf(row).dto }));
   }
 
   async updateSettings(input: RegulatorySettingsInputDto, user: AuthUser): Promise<RegulatorySettingsDto> {
@@ -140,9 +123,9 @@ export class RegulatoryService {
     }
     // Whole fen from yuan without float drift: the DTO allowed two decimals at most.
     const netAssetsFen = Math.round(input.netAssets * 100);
-    await this.db.query(
-      `INSERT INTO regulatory_settings (net_assets_fen, leverage_limit, single_client_limit, group_limit, changed_by) VALUES ($1, $2, $3, $4, $5)`,
-      [netAssetsFen, input.leverageLimit, input.singleClientLimit, input.groupLimit, user.id],
+    await this.regulatory.insertSettings(
+      { netAssetsFen, leverageLimit: input.leverageLimit, singleClientLimit: input.singleClientLimit, groupLimit: input.groupLimit },
+      user.id,
     );
     return this.settings();
   }
@@ -168,46 +151,13 @@ export class RegulatoryService {
    * past day gives the figures it had.
    */
   private async clientsInForce(em: EntityManager, asOf: string): Promise<ClientRow[]> {
-    const endOfDay = `(($1::date + 1)::timestamp AT TIME ZONE ${companyZoneSql()})`;
-    const rows = await em.query(
-      // The repayments summed once per loan (the partial repayment index), the closing event probed
-      // by its own partial index: no subquery per loan reads the loan's history.
-      `WITH repaid AS (
-         SELECT e.loan_id, sum(round((e.payload->>'amount')::numeric * 100)) AS fen
-           FROM workflow_event e
-          WHERE e.type = 'RECORD_REPAYMENT' AND e.at < ${endOfDay}
-          GROUP BY e.loan_id
-       ),
-       in_force AS (
-         SELECT l.company_id, wi.disbursed_amount_fen - COALESCE(r.fen, 0) AS outstanding
-           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id LEFT JOIN repaid r ON r.loan_id = l.id
-          WHERE l.deleted_at IS NULL AND wi.disbursed_on <= $1::date AND wi.disbursed_amount_fen IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM workflow_event e
-                             WHERE e.loan_id = l.id AND e.state_to #>> '{}' = 'closed' AND e.at < ${endOfDay}))
-       SELECT f.company_id AS "companyId", c.name AS "companyName",
-              COALESCE(cc.small_micro, false) AS "smallMicro", COALESCE(cc.agricultural, false) AS agricultural,
-              g.id AS "groupId", g.name AS "groupName", count(*)::int AS "loanCount", sum(f.outstanding)::text AS "balanceFen"
-         FROM in_force f JOIN company c ON c.id = f.company_id
-         LEFT JOIN regulatory_client_class cc ON cc.company_id = f.company_id
-         LEFT JOIN related_group_member m ON m.company_id = f.company_id
-         LEFT JOIN related_group g ON g.id = m.group_id
-        WHERE f.outstanding > 0
-        GROUP BY f.company_id, c.name, cc.small_micro, cc.agricultural, g.id, g.name`,
-      [asOf],
-    );
-    return rows.map((r: Record<string, any>) => ({ ...r, balanceFen: BigInt(r.balanceFen) }));
+    const rows = await this.regulatory.clientsInForce(em, asOf);
+    return rows.map((r) => ({ ...r, balanceFen: BigInt(r.balanceFen) }));
   }
 
   /** A company not yet in force (the live check's client): its class and group. */
   private async clientShell(em: EntityManager, companyId: string): Promise<ClientRow> {
-    const [row] = await em.query(
-      `SELECT c.id AS "companyId", c.name AS "companyName", COALESCE(cc.small_micro, false) AS "smallMicro",
-              COALESCE(cc.agricultural, false) AS agricultural, g.id AS "groupId", g.name AS "groupName"
-         FROM company c LEFT JOIN regulatory_client_class cc ON cc.company_id = c.id
-         LEFT JOIN related_group_member m ON m.company_id = c.id LEFT JOIN related_group g ON g.id = m.group_id
-        WHERE c.id = $1`,
-      [companyId],
-    );
+    const row = await this.regulatory.clientClass(em, companyId);
     return { ...row, loanCount: 0, balanceFen: 0n };
   }
 
@@ -379,15 +329,7 @@ export class RegulatoryService {
   // --- live check -------------------------------------------------------------------------------
 
   private async impactWith(em: EntityManager, loanId: string): Promise<RegulatoryImpactDto> {
-    const [loan] = UUID.test(loanId)
-      ? await em.query(
-          `SELECT l.company_id AS "companyId", c.name AS "companyName", wi.amount_fen::text AS "amountFen", wi.disbursed_on IS NOT NULL AS disbursed,
-                  wi.stage
-             FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id JOIN company c ON c.id = l.company_id
-            WHERE l.id = $1 AND l.deleted_at IS NULL`,
-          [loanId],
-        )
-      : [];
+    const loan = UUID.test(loanId) ? await this.regulatory.impactLoan(em, loanId) : null;
     if (!loan) throw AppError.notFound('loanNotFound');
     const asOf = this.today();
     // A loan disbursed is already in the figures; one closed or discontinued adds nothing.
@@ -397,8 +339,7 @@ export class RegulatoryService {
     const read = await this.inputs(em, asOf);
     const before = await this.compute(em, asOf, undefined, read);
     const after = adds ? await this.compute(em, asOf, { companyId: loan.companyId, amountFen: addedFen }, read) : before;
-    const [membership] = await em.query(`SELECT group_id AS "groupId" FROM related_group_member WHERE company_id = $1`, [loan.companyId]);
-    const groupId: string | null = membership?.groupId ?? null;
+    const groupId = await this.regulatory.groupIdOf(em, loan.companyId);
     // Only what this loan touches: the leverage, its own client, its own group.
     const breaches = after.allBreaches.filter(
       (b) =>
@@ -406,10 +347,7 @@ export class RegulatoryService {
         (b.limit === 'SINGLE_CLIENT' && b.subjectId === loan.companyId) ||
         (b.limit === 'GROUP' && groupId !== null && b.subjectId === groupId),
     );
-    const [override] = await em.query(
-      `SELECT payload->>'reason' AS reason FROM workflow_event WHERE loan_id = $1 AND type = 'REGULATORY_OVERRIDE' ORDER BY seq DESC LIMIT 1`,
-      [loanId],
-    );
+    const override = await this.regulatory.lastOverride(em, loanId);
     const { exposures: _b, allBreaches: _bb, ...beforeFigures } = before;
     const { exposures: _a, allBreaches: _ab, ...afterFigures } = after;
     return {
@@ -450,62 +388,50 @@ export class RegulatoryService {
   // --- related groups and client classes ------------------------------------------------------
 
   async groups(): Promise<RelatedGroupDto[]> {
-    const groups = await this.db.query(`SELECT id, name FROM related_group ORDER BY name, id`);
-    const members = await this.db.query(
-      `SELECT m.group_id AS "groupId", c.id AS "companyId", c.name, c.credit_code AS "creditCode"
-         FROM related_group_member m JOIN company c ON c.id = m.company_id ORDER BY c.name`,
-    );
-    return groups.map((g: { id: string; name: string }) => ({
+    const groups = await this.regulatory.groups();
+    const members = await this.regulatory.groupMembers();
+    return groups.map((g) => ({
       ...g,
-      members: members.filter((m: { groupId: string }) => m.groupId === g.id).map(({ groupId: _g, ...m }: Record<string, string>) => m),
+      members: members.filter((m) => m.groupId === g.id).map(({ groupId: _g, ...m }) => m),
     }));
   }
 
   async createGroup(name: string, user: AuthUser): Promise<{ id: string }> {
-    const [taken] = await this.db.query(`SELECT 1 FROM related_group WHERE lower(name) = lower($1)`, [name]);
-    if (taken) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
+    if (await this.regulatory.groupNameTaken(name))
+      throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
     // Two saves of one name at once: the unique index decides, and the loser hears the same 409.
-    const [row] = await this.db.query(`INSERT INTO related_group (name, created_by) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [name, user.id]);
-    if (!row) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
-    return { id: row.id };
+    const id = await this.regulatory.insertGroup(name, user.id);
+    if (!id) throw AppError.ofField(HttpStatus.CONFLICT, CODES.relatedGroupNameTaken, 'relatedGroupNameTaken', 'name', 'Conflict', { name });
+    return { id };
   }
 
   async deleteGroup(groupId: string): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.groupExists(em, groupId);
-      await em.query(`DELETE FROM related_group_member WHERE group_id = $1`, [groupId]);
-      await em.query(`DELETE FROM related_group WHERE id = $1`, [groupId]);
+      await this.regulatory.deleteGroup(em, groupId);
     });
   }
 
   private async groupExists(em: EntityManager, groupId: string): Promise<void> {
-    const [row] = UUID.test(groupId) ? await em.query(`SELECT 1 FROM related_group WHERE id = $1 FOR UPDATE`, [groupId]) : [];
-    if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.relatedGroupNotFound, 'relatedGroupNotFound', {}, null, 'NotFound');
+    const found = UUID.test(groupId) && (await this.regulatory.lockGroup(em, groupId));
+    if (!found) throw new AppError(HttpStatus.NOT_FOUND, CODES.relatedGroupNotFound, 'relatedGroupNotFound', {}, null, 'NotFound');
   }
 
   private async companyExists(em: EntityManager, companyId: string): Promise<void> {
-    const [row] = UUID.test(companyId) ? await em.query(`SELECT 1 FROM company WHERE id = $1 AND deleted_at IS NULL`, [companyId]) : [];
-    if (!row) throw AppError.notFound('companyNotFound');
+    const found = UUID.test(companyId) && (await this.regulatory.companyExists(em, companyId));
+    if (!found) throw AppError.notFound('companyNotFound');
   }
 
   async addMember(groupId: string, companyId: string, user: AuthUser): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.groupExists(em, groupId);
       await this.companyExists(em, companyId);
-      const [current] = await em.query(`SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`, [
-        companyId,
-      ]);
+      const current = await this.regulatory.groupOfCompany(em, companyId);
       if (current?.id === groupId) return;
       if (current) throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: current.name }, null, 'Conflict');
       // A parallel add of the same company: the one-group-per-company key keeps the first.
-      const added = await em.query(
-        `INSERT INTO related_group_member (company_id, group_id, added_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING group_id`,
-        [companyId, groupId, user.id],
-      );
-      if (added.length === 0) {
-        const [winner] = await em.query(`SELECT g.id, g.name FROM related_group_member m JOIN related_group g ON g.id = m.group_id WHERE m.company_id = $1`, [
-          companyId,
-        ]);
+      if (!(await this.regulatory.addMember(em, groupId, companyId, user.id))) {
+        const winner = await this.regulatory.groupOfCompany(em, companyId);
         if (winner && winner.id !== groupId)
           throw new AppError(HttpStatus.CONFLICT, CODES.companyInOtherGroup, 'companyInOtherGroup', { group: winner.name }, null, 'Conflict');
       }
@@ -515,30 +441,20 @@ export class RegulatoryService {
   async removeMember(groupId: string, companyId: string): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.groupExists(em, groupId);
-      const [member] = UUID.test(companyId)
-        ? await em.query(`SELECT 1 FROM related_group_member WHERE group_id = $1 AND company_id = $2`, [groupId, companyId])
-        : [];
+      const member = UUID.test(companyId) && (await this.regulatory.isMember(em, groupId, companyId));
       if (!member) throw AppError.notFound('companyNotFound');
-      await em.query(`DELETE FROM related_group_member WHERE group_id = $1 AND company_id = $2`, [groupId, companyId]);
+      await this.regulatory.removeMember(em, groupId, companyId);
     });
   }
 
   async clientClasses(): Promise<ClientClassDto[]> {
-    return this.db.query(
-      `SELECT c.id AS "companyId", c.name, cc.small_micro AS "smallMicro", cc.agricultural
-         FROM regulatory_client_class cc JOIN company c ON c.id = cc.company_id
-        WHERE cc.small_micro OR cc.agricultural ORDER BY c.name`,
-    );
+    return this.regulatory.clientClasses();
   }
 
   async setClientClass(companyId: string, smallMicro: boolean, agricultural: boolean, user: AuthUser): Promise<ClientClassDto> {
     await this.companyExists(this.db.manager, companyId);
-    await this.db.query(
-      `INSERT INTO regulatory_client_class (company_id, small_micro, agricultural, updated_by) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (company_id) DO UPDATE SET small_micro = $2, agricultural = $3, updated_by = $4, updated_at = now()`,
-      [companyId, smallMicro, agricultural, user.id],
-    );
-    const [row] = await this.db.query(`SELECT name FROM company WHERE id = $1`, [companyId]);
-    return { companyId, name: row.name, smallMicro, agricultural };
+    await this.regulatory.saveClientClass(companyId, smallMicro, agricultural, user.id);
+    const name = await this.regulatory.companyName(companyId);
+    return { companyId, name, smallMicro, agricultural };
   }
 }

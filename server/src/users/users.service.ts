@@ -11,20 +11,16 @@ import { RsaKeyService } from '../auth/rsa-key.service';
 import { SessionRepository } from '../auth/session.repository';
 import { companyTimeZone } from '../common/company-time';
 import type { CreateUserDto, CurrentUserView, SetLanguageDto, UpdateUserDto, UserListItem, UserListQuery } from './user.dto';
+import { UsersRepository, type UserRow } from './users.repository';
 
 const MENU_KEYS = new Set(
   flattenPermissionTree()
     .filter((p) => p.kind === 'menu')
     .map((p) => p.key),
 );
-const SORT_COLUMNS = { username: 'u.username', nickname: 'u.nickname', createdAt: 'u.created_at' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const USER_COLUMNS = `u.id, u.username, u.nickname, u.avatar, u.disabled, u.phone, u.email, u.created_at,
-  COALESCE((SELECT array_agg(r.code ORDER BY r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
-  COALESCE((SELECT array_agg(r.id::text ORDER BY r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS role_ids`;
-
-function toUserItem(r: Record<string, any>): UserListItem {
+function toUserItem(r: UserRow): UserListItem {
   return {
     id: r.id,
     username: r.username,
@@ -62,6 +58,7 @@ export class UsersService {
     private readonly db: DataSource,
     private readonly rsa: RsaKeyService,
     private readonly sessions: SessionRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** Spec: `data` is a list whose first element carries roles, perms (route keys) and authorityList. */
@@ -82,29 +79,13 @@ export class UsersService {
   }
 
   async list(q: UserListQuery): Promise<Page<UserListItem>> {
-    const like = (text: string | undefined) => (text ? `%${text.replace(/[%_\\]/g, '\\$&')}%` : null);
-    const params = [like(q.username), like(q.phone ?? undefined), q.status ?? null, q.roleId ?? null];
-    const sort = SORT_COLUMNS[q.sort ?? 'createdAt'];
-    const order = q.order === 'desc' || (!q.order && !q.sort) ? 'DESC' : 'ASC';
-    const where = `WHERE u.deleted_at IS NULL
-      AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nickname ILIKE $1)
-      AND ($2::text IS NULL OR u.phone LIKE $2)
-      AND ($3::text IS NULL OR u.disabled = ($3 = 'disabled'))
-      AND ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $4))`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${USER_COLUMNS} FROM app_user u ${where} ORDER BY ${sort} ${order}, u.id LIMIT $5 OFFSET $6`, [
-        ...params,
-        q.pageSize,
-        (q.pageNum - 1) * q.pageSize,
-      ]),
-      this.db.query(`SELECT count(*)::int AS total FROM app_user u ${where}`, params),
-    ]);
+    const { rows, total } = await this.users.page(q, q.pageSize, (q.pageNum - 1) * q.pageSize);
     return { list: rows.map(toUserItem), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
   async get(userId: string): Promise<UserListItem> {
     if (!UUID.test(userId)) throw AppError.notFound('userNotFound');
-    const [row] = await this.db.query(`SELECT ${USER_COLUMNS} FROM app_user u WHERE u.id = $1 AND u.deleted_at IS NULL`, [userId]);
+    const row = await this.users.user(userId);
     if (!row) throw AppError.notFound('userNotFound');
     return toUserItem(row);
   }
@@ -121,23 +102,22 @@ export class UsersService {
     const hash = await hashPassword(password);
     const id = await accessTransaction(this.db, async (em) => {
       await requireHeldKeys(em, actor, { roles: await this.chosenRoles(em, dto.roleIds) });
-      const [taken] = await em.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1)`, [dto.username]);
-      if (taken) throw this.usernameTaken(dto.username);
-      let inserted: { id: string }[];
+      if (await this.users.usernameExists(em, dto.username)) throw this.usernameTaken(dto.username);
+      let userId: string;
       try {
-        inserted = await em.query(`INSERT INTO app_user (username, nickname, password_hash, phone, email) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-          dto.username,
-          dto.nickname,
-          hash,
-          dto.phone ?? null,
-          dto.email ?? null,
-        ]);
+        userId = await this.users.insert(em, {
+          username: dto.username,
+          nickname: dto.nickname,
+          passwordHash: hash,
+          phone: dto.phone ?? null,
+          email: dto.email ?? null,
+        });
       } catch (error: unknown) {
         if ((error as { code?: string })?.code === '23505') throw this.usernameTaken(dto.username); // a race between two saves
         throw error;
       }
-      await em.query(`INSERT INTO user_role (user_id, role_id) SELECT $1, unnest($2::uuid[])`, [inserted[0].id, dto.roleIds]);
-      return inserted[0].id;
+      await this.users.addRoles(em, userId, dto.roleIds);
+      return userId;
     });
     this.logger.log(`user ${dto.username} added by ${actor.username}`);
     return this.get(id);
@@ -147,14 +127,8 @@ export class UsersService {
   async update(actor: AuthUser, userId: string, dto: UpdateUserDto): Promise<UserListItem> {
     await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId, await this.chosenRoles(em, dto.roleIds));
-      await em.query(`UPDATE app_user SET nickname = $2, phone = $3, email = $4, updated_at = now() WHERE id = $1`, [
-        userId,
-        dto.nickname,
-        dto.phone ?? null,
-        dto.email ?? null,
-      ]);
-      await em.query(`DELETE FROM user_role WHERE user_id = $1 AND NOT (role_id = ANY($2::uuid[]))`, [userId, dto.roleIds]);
-      await em.query(`INSERT INTO user_role (user_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, [userId, dto.roleIds]);
+      await this.users.updateProfile(em, userId, { nickname: dto.nickname, phone: dto.phone ?? null, email: dto.email ?? null });
+      await this.users.replaceRoles(em, userId, dto.roleIds);
     });
     await this.sessions.forgetUser(userId); // cached sessions carry the roles and the profile
     return this.get(userId);
@@ -164,7 +138,7 @@ export class UsersService {
   async remove(actor: AuthUser, userId: string): Promise<{ id: string }> {
     await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
-      await em.query(`UPDATE app_user SET deleted_at = now(), disabled = true, updated_at = now() WHERE id = $1`, [userId]);
+      await this.users.markDeleted(em, userId);
       await this.sessions.revokeAllOfUser(em, userId, 'deleted');
     });
     await this.sessions.forgetUser(userId);
@@ -178,7 +152,7 @@ export class UsersService {
     const hash = await hashPassword(password);
     const revokedSessions = await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
-      await em.query(`UPDATE app_user SET password_hash = $2, locked_until = NULL, updated_at = now() WHERE id = $1`, [userId, hash]);
+      await this.users.resetPassword(em, userId, hash);
       return this.sessions.revokeAllOfUser(em, userId, 'password-reset');
     });
     await this.sessions.forgetUser(userId);
@@ -196,15 +170,11 @@ export class UsersService {
    */
   private async lockManaged(em: EntityManager, actor: AuthUser, userId: string, newRoles: InvolvedRole[] = []): Promise<void> {
     if (!UUID.test(userId)) throw AppError.notFound('userNotFound');
-    const [row] = await em.query(
-      `SELECT COALESCE((SELECT array_agg(ur.role_id::text) FROM user_role ur WHERE ur.user_id = u.id), '{}') AS role_ids
-         FROM app_user u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE`,
-      [userId],
-    );
-    if (!row) throw AppError.notFound('userNotFound');
+    const roleIds = await this.users.lockRoleIds(em, userId);
+    if (!roleIds) throw AppError.notFound('userNotFound');
     if (userId === actor.id) throw new AppError(HttpStatus.CONFLICT, CODES.notOnYourself, 'notOnYourself', {}, null, 'NotOnYourself');
-    const current = await rolesWithKeys(em, row.role_ids);
-    await requireHeldKeys(em, actor, { roles: [...current, ...newRoles.filter((r) => !row.role_ids.includes(r.id))] });
+    const current = await rolesWithKeys(em, roleIds);
+    await requireHeldKeys(em, actor, { roles: [...current, ...newRoles.filter((r) => !roleIds.includes(r.id))] });
   }
 
   /** The roles a form chose, with their keys: 400 when an id names no role. */
@@ -215,9 +185,8 @@ export class UsersService {
   }
 
   async changeAvatar(user: AuthUser, avatar: string): Promise<{ avatar: string }> {
-    const [upload] = await this.db.query(`SELECT 1 FROM uploaded_file WHERE url = $1 AND owner_id = $2`, [avatar, user.id]);
-    if (!upload) throw AppError.badRequest('avatarNotUploaded');
-    await this.db.query(`UPDATE app_user SET avatar = $2, updated_at = now() WHERE id = $1`, [user.id, avatar]);
+    if (!(await this.users.ownsUpload(user.id, avatar))) throw AppError.badRequest('avatarNotUploaded');
+    await this.users.setAvatar(user.id, avatar);
     await this.sessions.forgetUser(user.id); // cached sessions carry the profile
     return { avatar };
   }
@@ -230,14 +199,14 @@ export class UsersService {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.passwordNotEncrypted, 'passwordNotEncrypted');
     }
     if (!isStrongPassword(newPassword)) throw new AppError(HttpStatus.BAD_REQUEST, CODES.weakPassword, 'weakPassword');
-    const [row] = await this.db.query(`SELECT password_hash FROM app_user WHERE id = $1`, [user.id]);
-    if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
+    const storedHash = await this.users.passwordHash(user.id);
+    if (storedHash === null || !(await verifyPassword(storedHash, oldPassword))) {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.oldPasswordWrong, 'oldPasswordWrong');
     }
     if (oldPassword === newPassword) throw new AppError(HttpStatus.BAD_REQUEST, CODES.samePassword, 'samePassword');
     const hash = await hashPassword(newPassword);
     const result = await this.db.transaction(async (em) => {
-      await em.query(`UPDATE app_user SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, hash]);
+      await this.users.setPassword(em, user.id, hash);
       const revokedSessions = await this.sessions.revokeAllOfUser(em, user.id, 'password-changed', user.sessionId);
       return { revokedSessions };
     });
@@ -247,7 +216,7 @@ export class UsersService {
 
   /** The signed-in user's language (the web's switch): later to-dos and messages are written in it. */
   async setLanguage(user: AuthUser, language: SetLanguageDto['language']): Promise<{ language: string }> {
-    await this.db.query(`UPDATE app_user SET language = $2, updated_at = now() WHERE id = $1`, [user.id, language]);
+    await this.users.setLanguage(user.id, language);
     return { language };
   }
 
@@ -255,7 +224,7 @@ export class UsersService {
   async setDisabled(actor: AuthUser, userId: string, disabled: boolean): Promise<{ id: string; disabled: boolean }> {
     const result = await accessTransaction(this.db, async (em) => {
       await this.lockManaged(em, actor, userId);
-      await em.query(`UPDATE app_user SET disabled = $2, updated_at = now() WHERE id = $1`, [userId, disabled]);
+      await this.users.setDisabled(em, userId, disabled);
       if (disabled) await this.sessions.revokeAllOfUser(em, userId, 'disabled');
       return { id: userId, disabled };
     });
