@@ -1,11 +1,11 @@
 import { EVENT_PERMISSIONS } from '@app/workflow';
-import { count, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createCompany, createLoan, ensureClientData, randomCreditCode, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
 
 describe('workflow: instances, events, history', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
   let admin: string;
   let prereview: string;
