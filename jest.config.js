@@ -25,7 +25,15 @@ const slowMachineTimeout = '<rootDir>/test/slow-machine-timeout.ts';
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/workflow/test/**/*.spec.ts', '<rootDir>/server/src/**/*.spec.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.spec.ts'], setupFilesAfterEnv: [slowMachineTimeout] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/test/api/**/*.spec.ts'],
+      setupFilesAfterEnv: [slowMachineTimeout],
+      // One app for the suites that can share it, booted once per run (test/api/support/shared-app/).
+      globalSetup: '<rootDir>/test/api/support/shared-app/global-setup.ts',
+      globalTeardown: '<rootDir>/test/api/support/shared-app/global-teardown.ts',
+    },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.spec.ts'], setupFilesAfterEnv: [slowMachineTimeout] },
   ],
 };

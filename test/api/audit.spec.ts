@@ -12,7 +12,7 @@ import { sealChain } from '../../server/src/audit/reseal';
 import type { SignedCheckpoint } from '../../server/src/audit/checkpoint';
 import { CheckpointService } from '../../server/src/audit/checkpoint.service';
 import { canonicalJson, ChainedEvent, eventHash, genesisHash, legacyChain } from '../../server/src/workflow/hash-chain';
-import { ownerDb, ownerUrlOf, startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, TestApp, ownerDb, ownerUrlOf, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
@@ -47,7 +47,7 @@ describe('audit: a history no one can rewrite unseen', () => {
     await c.query(`CREATE DATABASE ${database}`);
     await c.end();
     // Demo data too: the whole-database audit then replays loans standing in every stage.
-    t = await startTestApp({ databaseUrl: appUrl(), migrationDatabaseUrl: ownerUrlOf(database), checkpointDir });
+    t = await bootTestApp({ databaseUrl: appUrl(), migrationDatabaseUrl: ownerUrlOf(database), checkpointDir });
     owner = await ownerDb(ownerUrlOf(database));
     keys = t.app.get(AUDIT_KEYS);
     [admin, apost] = await Promise.all([tokenOf(t, 'admin'), tokenOf(t, 'apost')]);

@@ -2,14 +2,14 @@ import { CONTRACT_TYPES } from '@app/workflow';
 import { randomUUID } from 'node:crypto';
 import PizZip from 'pizzip';
 import { buildDocx, demoTemplate, paragraph, run, text } from '../../server/src/basic-data/demo-templates';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createLoan } from './support/loans';
 import { readExport, userWith } from './support/lists';
 
 const mark = () => `测试银行${randomUUID().slice(0, 8)}`;
 
 describe('basic data', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let apost: string;
   const as = (token: string) => ({ 'X-Platform-Token': token });

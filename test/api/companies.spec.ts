@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { randomCreditCode, sendEvent } from './support/loans';
 import { readExport, shanghaiDay, userWith } from './support/lists';
 
@@ -28,7 +28,7 @@ const full = (name: string) => ({
 });
 
 describe('companies', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
   let admin: string;
   let prereview: string;

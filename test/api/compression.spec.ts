@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, TestApp, tokenOf } from './support/app';
 
 /**
  * Compressed answers (issue 12): JSON and the web's files come back brotli- or gzip-encoded when the
@@ -64,7 +64,7 @@ describe('compression of answers and web files', () => {
     fs.writeFileSync(path.join(web, 'assets', 'app.js.gz'), zlib.gzipSync(script));
     // A style sheet without twins: compressed when it is sent.
     fs.writeFileSync(path.join(web, 'assets', 'app.css'), style);
-    t = await startTestApp({ webDist: web });
+    t = await bootTestApp({ webDist: web });
     admin = await tokenOf(t, 'admin');
     server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

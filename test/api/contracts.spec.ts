@@ -3,13 +3,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import PizZip from 'pizzip';
 import { buildDocx, loopTable, text } from '../../server/src/basic-data/demo-templates';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
 /** Contracts generated with CONTRACT_GENERATE from a template uploaded here, read back from the .docx. */
 describe('contracts', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let apost: string;
   const as = (token: string) => ({ 'X-Platform-Token': token });

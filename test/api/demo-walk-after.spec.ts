@@ -5,9 +5,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
 import * as engine from '@app/workflow';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, login, ownerUrlOf, startTestApp, TestApp } from './support/app';
+import { count, login, ownerUrlOf, bootTestApp, AppHandle } from './support/app';
 import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
+import { waitFor } from './support/wait';
 
 /**
  * The newcomer's path after disbursement (docs/demo-walkthrough.md, "Walking the demo loan from disbursement to closed"),
@@ -28,23 +29,13 @@ async function freshDatabaseUrl(name: string): Promise<string> {
   return url.toString();
 }
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const WAITING = '上海数创文化传媒有限公司'; // the demo loan standing in disbursement, awaiting its voucher
 const REPAYING = '上海启明智能装备有限公司'; // the demo loan after guarantee repaying monthly
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const DAY_MS = 86_400_000;
 
 describe('the demo data after disbursement, walked by a newcomer', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let worker: INestApplicationContext | undefined;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] });
@@ -59,7 +50,7 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
     const name = `demo_walk_after_${process.pid}`;
     const dataDir = path.resolve(__dirname, '../../.data/test/demo-walk-after-files');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    t = await startTestApp({
+    t = await bootTestApp({
       databaseUrl: await freshDatabaseUrl(name),
       migrationDatabaseUrl: ownerUrlOf(name),
       dataDir,
@@ -102,7 +93,7 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
     expect(next).toBeDefined();
     // within the seven-day horizon: the worker's start queued it as a delayed job
     expect(Date.parse(next!.fireAt) - Date.now()).toBeLessThan(7 * DAY_MS);
-    await until('the next repayment reminder queued', async () => {
+    await waitFor('the next repayment reminder queued', async () => {
       const now = (await t.http.get(`/server/loans/${loanId}/reminders`).set(as('apost')).expect(200)).body.data as typeof reminders;
       return now.find((r) => r.fireAt === next!.fireAt && r.kind === 'REPAYMENT')?.queued;
     });
@@ -190,7 +181,7 @@ describe('the demo data after disbursement, walked by a newcomer', () => {
     await act('bpost', 'VISIT_SUBMIT_REPORT', { kind: 'MATERIAL', classification: 'SUBSTANDARD', reason: '主要客户流失，回款放缓' });
     await act('leader', 'VISIT_APPROVE');
     // end to end: the outbox row relayed to BullMQ, the worker's handler writes the leader's message
-    const risk = await until('the leader told of the downgrade', async () => (await messagesOf('leader')).find((m) => m.type === 'RISK'));
+    const risk = await waitFor('the leader told of the downgrade', async () => (await messagesOf('leader')).find((m) => m.type === 'RISK'));
     expect(risk.title).toContain(WAITING);
     expect(risk.content).toMatch(/由「正常」下调为「次级」|from "Normal" to "Substandard"/);
     expect(risk.content).toContain('主要客户流失');

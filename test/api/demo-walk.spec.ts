@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import PizZip from 'pizzip';
 import { CONTRACT_TYPES, isAttachmentKind } from '@app/workflow';
-import { login, ownerUrlOf, startTestApp, TestApp } from './support/app';
+import { login, ownerUrlOf, bootTestApp, AppHandle } from './support/app';
 import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -34,7 +34,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('the demo data, walked by a newcomer', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] });
 
@@ -65,7 +65,7 @@ describe('the demo data, walked by a newcomer', () => {
     // its own folder too: the demo documents' bytes (and any checkpoint) stay apart from the shared database's
     const dataDir = path.resolve(__dirname, '../../.data/test/demo-walk-files');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    t = await startTestApp({
+    t = await bootTestApp({
       databaseUrl: await freshDatabaseUrl(name),
       migrationDatabaseUrl: ownerUrlOf(name),
       dataDir,

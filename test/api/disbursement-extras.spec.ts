@@ -4,7 +4,7 @@ import { DisbursementColumns1764109100000 } from '../../migrations/1764109100000
 import { listColumns } from '../../server/src/workflow/list-columns';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
-import { count, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, readExport, shanghaiDay, userWith } from './support/lists';
 
 /**
@@ -12,7 +12,7 @@ import { loanInStage, readExport, shanghaiDay, userWith } from './support/lists'
  * disbursement day and amount lent as list columns (shown, sorted, exported).
  */
 describe('disbursement reminder and disbursement columns', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] ?? user });
   let idOf: Record<string, string>;
@@ -48,7 +48,7 @@ describe('disbursement reminder and disbursement columns', () => {
     };
     const input = { loanId: loan.id, amount: 2_000_000, termMonths: 12, aPostOfficerId: idOf.apost, bPostOfficerId: idOf.bpost };
     const events = engine.eventsToStage(input, stage, actors).slice(loan.version);
-    const repo = t.app.get(WorkflowRepository);
+    const repo = new WorkflowRepository(t.db);
     for (const drafted of events) {
       const event = { ...drafted, ...(drafted.type === 'VOUCHER_CONFIRM' && lent ? lent : {}), at: new Date().toISOString() } as engine.GuaranteeEvent;
       const row = await repo.instance(loan.id);

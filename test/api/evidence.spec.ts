@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as engine from '@app/workflow';
-import { count, startTestApp, TestApp } from './support/app';
+import { count, startTestApp, AppHandle } from './support/app';
 import { loanInStage, pipelineSetup, shanghaiDay } from './support/lists';
 import { sendEvent, sendEventAsIs, SMALL_PDF } from './support/loans';
 
@@ -14,7 +14,7 @@ type Action = { type: string; document?: Doc };
  * not count. Section 5: a repayment above the open instalment's due needs `earlySettlement: true`.
  */
 describe('steps that stand on their evidence', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] ?? user });
   let bankId: string;

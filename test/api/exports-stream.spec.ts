@@ -1,7 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
 import { readExport, userWith } from './support/lists';
 import { createCompany, createLoan } from './support/loans';
 
@@ -10,7 +9,7 @@ import { createCompany, createLoan } from './support/loans';
  * opened with exceljs; a failure before the first row is still a JSON error.
  */
 describe('exports stream every row', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let owner: DataSource;
   let admin: string;
   let apost: string;
@@ -83,9 +82,7 @@ describe('exports stream every row', () => {
     );
     await owner.query(`UPDATE workflow_instance SET snapshot = jsonb_set(snapshot, '{value}', '"noSuchStage"') WHERE loan_id = $1`, [lastLoan]);
     try {
-      const server = t.app.getHttpServer() as http.Server;
-      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as AddressInfo;
+      const port = await t.port();
       const outcome = await new Promise<{ status: number; complete: boolean; bytes: number }>((resolve) => {
         const req = http.get(
           { port, host: '127.0.0.1', path: `/server/loans/export?companyId=${bigCompanyId}`, headers: { 'X-Platform-Token': admin } },

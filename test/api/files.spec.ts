@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import PizZip from 'pizzip';
 import sharp from 'sharp';
 import { bitmapIcon, png, TRAILING_HTML } from '../support/images';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { createLoan } from './support/loans';
 
@@ -26,7 +26,7 @@ function binary(res: any, callback: (error: Error | null, body: Buffer) => void)
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('files: one storage, checked uploads, downloads only for those who may see', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tok: Record<string, string> = {};
   let loanId: string;
   let meetingId: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { readExport } from './support/lists';
 import { createCompany, randomCreditCode } from './support/loans';
 
@@ -8,7 +8,7 @@ import { createCompany, randomCreditCode } from './support/loans';
  * written); a refusal that belongs to a field names it; one company time zone for every rendering.
  */
 describe('forms: minimums, field errors', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
 
   beforeAll(async () => {
@@ -86,11 +86,11 @@ describe('forms: minimums, field errors', () => {
 });
 
 describe('forms: another company time zone (COMPANY_TIME_ZONE=America/New_York)', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ companyTimeZone: 'America/New_York' });
+    t = await bootTestApp({ companyTimeZone: 'America/New_York' });
     apost = await tokenOf(t, 'apost');
   });
   afterAll(() => t.close());

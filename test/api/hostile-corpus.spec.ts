@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildCorpus, CorpusContext, HostileRequest, OpenApi, samplePerRouteAndClass } from '../hostile/corpus';
-import { createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 import { randomCreditCode } from './support/loans';
 
 /**
@@ -16,7 +16,7 @@ const PDF = Buffer.from('%PDF-1.4\n%hostile corpus\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 describe('a hostile corpus on every route never meets a 5xx', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let doc: OpenApi;
   let ctx: CorpusContext;
   const tokens: Record<string, string> = {};

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { buildDocx, demoTemplate, text } from '../../server/src/basic-data/demo-templates';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { withBombPart, withManyEntries } from '../hostile/zip-bombs';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -29,7 +29,7 @@ interface Figure {
 }
 
 describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let apost: string;
   let bystander: string;
@@ -89,6 +89,7 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
         const [health, list] = await Promise.all([t.http.get('/server/health'), t.http.get('/server/companies?pageSize=5').set(as(bystander))]);
         latencies.push(Date.now() - t0);
         statuses.add(`${health.status}/${list.status}`);
+        // Not a wait for anything: the probes' pace while the hostile requests run (they end the loop).
         await new Promise((resolve) => setTimeout(resolve, 20));
       } while (!done);
     })();
@@ -253,7 +254,7 @@ describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
     it('bounds the fill of a template stored before the limits existed: CONTRACT_GENERATE answers 400 and writes nothing', async () => {
       // A bomb already among the bank's templates (as one uploaded before this check would be).
       const bomb = withBombPart(demoTemplate('BANK_LOAN'), 'word/document.xml', 120);
-      const storage = t.app.get(FileStorage);
+      const storage = new FileStorage(t.db, t.config);
       const prepared = await storage.prepare('template', { buffer: bomb }, 'old.docx', { zipChecked: true });
       const { result: templateId } = await storage.put(prepared, null, async (em, stored) => {
         await em.query(`UPDATE bank_template SET enabled = false WHERE bank_id = $1 AND contract_type = 'BANK_LOAN'`, [bankId]);

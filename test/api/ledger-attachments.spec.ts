@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { userWith } from './support/lists';
 
 /** The ledger's attachment pages (ledgerList/:id/:flag): balance, repayments, attachments; add report and re-upload. */
 describe('ledger attachments', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] ?? user });
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

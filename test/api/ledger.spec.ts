@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
-import { count, startTestApp, TestApp } from './support/app';
+import { count, startTestApp, AppHandle } from './support/app';
 import { userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -22,7 +22,7 @@ interface Instalment {
  * manual repayment reminder (one message per company day to the A-post officer).
  */
 describe('ledger: repayment plan edit, vouchers and the repayment reminder', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let people: DemoPeople;
   let storage: FileStorage;
   const tokens: Record<string, string> = {};
@@ -44,7 +44,7 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
       zb: [ids.zb1, ids.zb2, ids.zb3],
       bs: [ids.bs1, ids.bs2, ids.bs3],
     };
-    storage = t.app.get(FileStorage);
+    storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
     if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
     const read = ['sys:loan:detail', 'archives_detail', 'protect_after', 'ledger_list'];

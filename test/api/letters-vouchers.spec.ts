@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import PizZip from 'pizzip';
 import * as engine from '@app/workflow';
 import { buildDocx, text } from '../../server/src/basic-data/demo-templates';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, shanghaiDay, userWith } from './support/lists';
 import { sendEvent, sendEventAsIs } from './support/loans';
 
 /** Guarantee letters (LETTER_GENERATE from the bank's letter template, the sealed copy) and the disbursement voucher. */
 describe('guarantee letters and the loan voucher', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] ?? user });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

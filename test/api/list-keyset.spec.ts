@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { COUNT_LIMIT, WorklistQuery } from '../../server/src/worklists/worklist.query';
-import { ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, TestApp, ownerDb, tokenOf } from './support/app';
 import { createCompany } from './support/loans';
 
 jest.setTimeout(240_000);
@@ -53,7 +53,7 @@ describe('loan lists at scale: keyset cursor, estimated totals, trigram search, 
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await bootTestApp(); // its tests set the app's WorklistQuery limits
     [apost, admin] = await Promise.all([tokenOf(t, 'apost'), tokenOf(t, 'admin')]);
     for (let i = 0; i < 24; i++) created.push(await newLoan(i));
   });

@@ -3,7 +3,7 @@ import * as engine from '@app/workflow';
 import { B_POST_SECTION, exampleContent, exampleReport } from '@app/workflow';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
-import { count, createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createLoan } from './support/loans';
 
 /**
@@ -12,7 +12,7 @@ import { createLoan } from './support/loans';
  * copying a loan, the preview and its PDF.
  */
 describe('loan data', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let tk: Record<'apost' | 'bpost' | 'admin' | 'prereview', string>;
   let ids: Record<string, string>;
 

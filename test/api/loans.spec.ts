@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createCompany, sendEvent } from './support/loans';
 import { loanInPreReview, readExport, shanghaiDay, Tokens, userWith } from './support/lists';
 
@@ -14,7 +14,7 @@ interface Row {
 }
 
 describe('loans: list, export, delete, officers', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let tk: Tokens;
   let ids: Record<string, string>;
 

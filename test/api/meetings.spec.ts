@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import PizZip from 'pizzip';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createUser } from './support/app';
 import { loanInPreReview, readExport, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
@@ -26,7 +26,7 @@ function binary(res: any, callback: (error: Error | null, body: Buffer) => void)
 }
 
 describe('meetings, votes, attendees and archives', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tok: Record<string, string> = {};
   const ids: Record<string, string> = {};
 

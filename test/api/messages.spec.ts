@@ -1,4 +1,4 @@
-import { count, createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 
 /**
  * A user's messages as the dashboard and the header badge use them: the unread count (the server
@@ -6,7 +6,7 @@ import { count, createUser, startTestApp, TestApp, tokenOf } from './support/app
  * nobody else's messages touched. Real PostgreSQL.
  */
 describe('messages: unread count, pages, mark read, mark all read', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let user: { id: string; token: string };
   let other: { id: string; token: string };
 

@@ -1,32 +1,26 @@
 import { EVENT_LABELS, statusLabels } from '@app/workflow';
+import { getQueueToken } from '@nestjs/bullmq';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { JOB_QUEUES } from '../../server/src/jobs/queues';
 import { NotifyNextActorsHandler } from '../../server/src/outbox/notify-next-actors.handler';
 import { OutboxRelay } from '../../server/src/outbox/outbox.relay';
 import { sha256 } from '../../server/src/workflow/hash-chain';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, createUser, login, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, login, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
+import { waitFor } from './support/wait';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * The outbox as a worker process runs it: real Redis, real BullMQ queues and processors. Tests wait on
  * the worker (up to 15 s per wait), more than jest's 5 s default allows on a loaded machine.
  */
 describe('outbox -> BullMQ -> to-do messages', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let worker: INestApplicationContext;
   beforeAll(async () => {
     t = await startTestApp();
@@ -40,6 +34,12 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     await worker.close();
     await t.close();
   });
+  /** Whatever was queued has been handled: no job of the to-do queue waiting, delayed or running. */
+  const workerIdle = async () => {
+    const queue = worker.get<Queue>(getQueueToken(JOB_QUEUES.notifyNextActors), { strict: false });
+    const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return Object.values(counts).every((n) => n === 0);
+  };
 
   it('delivers a committed transition and tells the next actor, once', async () => {
     const apost = await tokenOf(t, 'apost');
@@ -51,7 +51,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
 
     // The pre-review approver gets a to-do for the loan now waiting on them.
     const [prereview] = await t.db.query(`SELECT id FROM app_user WHERE username = 'prereview'`);
-    const message = await until('the to-do message', async () => {
+    const message = await waitFor('the to-do message', async () => {
       const [m] = await t.db.query(`SELECT * FROM message WHERE user_id = $1 AND source_key LIKE $2`, [prereview.id, `todo:${loan.id}:%`]);
       return m;
     });
@@ -60,12 +60,12 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     const [row] = await t.db.query(`SELECT topic, payload FROM outbox WHERE payload->>'loanId' = $1 AND (payload->>'seq')::int = 3`, [loan.id]);
     expect(row).toEqual({ topic: 'notifyNextActors', payload: { event: 'SUBMIT_TO_PRE_REVIEW', actorId: expect.any(String), loanId: loan.id, seq: 3 } });
     expect(message.content).toContain('预审');
-    await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
+    await waitFor('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
 
     // Delivering the same rows again (as after a crash between queueing and marking) adds nothing.
     await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
     await worker.get(OutboxRelay).deliverBatch();
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitFor('the worker idle', workerIdle);
     expect(await count(t, 'message WHERE user_id = $1 AND source_key LIKE $2', [prereview.id, `todo:${loan.id}:%`])).toBe(1);
 
     // A later notice leaving the same actor the same actions brings that to-do up to date (unread,
@@ -101,7 +101,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     const { stage, status } = statusLabels(instance.snapshot);
     expect([stage.en, stage.zh]).toEqual(['Pre-review', '预审会']);
     const todoOf = (userId: string) =>
-      until(`the to-do of ${userId}`, async () => {
+      waitFor(`the to-do of ${userId}`, async () => {
         const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key LIKE $2`, [userId, `todo:${loan.id}:%`]);
         return m;
       });
@@ -117,16 +117,16 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     expect(zh.content).toMatch(new RegExp(`^贷款已进入「预审会 · ${status.zh}」，请您「`));
     expect(zh.content).toContain(`「${pass.zh}」`);
 
-    await until('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
+    await waitFor('every outbox row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
     await t.db.query(`UPDATE outbox SET delivered_at = NULL WHERE payload->>'loanId' = $1`, [loan.id]);
     await worker.get(OutboxRelay).deliverBatch();
-    await until(
+    await waitFor(
       'the redelivered rows delivered',
       async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0,
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitFor('the worker idle', workerIdle);
     for (const user of [english, chinese]) expect(await count(t, 'message WHERE user_id = $1 AND source_key LIKE $2', [user.id, `todo:${loan.id}:%`])).toBe(1);
-    // Two sign-ins (slow password hashes), three events, two deliveries and a settle wait.
+    // Two sign-ins (slow password hashes), three events, two deliveries and the worker's jobs.
   }, 30_000);
 
   it('commits one outbox row per effect, in order, in the statement of the event; none when the version moved', async () => {
@@ -177,6 +177,6 @@ describe('outbox -> BullMQ -> to-do messages', () => {
       logger: ['error'],
     });
     await worker.init();
-    await until('the pending row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
+    await waitFor('the pending row delivered', async () => (await count(t, `outbox WHERE payload->>'loanId' = $1 AND delivered_at IS NULL`, [loan.id])) === 0);
   }, 30_000);
 });

@@ -1,13 +1,13 @@
 import { ALL_PERMISSION_KEYS } from '@app/workflow';
 import { syncPermissions } from '../../server/src/database/permission-sync';
-import { count, startTestApp, TestApp } from './support/app';
+import { bootTestApp, count, startTestApp, AppHandle } from './support/app';
 
 /** Whether the preset role `code` holds `key` through role_permission. */
-const roleHolds = (t: TestApp, code: string, key: string) =>
+const roleHolds = (t: AppHandle, code: string, key: string) =>
   count(t, `role_permission rp JOIN role r ON r.id = rp.role_id WHERE r.code = $1 AND rp.permission_key = $2`, [code, key]);
 
 describe('permission rows and preset roles brought up to date on start', () => {
-  let t: TestApp;
+  let t: AppHandle;
   // Starting the application (migrations, sync, seed) takes longer than jest's 5 s on a loaded machine.
   beforeAll(async () => {
     t = await startTestApp();
@@ -66,7 +66,7 @@ describe('permission rows and preset roles brought up to date on start', () => {
 
   it('brings back a key row an old database lacks when the application module starts again', async () => {
     await t.db.query(`DELETE FROM permission WHERE key = 'sys:voucher:remind'`);
-    const again = await startTestApp();
+    const again = await bootTestApp();
     try {
       expect(await count(again, `permission WHERE key = 'sys:voucher:remind'`)).toBe(1);
       expect(await roleHolds(again, 'A_POST', 'sys:voucher:remind')).toBe(1);

@@ -1,6 +1,6 @@
 import { buildContext } from '../../server/src/basic-data/docx-template';
 import { contextCollaterals } from '../../server/src/collateral/collateral.service';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -13,7 +13,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * the confirmation by the server.
  */
 describe('premium and counter-guarantee', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (name: string) => ({ 'X-Platform-Token': tokens[name] });
   const versionOf = async (loanId: string) => (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version as number;

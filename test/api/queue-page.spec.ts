@@ -1,10 +1,10 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import type { Response } from 'supertest';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { redisOptions } from '../../server/src/jobs/redis';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { startTestApp, AppHandle, tokenOf } from './support/app';
+import { waitFor } from './support/wait';
 
 /**
  * The queue page (Bull Board) under /server/admin/queues: administrators only, for the page, its
@@ -24,7 +24,7 @@ function cookieFrom(res: Response): string {
 const sendBack = (setCookie: string) => setCookie.split(';')[0];
 
 describe('queue page', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let apost: string;
   let adminCookie: string;
@@ -102,8 +102,10 @@ describe('queue page', () => {
   });
 
   it('retries a failed job for an administrator, and refuses the changes the page may not make', async () => {
-    const queue = t.app.get<Queue>(getQueueToken(QUEUES.maintenance));
     const connection = new IORedis(redisOptions(t.config.redisUrl));
+    // The app's maintenance queue as any producer sees it (the same Redis keys the page reads).
+    const queueConnection = new IORedis(redisOptions(t.config.redisUrl));
+    const queue = new Queue(QUEUES.maintenance, { connection: queueConnection, prefix: t.config.queuePrefix });
     // A worker of the test's own that fails every job once: the job ends failed.
     const worker = new Worker(
       QUEUES.maintenance,
@@ -147,14 +149,18 @@ describe('queue page', () => {
     await t.http.put(`${PAGE}/api/queues/${QUEUES.maintenance}/empty`).set('Cookie', adminCookie).expect(403);
     expect(await queue.getJobState(job.id as string)).toBe('waiting');
     await queue.remove(job.id as string);
+    await queue.close();
+    await queueConnection.quit();
 
     // The history log has the retry with its administrator, and the refusals.
     const target = `${PAGE}/api/queues/${QUEUES.maintenance}/${job.id}/retry`;
-    let rows: { actor_name: string | null; status: number }[] = [];
-    for (let i = 0; i < 40 && !rows.some((r) => r.status === 204); i++) {
-      rows = await t.db.query(`SELECT actor_name, status FROM history_log WHERE target = $1 ORDER BY id`, [target]);
-      if (!rows.some((r) => r.status === 204)) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const rows = await waitFor('the retry in the history log', async () => {
+      const found: { actor_name: string | null; status: number }[] = await t.db.query(
+        `SELECT actor_name, status FROM history_log WHERE target = $1 ORDER BY id`,
+        [target],
+      );
+      return found.some((r) => r.status === 204) && found;
+    });
     expect(rows).toContainEqual({ actor_name: 'admin', status: 204 });
     expect(rows).toContainEqual({ actor_name: 'apost', status: 403 });
   });

@@ -8,6 +8,7 @@ import IORedis from 'ioredis';
 import { KEEP_COMPLETED, KEEP_FAILED, QUEUE_DEFAULT_JOB_OPTIONS, jobOptions } from '../../server/src/jobs/job-options';
 import { JOB_NAMES, QUEUES } from '../../server/src/jobs/queues';
 import { redisOptions } from '../../server/src/jobs/redis';
+import { waitFor } from './support/wait';
 import { checkRedisDurability } from '../../server/src/jobs/redis-check';
 import { loadConfig } from '../../server/src/config/config';
 
@@ -41,15 +42,15 @@ async function startLruRedis(dir: string): Promise<{ url: string; child: ChildPr
   );
   const url = `redis://127.0.0.1:${port}`;
   const probe = new IORedis(redisOptions(url, false));
-  for (let i = 0; ; i++) {
-    try {
-      await probe.ping();
-      break;
-    } catch (error) {
-      if (i > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  await waitFor(
+    'the redis-server of the test to answer',
+    () =>
+      probe.ping().then(
+        () => true,
+        () => false,
+      ),
+    { timeout: 5_000 },
+  );
   probe.disconnect();
   return { url, child };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, shanghaiDay, userWith } from './support/lists';
 import { sendEvent, SMALL_PDF } from './support/loans';
 
@@ -26,7 +26,7 @@ interface Client {
  * withdrawal approval with the administrator's override kept in the loan's history.
  */
 describe('regulatory figures and the live limit check', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let people: DemoPeople;
   const tokens: Record<string, string> = {};
   const as = (user: string, lang = 'zh-CN') => ({ 'X-Platform-Token': tokens[user], 'Accept-Language': lang });
@@ -48,7 +48,7 @@ describe('regulatory figures and the live limit check', () => {
       zb: [ids.zb1, ids.zb2, ids.zb3],
       bs: [ids.bs1, ids.bs2, ids.bs3],
     };
-    const storage = t.app.get(FileStorage);
+    const storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
     if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
     for (const user of ['admin', 'leader', 'bpost', 'bs1']) tokens[user] = await tokenOf(t, user);
@@ -73,7 +73,7 @@ describe('regulatory figures and the live limit check', () => {
         { stage: 'afterGuarantee', company, amount, termMonths: 12, bank: DEMO_TEMPLATE_BANK },
         1900 + n,
         new Date(Date.now() - 60 * 86_400_000).toISOString(),
-        t.app.get(FileStorage),
+        new FileStorage(t.db, t.config),
       ),
     );
     const [{ company_id: companyId }] = await t.db.query(`SELECT company_id FROM loan WHERE id = $1`, [row.loanId]);

@@ -8,7 +8,7 @@ import { Clock } from '../../server/src/common/clock';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { ReminderJobsHandler } from '../../server/src/reminders/reminder-jobs.handler';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, startTestApp, TestApp } from './support/app';
+import { bootTestApp, count, AppHandle } from './support/app';
 import { loanInStage, pipelineSetup, shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -27,7 +27,7 @@ interface ReminderView {
  * for the queue page, and the reminder of the next visit's due day made when a visit round is approved.
  */
 describe('reminder status and visit reminders', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let worker: INestApplicationContext;
   let queue: Queue;
   const tokens: Record<string, string> = {};
@@ -38,7 +38,7 @@ describe('reminder status and visit reminders', () => {
   let templateId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ queuePrefix: prefix });
+    t = await bootTestApp({ queuePrefix: prefix });
     const setup = await pipelineSetup(t, '提醒扩展银行');
     Object.assign(tokens, setup.tokens);
     ({ bankId, templateId } = setup);

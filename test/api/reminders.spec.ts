@@ -15,21 +15,12 @@ import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { ReminderJobsHandler } from '../../server/src/reminders/reminder-jobs.handler';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, count, TestApp, tokenOf } from './support/app';
 import { sendEvent } from './support/loans';
+import { waitFor } from './support/wait';
 
 const DAY = 86_400_000;
 const ROOT = path.resolve(__dirname, '../..');
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface ReminderView {
   id: string;
@@ -99,7 +90,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ queuePrefix: prefix });
+    t = await bootTestApp({ queuePrefix: prefix });
     for (const u of ['apost', 'finance', 'admin', 'bpost']) tokens[u] = await tokenOf(t, u);
     const ids: Record<string, string> = {};
     for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
@@ -171,7 +162,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
     // The clock reaches the fire time: the job runs now, and both officers get one message each.
     Clock.offsetMs = Date.parse(first.fireAt) + 60_000 - Date.now();
     await job!.promote();
-    await until('the reminder sent', async () => (await reminders(loanId))[0].state === 'SENT');
+    await waitFor('the reminder sent', async () => (await reminders(loanId))[0].state === 'SENT');
     const messages = await t.db.query(`SELECT user_id, type, title, content FROM message WHERE source_key = $1 ORDER BY user_id`, [`reminder:${first.id}`]);
     expect(messages.map((m: { user_id: string }) => m.user_id).sort()).toEqual([people.apost, people.bpost].sort());
     expect(messages[0].type).toBe('REMINDER');
@@ -270,7 +261,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
     ]);
     expect(instalment).toEqual({ state: 'REPAID', repaid_fen: 400_000_00 });
     const queue = worker.get<Queue>(getQueueToken(QUEUES.reminders));
-    await until('the cancelled job removed', async () => !(await queue.getJob(firstReminder.jobId)));
+    await waitFor('the cancelled job removed', async () => !(await queue.getJob(firstReminder.jobId)));
     const still = (await reminders(loanId)).filter((r) => r.state === 'SCHEDULED');
     expect(still).toHaveLength(3);
     expect(still.every((r) => r.queued)).toBe(true);
@@ -279,7 +270,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
     await sendEvent(t, tokens.finance, loanId, 'RECORD_REPAYMENT', v + 2, { amount: 800_000, earlySettlement: true }).expect(200);
     const done = await reminders(loanId);
     expect(done.filter((r) => r.state === 'SCHEDULED')).toEqual([]);
-    await until('every job removed', async () => (await reminders(loanId)).every((r) => !r.queued));
+    await waitFor('every job removed', async () => (await reminders(loanId)).every((r) => !r.queued));
   }, 90_000);
 
   it('FLUSHDB loses nothing: the reconcile (administrators only) queues every scheduled reminder again, once', async () => {
@@ -357,7 +348,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
 
     const first = spawnWorker();
     const exited = new Promise((resolve) => first.once('exit', resolve));
-    await until('the burst under way', async () => (await sentCount()) >= 10, 60_000);
+    await waitFor('the burst under way', async () => (await sentCount()) >= 10, { timeout: 60_000 });
     first.kill('SIGKILL');
     expect(await exited).toBeNull();
     const atKill = await sentCount();
@@ -367,7 +358,7 @@ describe('repayment plan and reminders (BullMQ)', () => {
     const second = spawnWorker();
     try {
       // the restarted worker reconciles from PostgreSQL; a job the dead one held comes back once its lock expires
-      await until('every reminder sent', async () => (await sentCount()) === BURST, 150_000);
+      await waitFor('every reminder sent', async () => (await sentCount()) === BURST, { timeout: 150_000 });
     } finally {
       second.kill('SIGTERM');
     }

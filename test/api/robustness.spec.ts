@@ -1,11 +1,11 @@
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { startTestApp, AppHandle, tokenOf } from './support/app';
 
 /**
  * "Never a 500 for bad input": every route of the OpenAPI document, called by the administrator with
  * path ids that are not ids, junk query values and empty or wrong bodies, answers a 4xx (or 2xx).
  */
 describe('bad input never reaches a 500', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, DEMO_PASSWORD, encrypt, login, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, DEMO_PASSWORD, encrypt, login, startTestApp, AppHandle, tokenOf } from './support/app';
 
 /**
  * Issue 20, section 2: a manager holding only the user and role management keys (no administrator)
@@ -8,7 +8,7 @@ import { count, DEMO_PASSWORD, encrypt, login, startTestApp, TestApp, tokenOf } 
  * for users and roles made of its own keys. Administrators keep their power.
  */
 describe('escalation through roles', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let manager: { id: string; token: string; roleId: string };
   const roleIds: Record<string, string> = {};

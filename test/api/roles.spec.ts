@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { count, createUser, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 import { userWith } from './support/lists';
 
 /** Issue 11, roles: name 1-100, the permission tree, deletion refused while held, changes seen at once. */
 describe('roles', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Response } from 'supertest';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, AppHandle, tokenOf } from './support/app';
 
 /**
  * Browser security headers on every kind of answer: the web client's pages and files, the OpenAPI
@@ -56,7 +56,7 @@ function expectAnswerPolicy(res: Response) {
 }
 
 describe('browser security headers', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let web: string;
   let admin: string;
 
@@ -68,7 +68,7 @@ describe('browser security headers', () => {
       '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
     );
     fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1);');
-    t = await startTestApp({ webDist: web });
+    t = await bootTestApp({ webDist: web });
     admin = await tokenOf(t, 'admin');
   });
   afterAll(async () => {

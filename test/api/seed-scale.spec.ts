@@ -2,12 +2,12 @@ import { Client } from 'pg';
 import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { seededLoanId, seedScale } from '../../server/src/demo/seed-scale';
 import { listColumns } from '../../server/src/workflow/list-columns';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { startTestApp, AppHandle, tokenOf } from './support/app';
 
 jest.setTimeout(180_000);
 
 describe('seed:scale: loans at scale with real, verifiable histories', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let db: Client;
   let key: Buffer;
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { count, login, ownerUrlOf, startTestApp, tokenOf } from './support/app';
+import { AppHandle, bootTestApp, count, login, ownerUrlOf, startTestApp, tokenOf } from './support/app';
 
 /** A database of its own on the same server, so that "empty" really is empty (made by the owner role, which may create databases). */
 async function freshDatabaseUrl(name: string): Promise<string> {
@@ -17,7 +17,7 @@ describe('first-start data', () => {
   it('in production config loads no demo data, only the administrator from ADMIN_PASSWORD; a second start adds nothing', async () => {
     const databaseUrl = await freshDatabaseUrl(`seed_prod_${process.pid}`);
     const migrationDatabaseUrl = ownerUrlOf(`seed_prod_${process.pid}`);
-    const t = await startTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: false, adminPassword: 'Prod@Admin1', production: true });
+    const t = await bootTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: false, adminPassword: 'Prod@Admin1', production: true });
     try {
       expect((await t.db.query(`SELECT username FROM app_user`)).map((r: any) => r.username)).toEqual(['admin']);
       expect(await count(t, 'loan')).toBe(0);
@@ -27,7 +27,7 @@ describe('first-start data', () => {
     } finally {
       await t.close();
     }
-    const again = await startTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: true, adminPassword: null });
+    const again = await bootTestApp({ databaseUrl, migrationDatabaseUrl, demoMode: true, adminPassword: null });
     try {
       // Demo mode on, but the database is no longer empty: nothing is loaded.
       expect(await count(again, 'app_user')).toBe(1);
@@ -39,7 +39,7 @@ describe('first-start data', () => {
 });
 
 describe('demo meetings', () => {
-  let t: Awaited<ReturnType<typeof startTestApp>>;
+  let t: AppHandle;
   beforeAll(async () => {
     t = await startTestApp();
   });

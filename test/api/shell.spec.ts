@@ -1,7 +1,8 @@
-import { createUser, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { createUser, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
+import { waitFor } from './support/wait';
 
 describe('health, docs, agreements, messages and the history log', () => {
-  let t: TestApp;
+  let t: AppHandle;
   beforeAll(async () => {
     t = await startTestApp();
   });
@@ -62,11 +63,10 @@ describe('health, docs, agreements, messages and the history log', () => {
     const token = await tokenOf(t, u.username, u.password);
     await t.http.post('/server/auth/logout').set('X-Platform-Token', token).expect(200);
     const admin = await tokenOf(t, 'admin');
-    let rows: any[] = [];
-    for (let i = 0; i < 20 && rows.length < 2; i++) {
-      rows = await t.db.query(`SELECT * FROM history_log WHERE actor_name = $1 ORDER BY id`, [u.username]);
-      if (rows.length < 2) await new Promise((r) => setTimeout(r, 50));
-    }
+    const rows: any[] = await waitFor('both requests in the history log', async () => {
+      const found = await t.db.query(`SELECT * FROM history_log WHERE actor_name = $1 ORDER BY id`, [u.username]);
+      return found.length >= 2 && found;
+    });
     expect(rows.map((r) => [r.action, r.status])).toEqual([
       ['POST /server/open/auth/platformLogin/:platform', 200],
       ['POST /server/auth/logout', 200],
@@ -84,12 +84,10 @@ describe('health, docs, agreements, messages and the history log', () => {
     expect(en.body.data.list.map((r: any) => r.actionLabel)).toEqual(['Sign out', 'Sign in']);
     // A request about a user names that user.
     await t.http.patch(`/server/user/${u.id}/disabled`).set('X-Platform-Token', admin).send({ disabled: true });
-    let mine: any;
-    for (let i = 0; i < 20 && !mine; i++) {
+    const mine: any = await waitFor('the request about the user in the history log', async () => {
       const all = await t.http.get(`/server/history?route=${u.id}`).set('X-Platform-Token', admin).expect(200);
-      mine = all.body.data.list[0];
-      if (!mine) await new Promise((r) => setTimeout(r, 50));
-    }
+      return all.body.data.list[0];
+    });
     expect([mine.actionLabel, mine.object]).toEqual(['启用/停用用户', u.username]);
     const apost = await tokenOf(t, 'apost');
     await t.http.get('/server/history').set('X-Platform-Token', apost).expect(403);

@@ -1,6 +1,5 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { count, createUser, encrypt, startTestApp, TestApp } from './support/app';
+import { bootTestApp, count, createUser, encrypt, startTestApp, AppHandle } from './support/app';
 
 /**
  * The sign-in limits (lock-out per user, 429 per address) must hold when the attempts arrive all at
@@ -18,12 +17,6 @@ let nextOctet = Math.floor(Math.random() * 200) + 20;
 function freshAddress(): string {
   nextOctet += 1;
   return `127.${Math.floor(Math.random() * 250) + 2}.${nextOctet % 250}.${Math.floor(Math.random() * 250) + 2}`;
-}
-
-async function listen(t: TestApp): Promise<number> {
-  const server = t.app.getHttpServer() as http.Server;
-  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
 }
 
 /** POST the sign-in from `from` (the server sees it as the caller's address). */
@@ -53,7 +46,7 @@ function signIn(port: number, from: string, body: Record<string, unknown>): Prom
 }
 
 /** A verification code solved by reading it from the database, as a test can. */
-async function solvedCaptcha(t: TestApp): Promise<{ captchaId: string; captchaCode: string }> {
+async function solvedCaptcha(t: AppHandle): Promise<{ captchaId: string; captchaCode: string }> {
   const c = (await t.http.get('/server/open/auth/captcha').expect(200)).body.data;
   const [{ code }] = await t.db.query(`SELECT code FROM captcha WHERE id = $1`, [c.captchaId]);
   return { captchaId: c.captchaId, captchaCode: code };
@@ -66,11 +59,11 @@ function tally(answers: Answer[]): Record<string, number> {
 }
 
 describe('sign-in limits under parallel attempts', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let port: number;
   beforeAll(async () => {
     t = await startTestApp();
-    port = await listen(t);
+    port = await t.port();
   });
   afterAll(() => t.close());
 
@@ -153,9 +146,9 @@ describe('sign-in limits under parallel attempts', () => {
 describe('per-address limit under parallel attempts', () => {
   it('checks at most ADDRESS_FAILURE_LIMIT passwords from one address when twice as many arrive at once; the rest get 429', async () => {
     const limit = 30;
-    const t = await startTestApp({ addressFailureLimit: limit });
+    const t = await bootTestApp({ addressFailureLimit: limit });
     try {
-      const port = await listen(t);
+      const port = await t.port();
       const from = freshAddress();
       const sent = limit * 2;
       // Different unknown user names: neither a verification code nor a lock comes into play.
@@ -179,9 +172,9 @@ describe('per-address limit under parallel attempts', () => {
 
   it('serially, as before: the limit-th failure is answered, the next attempt gets 429', async () => {
     const limit = 4;
-    const t = await startTestApp({ addressFailureLimit: limit });
+    const t = await bootTestApp({ addressFailureLimit: limit });
     try {
-      const port = await listen(t);
+      const port = await t.port();
       const from = freshAddress();
       for (let i = 0; i < limit; i++) {
         expect(await signIn(port, from, { username: `nobody-${from}-${i}`, password: encrypt(t.publicKey, 'Wrong@2026') })).toEqual({

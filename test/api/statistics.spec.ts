@@ -4,7 +4,7 @@ import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-da
 import { commitDemoEvent, createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
-import { createUser, startTestApp, TestApp } from './support/app';
+import { createUser, startTestApp, AppHandle } from './support/app';
 import { readExport, userWith } from './support/lists';
 
 interface Repayment {
@@ -45,7 +45,7 @@ const SH_NOON = 'T04:00:00.000Z'; // noon in Shanghai: the event's company day i
  * statistic, the reconciliation identity on a seeded random book, exports read back, 403s.
  */
 describe('statistics', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let people: DemoPeople;
   let storage: FileStorage;
   let n = 0;
@@ -69,7 +69,7 @@ describe('statistics', () => {
       zb: [ids.zb1, ids.zb2, ids.zb3],
       bs: [ids.bs1, ids.bs2, ids.bs3],
     };
-    storage = t.app.get(FileStorage);
+    storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
     if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
     admin = (

@@ -1,7 +1,7 @@
 import { exampleContent } from '@app/workflow';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
-import { count, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
@@ -12,7 +12,7 @@ const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
  * process would, and check that the answer always comes from what is stored.
  */
 describe('transitions: the one-statement path answers from the stored rows', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
   let admin: string;
   beforeAll(async () => {

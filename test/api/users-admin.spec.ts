@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { count, createUser, encrypt, login, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, encrypt, login, startTestApp, AppHandle, tokenOf } from './support/app';
 import { readExport, userWith } from './support/lists';
+import { waitFor } from './support/wait';
 
 /** Issue 11, users: the spec's rules at every edge, permissions, sessions ended by disable and reset. */
 describe('user administration', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   let userRoleId: string;
   let adminRoleId: string;
@@ -207,9 +208,10 @@ describe('user administration', () => {
     await t.http.get('/server/user/current').set('X-Platform-Token', token).expect(401);
     expect((await login(t, u.username, u.password)).body.code).toBe('A01001');
     expect((await login(t, u.username, fresh)).body.code).toBe('A00000');
-    // the reset is in the history log, the password is nowhere in it
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await count(t, `history_log WHERE target = $1`, [`/server/user/${u.id}/reset-password`])).toBe(1);
+    // the reset is in the history log (once its writer flushed), the password is nowhere in it
+    const resets = () => count(t, `history_log WHERE target = $1`, [`/server/user/${u.id}/reset-password`]);
+    await waitFor('the reset in the history log', async () => (await resets()) > 0);
+    expect(await resets()).toBe(1);
     expect(await count(t, `history_log WHERE target LIKE $1`, [`%${fresh}%`])).toBe(0);
   });
 
@@ -239,7 +241,7 @@ describe('user administration', () => {
 });
 
 describe('history log', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();
@@ -252,8 +254,9 @@ describe('history log', () => {
     const token = await tokenOf(t, u.username, u.password);
     await t.http.patch('/server/user/language').set('X-Platform-Token', token).send({ language: 'en' }).expect(200);
     await t.http.patch('/server/user/language').set('X-Platform-Token', token).send({ language: 'zh-CN' }).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 150)); // the writer flushes every 25 ms
     const get = (query: string) => t.http.get(`/server/history?pageSize=50&${query}`).set('X-Platform-Token', admin);
+    // the writer flushes every 25 ms: until then the last requests are not in the log
+    await waitFor('the three requests in the history log', async () => (await count(t, `history_log WHERE actor_name = $1`, [u.username])) >= 3);
     // the sign-in (POST) and the two changes (PATCH)
     const mine = await get(`actor=${u.username}`).expect(200);
     expect(mine.body.data.total).toBe(3);

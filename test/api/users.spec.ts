@@ -1,12 +1,12 @@
 import { bitmapIcon } from '../support/images';
-import { count, createUser, DEMO_PASSWORD, encrypt, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, createUser, DEMO_PASSWORD, encrypt, startTestApp, AppHandle, tokenOf } from './support/app';
 
 // Real pictures: avatars are decoded and encoded again on upload, so a signature alone no longer passes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const ICO = bitmapIcon(32);
 
 describe('users, permissions and profile', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as engine from '@app/workflow';
 import { RiskDowngradeHandler } from '../../server/src/visits/risk-downgrade.handler';
-import { count, startTestApp, TestApp } from './support/app';
+import { count, startTestApp, AppHandle } from './support/app';
 import { loanInStage, pipelineSetup, readExport, shanghaiDay, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
 /** After guarantee (issue 10): visits with their risk classification, release of the guarantee and each collateral item, the release ledger. */
 describe('visits and release', () => {
-  let t: TestApp;
+  let t: AppHandle;
   const tokens: Record<string, string> = {};
   const as = (user: string) => ({ 'X-Platform-Token': tokens[user] ?? user });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

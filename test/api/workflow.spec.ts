@@ -1,11 +1,12 @@
 import { EVENT_PERMISSIONS } from '@app/workflow';
-import { count, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { count, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createCompany, createLoan, ensureClientData, randomCreditCode, sendEvent } from './support/loans';
+import { loanInStage } from './support/lists';
 
 const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
 
 describe('workflow: instances, events, history', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let apost: string;
   let admin: string;
   let prereview: string;
@@ -88,7 +89,11 @@ describe('workflow: instances, events, history', () => {
   });
 
   it('leaves meeting-wide events to the meeting library: refused here (409) and never offered', async () => {
-    const [row] = await t.db.query(`SELECT loan_id, version FROM workflow_instance WHERE status = 'NOT_STARTED' AND stage = 'generalOffice' LIMIT 1`);
+    // A loan of the test's own, waiting in the general office for a meeting to take it.
+    const loan = await loanInStage(t, 'generalOffice');
+    const [row] = await t.db.query(`SELECT loan_id, version FROM workflow_instance WHERE loan_id = $1 AND status = 'NOT_STARTED' AND stage = 'generalOffice'`, [
+      loan.id,
+    ]);
     const admin2 = await tokenOf(t, 'admin');
     const view = (await t.http.get(`/server/loans/${row.loan_id}/workflow`).set('X-Platform-Token', admin2).expect(200)).body.data;
     expect(view.legalActions.map((a: any) => a.type)).not.toContain('GENERAL_OFFICE_ALLOCATE');

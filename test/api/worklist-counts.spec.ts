@@ -1,6 +1,6 @@
 import { WORKLIST_NAMES } from '@app/workflow';
 import { DASHBOARD_EXACT_LIMIT, WorklistQuery } from '../../server/src/worklists/worklist.query';
-import { startTestApp, TestApp, tokenOf } from './support/app';
+import { bootTestApp, TestApp, tokenOf } from './support/app';
 import { sendEvent } from './support/loans';
 import { loanInPreReview, Tokens, userWith } from './support/lists';
 
@@ -23,7 +23,7 @@ describe('GET /server/worklists/counts: the dashboard counts', () => {
   let tk: Tokens;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await bootTestApp(); // a test sets the app's WorklistQuery limit
     const [apost, admin, prereview, bpost] = await Promise.all(['apost', 'admin', 'prereview', 'bpost'].map((u) => tokenOf(t, u)));
     tk = { apost, admin, prereview, bpost };
   });

@@ -1,7 +1,7 @@
 import { activePaths, WORKLIST_NAMES, WORKLISTS } from '@app/workflow';
 import { WorklistColumns1763930000000 } from '../../migrations/1763930000000-worklist-columns';
 import { listColumns } from '../../server/src/workflow/list-columns';
-import { createUser, ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
+import { createUser, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
 import { createLoan, sendEvent } from './support/loans';
 import { loanInPreReview, loanInStage, readExport, Tokens, userWith } from './support/lists';
 
@@ -28,7 +28,7 @@ const PROCESS_LISTS = [
 ];
 
 describe('worklists: every list of the registry through one API', () => {
-  let t: TestApp;
+  let t: AppHandle;
   let tk: Tokens & { leader: string; finance: string };
 
   beforeAll(async () => {

@@ -1,33 +1,48 @@
-import { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { constants, publicEncrypt, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp, prepareDatabase } from '../../../server/src/app.factory';
+import { loadAuditKeys } from '../../../server/src/audit/audit-keys';
 import { hashPassword } from '../../../server/src/auth/password';
+import { setCompanyTimeZone } from '../../../server/src/common/company-time';
 import { AppConfig, loadConfig } from '../../../server/src/config/config';
+import { setChainKey } from '../../../server/src/workflow/hash-chain';
+import { SHARED_APP_URL_ENV } from './shared-app/env';
 
 /**
  * The real application on the real PostgreSQL and Redis that scripts/test.mjs started (a fresh
- * database per run). Nothing is mocked.
+ * database per run). Nothing is mocked. A suite's handle on it: the app the API tier shares
+ * (startTestApp) or one of the suite's own (bootTestApp).
  */
-export interface TestApp {
-  app: INestApplication;
+export interface AppHandle {
   http: ReturnType<typeof request>;
+  /** This suite's own connection (the app's own one for a booted app). */
   db: DataSource;
   config: AppConfig;
   publicKey: string;
+  /** The port the app listens on at 127.0.0.1, for tests that speak HTTP themselves. */
+  port(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** An app booted for one suite alone: its Nest container is at hand (`app.get(...)`). */
+export interface TestApp extends AppHandle {
+  app: NestExpressApplication;
 }
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo@2026';
 
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** The API tests' configuration: the environment scripts/test.mjs gives, with the tests' own defaults and `overrides`. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     throw new Error('API tests need DATABASE_URL and REDIS_URL: run them with `npm test` (scripts/test.mjs starts both)');
   }
   const dataDir = overrides.dataDir ?? path.resolve(__dirname, '../../../.data/test/api-files');
-  const config: AppConfig = {
+  return {
     ...loadConfig(),
     dataDir,
     // Per test run (scripts/test.mjs): a checkpoint of another run's database would not match this one.
@@ -37,6 +52,42 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     addressFailureLimit: 100000,
     ...overrides,
   };
+}
+
+/**
+ * The app every suite of the API tier shares (booted once per jest run by shared-app/global-setup.ts),
+ * with a database connection of this suite's own. A suite that needs another configuration or the
+ * app's Nest container boots its own with bootTestApp, as a call with `overrides` does (the browser
+ * tier's suites). Without the shared app (a jest run without the api project's globalSetup) it boots
+ * one for the suite.
+ */
+export async function startTestApp(): Promise<AppHandle>;
+export async function startTestApp(overrides: Partial<AppConfig>): Promise<TestApp>;
+export async function startTestApp(overrides?: Partial<AppConfig>): Promise<AppHandle> {
+  const url = process.env[SHARED_APP_URL_ENV];
+  if (overrides || !url) return bootTestApp(overrides);
+  const config = testConfig();
+  // What the app sets for its process, set in this suite's too: what a test commits in-process (a
+  // meeting's events, a worker's jobs) is chained with the same key, its days in the same zone.
+  setChainKey(loadAuditKeys(config).hmacKey);
+  setCompanyTimeZone(config.companyTimeZone);
+  const db = await new DataSource({ type: 'postgres', url: config.databaseUrl, logging: ['error'], extra: { max: 10 } }).initialize();
+  const http = request(url);
+  const key = await http.get('/server/open/auth/public-key');
+  if (key.status !== 200) throw new Error(`the shared API app at ${url} answered ${key.status}`);
+  return {
+    http,
+    db,
+    config,
+    publicKey: key.body.data.publicKey,
+    port: async () => Number(new URL(url).port),
+    close: () => db.destroy(),
+  };
+}
+
+/** An app of the suite's own: booted (createApp, migrations, seed, init) with `overrides`, closed by close(). */
+export async function bootTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
   const app = await createApp(config, ['error']);
   await prepareDatabase(app, config);
   await app.init();
@@ -48,6 +99,11 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     db: app.get(DataSource),
     config,
     publicKey: key.body.data.publicKey,
+    port: async () => {
+      const server = app.getHttpServer() as Server;
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    },
     close: () => app.close(),
   };
 }
@@ -73,11 +129,11 @@ export function encrypt(publicKey: string, plaintext: string): string {
   return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plaintext, 'utf8')).toString('base64');
 }
 
-export function login(t: TestApp, username: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
+export function login(t: AppHandle, username: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
   return t.http.post('/server/open/auth/platformLogin/PLATFORM').send({ checkStatus: true, username, password: encrypt(t.publicKey, password), ...extra });
 }
 
-export async function tokenOf(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<string> {
+export async function tokenOf(t: AppHandle, username: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await login(t, username, password);
   if (res.body.code !== 'A00000') throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
   return res.body.extras['x-platform-token'];
@@ -85,7 +141,7 @@ export async function tokenOf(t: TestApp, username: string, password = DEMO_PASS
 
 /** A fresh user of its own for tests that lock, disable or change it. */
 export async function createUser(
-  t: TestApp,
+  t: AppHandle,
   roles: string[] = ['ROLE_USER'],
   password = 'Start@2026',
 ): Promise<{ id: string; username: string; password: string }> {
@@ -98,7 +154,7 @@ export async function createUser(
   return { id, username, password };
 }
 
-export async function count(t: TestApp, sql: string, params: unknown[] = []): Promise<number> {
+export async function count(t: AppHandle, sql: string, params: unknown[] = []): Promise<number> {
   const [row] = await t.db.query(`SELECT count(*)::int AS n FROM ${sql}`, params);
   return row.n;
 }

@@ -4,11 +4,11 @@ import { commitEvent } from '../../../server/src/workflow/workflow.service';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { buildDocx, text } from '../../../server/src/basic-data/demo-templates';
-import { createUser, TestApp, tokenOf } from './app';
+import { createUser, AppHandle, tokenOf } from './app';
 import { createCompany, createLoan, sendEvent } from './loans';
 
 /** A user whose only role grants exactly `permissions` (to test one key at a time). */
-export async function userWith(t: TestApp, permissions: string[]): Promise<{ id: string; token: string }> {
+export async function userWith(t: AppHandle, permissions: string[]): Promise<{ id: string; token: string }> {
   const code = `T_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
   const [{ id: roleId }] = await t.db.query(`INSERT INTO role (code, name_zh, name_en) VALUES ($1, $1, $1) RETURNING id`, [code]);
   if (permissions.length) {
@@ -19,7 +19,7 @@ export async function userWith(t: TestApp, permissions: string[]): Promise<{ id:
 }
 
 /** Downloads an export and opens its first sheet: the header row and the data rows as text. */
-export async function readExport(t: TestApp, url: string, token: string, lang = 'zh-CN'): Promise<{ headers: string[]; rows: string[][]; res: any }> {
+export async function readExport(t: AppHandle, url: string, token: string, lang = 'zh-CN'): Promise<{ headers: string[]; rows: string[][]; res: any }> {
   const res = await t.http
     .get(url)
     .set('X-Platform-Token', token)
@@ -63,7 +63,7 @@ export interface Tokens {
 
 /** A new loan driven by the right users to the start of pre-review (awaiting approval). Answers its id and version. */
 export async function loanInPreReview(
-  t: TestApp,
+  t: AppHandle,
   tokens: Tokens,
   extra: Record<string, unknown> = {},
 ): Promise<{ id: string; version: number; companyId: string }> {
@@ -76,7 +76,7 @@ export async function loanInPreReview(
 
 const PLACEHOLDER_VOTERS = ['voter-1', 'voter-2', 'voter-3'];
 /** Signing in is slow on purpose (argon2): one token per user and app. */
-const tokenCache = new WeakMap<TestApp, Map<string, string>>();
+const tokenCache = new WeakMap<AppHandle, Map<string, string>>();
 
 /**
  * Drives a new loan (created by apost, B-post officer bpost) through the machine up to the entry of
@@ -84,7 +84,7 @@ const tokenCache = new WeakMap<TestApp, Map<string, string>>();
  * machine's own `eventsToStage`). Answers the loan id and its version.
  */
 export async function loanInStage(
-  t: TestApp,
+  t: AppHandle,
   stage: Exclude<engine.StageKey, 'discontinued'>,
   companyName?: string,
   /** More fields of the new loan (bank, loanType). */
@@ -128,7 +128,7 @@ export async function loanInStage(
     const mapped = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? v.map(person) : person(v)]));
     if (engine.isMeetingLibraryEvent(type as string)) {
       // Meeting-wide events only come from the meeting library: commit them as it does, in-process.
-      const repo = t.app.get(WorkflowRepository);
+      const repo = new WorkflowRepository(t.db);
       const row = await repo.instance(loanId);
       const event = { ...mapped, type, actorId: person(actorId), at: new Date().toISOString() } as unknown as engine.GuaranteeEvent;
       const outcome = await commitEvent(t.db.manager, repo, row!, event);
@@ -147,7 +147,7 @@ export async function loanInStage(
  * What a suite walking loans through the pipeline needs: the demo actors' tokens, a pre-reviewer who
  * may pass and confirm the contract steps, and a bank of its own with a loan-contract and a letter template.
  */
-export async function pipelineSetup(t: TestApp, bankName: string): Promise<{ tokens: Record<string, string>; bankId: string; templateId: string }> {
+export async function pipelineSetup(t: AppHandle, bankName: string): Promise<{ tokens: Record<string, string>; bankId: string; templateId: string }> {
   const tokens: Record<string, string> = {};
   for (const user of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[user] = await tokenOf(t, user);
   const checks = ['CONTRACT_REVIEW_PASS', 'CONTRACT_ARCHIVE_CONFIRM', 'LETTER_APPROVE'] as const;

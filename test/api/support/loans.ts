@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { evidenceOf, exampleContent } from '@app/workflow';
 import type { Test } from 'supertest';
 import { withCheckChar } from '../../../server/src/companies/credit-code';
-import { TestApp } from './app';
+import { AppHandle } from './app';
 
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 
@@ -13,13 +13,13 @@ export function randomCreditCode(): string {
   return withCheckChar(s);
 }
 
-export async function createCompany(t: TestApp, token: string, name = '上海测试科技有限公司') {
+export async function createCompany(t: AppHandle, token: string, name = '上海测试科技有限公司') {
   const res = await t.http.post('/server/companies').set('X-Platform-Token', token).send({ name, creditCode: randomCreditCode() });
   if (res.status !== 201) throw new Error(`company: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; name: string; creditCode: string };
 }
 
-export async function createLoan(t: TestApp, token: string, extra: Record<string, unknown> = {}) {
+export async function createLoan(t: AppHandle, token: string, extra: Record<string, unknown> = {}) {
   const company = await createCompany(t, token);
   const res = await t.http
     .post('/server/loans')
@@ -34,7 +34,7 @@ export async function createLoan(t: TestApp, token: string, extra: Record<string
  * SUBMIT_MATERIALS the saved customer data, for a step with a document (workflow EVENT_EVIDENCE) a
  * small PDF posted to the action's `document.upload` when it is not there. sendEventAsIs sends nothing else.
  */
-export function sendEvent(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
+export function sendEvent(t: AppHandle, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
   const test = sendEventAsIs(t, token, loanId, type, expectedVersion, payload);
   const before = type === 'SUBMIT_MATERIALS' ? () => ensureClientData(t, loanId) : evidenceOf(type) ? () => ensureEvidence(t, token, loanId, type) : null;
   if (!before) return test;
@@ -51,14 +51,14 @@ export function sendEvent(t: TestApp, token: string, loanId: string, type: strin
 }
 
 /** The event as given, with nothing stored before it (refusal tests). */
-export function sendEventAsIs(t: TestApp, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
+export function sendEventAsIs(t: AppHandle, token: string, loanId: string, type: string, expectedVersion: number, payload: Record<string, unknown> = {}): Test {
   return t.http.post(`/server/loans/${loanId}/events`).set('X-Platform-Token', token).send({ type, payload, expectedVersion });
 }
 
 export const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** Uploads the document the step stands on, as its legal action says, unless it is there (or the step is not legal now). */
-export async function ensureEvidence(t: TestApp, token: string, loanId: string, type: string): Promise<void> {
+export async function ensureEvidence(t: AppHandle, token: string, loanId: string, type: string): Promise<void> {
   if (!UUID.test(loanId)) return;
   const view = await t.http.get(`/server/loans/${loanId}/workflow`).set('X-Platform-Token', token);
   if (view.status !== 200) return;
@@ -75,7 +75,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (loan-data feature). Tests that only move loans along get a complete CLIENT set stored first,
  * unless the loan already has CLIENT data of its own (the completeness tests save theirs).
  */
-export async function ensureClientData(t: TestApp, loanId: string): Promise<void> {
+export async function ensureClientData(t: AppHandle, loanId: string): Promise<void> {
   if (!UUID.test(loanId)) return;
   await t.db.query(
     `WITH saved AS (
