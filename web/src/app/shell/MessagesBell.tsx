@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH } from '@/navigation/paths';
 import { formatBadgeCount } from '@/features/dashboard/badge-count';
 import { useUnreadCount } from '@/features/dashboard/messages-queries';
 

@@ -3,7 +3,7 @@ import { formatFen } from '@app/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, today } from '@/features/meetings/download';
+import { downloadFile, today } from '@/lib/download';
 import { formatTime } from '@/lib/format';
 import { fetchReleaseLedger } from './after-guarantee-api';
 

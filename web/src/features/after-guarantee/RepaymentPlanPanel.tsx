@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { downloadFile } from '@/features/meetings/download';
+import { downloadFile } from '@/lib/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatTime } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '@/features/meetings/download';
+import { downloadFile } from '@/lib/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatTime } from '@/lib/format';
 import { fetchVisits, visitAttachmentPath } from './after-guarantee-api';

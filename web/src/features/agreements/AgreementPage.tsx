@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/app/components/Logo';
-import { LOGIN_PATH } from '@/app/routes/paths';
+import { Logo } from '@/ui/Logo';
+import { LOGIN_PATH } from '@/navigation/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
 import { type AgreementType, fetchCurrentAgreement } from './agreements-api';
 

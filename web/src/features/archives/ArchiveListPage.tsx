@@ -2,12 +2,12 @@ import { Badge, Button, Card, Group, Select, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { pick, useLang } from '@/i18n/use-lang';
-import { downloadFile, safeFileName, today } from '@/features/meetings/download';
+import { downloadFile, safeFileName, today } from '@/lib/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
 import { formatAmount, formatTime } from '@/lib/format';
 import { useCan } from '@/features/permissions/Can';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { downloadFile } from '@/features/meetings/download';
+import { downloadFile } from '@/lib/download';
 import { Can, useCan } from '@/features/permissions/Can';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';

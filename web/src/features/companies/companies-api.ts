@@ -2,7 +2,7 @@
 import type { CompanyInput } from '@app/workflow';
 import { http, type Page } from '@/api/http';
 import type { ApiQuery, CompanyDetailDto, CompanyLoanDto, CompanyRowDto } from '@/api/schema.gen';
-import { downloadExport } from '@/features/loans/download';
+import { downloadFile, exportFileName } from '@/lib/download';
 
 export type CompanyRow = CompanyRowDto;
 export type CompanyLoan = CompanyLoanDto;
@@ -30,8 +30,8 @@ export async function fetchCompanies(query: CompanyQuery): Promise<Page<CompanyR
   return (await http.get<Page<CompanyRow>>('/companies', { params: { ...query } })).data;
 }
 
-export function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
-  return downloadExport('/companies/export', { ...query }, fileName);
+export async function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
+  await downloadFile('/companies/export', exportFileName(fileName), { ...query });
 }
 
 export async function fetchCompany(id: string): Promise<CompanyDetail> {

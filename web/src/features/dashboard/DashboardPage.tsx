@@ -2,7 +2,7 @@ import { Card, Center, Group, Indicator, Loader, Stack, Text, ThemeIcon, Title }
 import { IconBell } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllowedRouteList } from '@/app/routes/allowed-routes';
+import { useAllowedRouteList } from '@/navigation/allowed-routes';
 import { useSession } from '@/features/auth/session';
 import { useLang } from '@/i18n/use-lang';
 import { formatBadgeCount } from './badge-count';

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, today } from '@/features/meetings/download';
+import { downloadFile, today } from '@/lib/download';
 import { DayInput } from '@/lib/dates';
 import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, usePagedList, type PagedList } from '@/lib/use-paged-list';
 import type { Page } from '@/api/http';

@@ -4,7 +4,7 @@ import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import { formatTime } from '@/lib/format';
 import type { Message } from '../messages-api';
 import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../messages-queries';
