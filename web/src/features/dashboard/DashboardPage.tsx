@@ -8,8 +8,8 @@ import { useLang } from '@/i18n/use-lang';
 import { formatBadgeCount } from './badge-count';
 import { MessagesCard } from './components/MessagesCard';
 import { ListCountsCard, TodoCard } from './components/WorklistCards';
-import { useUnreadCount } from './messages-queries';
-import { dashboardModel, useWorklistCounts } from './worklist-counts';
+import { useUnreadCount, useWorklistCounts } from './dashboard-queries';
+import { dashboardModel } from './worklist-counts';
 
 const CJK = /[\u2e80-\u9fff\uf900-\ufaff]/;
 

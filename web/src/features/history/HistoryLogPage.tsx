@@ -6,11 +6,11 @@ import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, today } from '@/lib/download';
 import { DayInput } from '@/lib/dates';
-import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, usePagedList, type PagedList } from '@/lib/use-paged-list';
+import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, type PagedList } from '@/lib/use-paged-list';
 import type { Page } from '@/api/http';
-import { fetchHistory, type HistoryEntry, type HistoryQuery } from './history-api';
+import type { HistoryEntry } from './history-api';
+import { useHistoryList } from './history-queries';
 import { formatTimeWithSeconds } from '@/lib/format';
-import { useLang } from '@/i18n/use-lang';
 
 const FILTER_KEYS = ['actor', 'route', 'method', 'from', 'to'] as const;
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -19,13 +19,9 @@ const EMPTY = { actor: '', route: '', method: null as string | null, from: '', t
 /** /history/historyLog: every state-changing request, newest first (admin only), with filters and export. */
 export default function HistoryLogPage() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const list = usePagedList({
-    // The server words each action in the request's language: another language is another list.
-    queryKey: ['history', 'list', lang],
+  const list = useHistoryList({
     filterKeys: FILTER_KEYS,
     pageSize: DEFAULT_PAGE_SIZES[1],
-    fetch: (query) => fetchHistory(query as HistoryQuery),
     exportRows: async (query) => void (await downloadFile('/history/export', `${t('history.exportName')}-${today()}.xlsx`, query)),
   });
   // Restarted from the applied filters (the URL's) whenever they change elsewhere (back button).

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { AppDataTable } from '@/ui/AppDataTable';
 import { formatTime } from '@/lib/format';
-import type { Message } from '../messages-api';
-import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../messages-queries';
+import type { Message } from '../dashboard-api';
+import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../dashboard-queries';
 
 const PAGE_SIZES = [10, 20, 50];
 
