@@ -27,7 +27,7 @@ export interface CompanyQuery extends CompanyFilters {
 }
 
 export async function fetchCompanies(query: CompanyQuery): Promise<Page<CompanyRow>> {
-  return (await http.get<Page<CompanyRow>>('/companies', { params: { ...query } })).data;
+  return (await http.get('/companies', { params: { ...query } })).data;
 }
 
 export async function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
@@ -35,17 +35,15 @@ export async function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pag
 }
 
 export async function fetchCompany(id: string): Promise<CompanyDetail> {
-  return (await http.get<CompanyDetail>(`/companies/${encodeURIComponent(id)}`)).data;
+  return (await http.get('/companies/{id}', { path: { id } })).data;
 }
 
 /** Failures come back to the form (field errors, duplicate code) without a toast. */
 export async function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyRow> {
-  const res = id
-    ? await http.put<CompanyRow>(`/companies/${encodeURIComponent(id)}`, input, { passErrors: true })
-    : await http.post<CompanyRow>('/companies', input, { passErrors: true });
+  const res = id ? await http.put('/companies/{id}', input, { path: { id }, passErrors: true }) : await http.post('/companies', input, { passErrors: true });
   return res.data;
 }
 
 export async function deleteCompany(id: string): Promise<void> {
-  await http.delete(`/companies/${encodeURIComponent(id)}`);
+  await http.delete('/companies/{id}', { path: { id } });
 }
