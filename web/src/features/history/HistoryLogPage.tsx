@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { AppDataTable } from '@/ui/AppDataTable';
@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, type PagedList } fr
 import type { Page } from '@/api/http';
 import type { HistoryEntry } from './history-api';
 import { useHistoryList } from './history-queries';
-import { formatTimeWithSeconds } from '@/lib/format';
+import { useHistoryColumns } from './HistoryColumns';
 
 const FILTER_KEYS = ['actor', 'route', 'method', 'from', 'to'] as const;
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -31,6 +31,7 @@ export default function HistoryLogPage() {
 function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Page<HistoryEntry>> }) {
   const { t } = useTranslation();
   const form = useForm({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
+  const columns = useHistoryColumns();
 
   return (
     <Stack p="md" data-testid="history-log">
@@ -78,45 +79,7 @@ function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Pa
           idAccessor="id"
           customRowAttributes={() => ({ 'data-testid': 'history-row' })}
           {...list.table}
-          columns={[
-            {
-              accessor: 'createdAt',
-              title: t('history.columns.createdAt'),
-              width: 170,
-              render: (h) => formatTimeWithSeconds(h.createdAt),
-            },
-            { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
-            {
-              accessor: 'action',
-              title: t('history.columns.action'),
-              // The words, and what it acted on; the route called is for whoever looks closer (a tooltip).
-              render: (h) => (
-                <Text size="sm" title={h.action} data-testid="history-action">
-                  {h.actionLabel}
-                  {h.object ? ` · ${h.object}` : ''}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'target',
-              title: t('history.columns.target'),
-              render: (h) => (
-                <Text size="sm" lineClamp={1}>
-                  {h.target}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'outcome',
-              title: t('history.columns.outcome'),
-              width: 120,
-              render: (h) => (
-                <Badge variant="light" color={h.outcome === 'SUCCESS' ? 'teal' : 'red'}>
-                  {h.outcome === 'SUCCESS' ? t('history.success') : `${t('history.failure')} ${h.status}`}
-                </Badge>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
     </Stack>
