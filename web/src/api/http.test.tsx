@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '@/test/render';
 import { sessionNavigation } from './feedback';
-import { ApiError, clearEarlyGetsForTests, http, REQUEST_TIMEOUT_MS, resetSessionDialogForTests, startEarlyGet } from './http';
+import { ApiError, clearEarlyGetsForTests, fillRoute, http, REQUEST_TIMEOUT_MS, resetSessionDialogForTests, startEarlyGet } from './http';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -59,8 +59,21 @@ describe('http client: requests', () => {
     fetchMock.mockImplementation(
       (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    await expect(http.get('/slow', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/health', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiError);
     expect(await screen.findByText('请求超时，请稍后重试')).toBeTruthy();
+  });
+});
+
+describe('http client: routes', () => {
+  it('fills the braces of a route, each value encoded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 'A00000', data: null }));
+    await http.get('/loans/{id}/data/{type}', { path: { id: 'L 1/2', type: 'A' } });
+    expect(lastCall().url).toBe('/server/loans/L%201%2F2/data/A');
+  });
+
+  it('refuses a route whose braces have no value', () => {
+    expect(() => fillRoute('/loans/{id}', {})).toThrow('no value for {id}');
+    expect(fillRoute('/loans', undefined)).toBe('/loans');
   });
 });
 
@@ -68,12 +81,12 @@ describe('http client: answers', () => {
   it.each(['A00000', 'A00103'])('resolves the body for success code %s', async (code) => {
     const body = { code, message: 'done', data: { id: 7 } };
     fetchMock.mockResolvedValue(jsonResponse(body));
-    await expect(http.get('/x')).resolves.toEqual(body);
+    await expect(http.get('/health')).resolves.toEqual(body);
   });
 
   it('passes binary answers through unchanged', async () => {
     fetchMock.mockResolvedValue(new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'application/octet-stream' } }));
-    const blob = (await http.raw('GET', '/export')) as Blob;
+    const blob = (await http.raw('GET', '/history/export')) as Blob;
     // jsdom and Node each have a Blob class, so compare the contents rather than the class.
     expect(blob.type).toBe('application/octet-stream');
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
@@ -81,25 +94,25 @@ describe('http client: answers', () => {
 
   it('toasts the server message and rejects for any other code', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'A09999', message: '银行名称已存在', data: null }));
-    await expect(http.post('/bank', {})).rejects.toMatchObject({ code: 'A09999', message: '银行名称已存在' });
+    await expect(http.post('/banks', {})).rejects.toMatchObject({ code: 'A09999', message: '银行名称已存在' });
     expect(await screen.findByText('银行名称已存在')).toBeTruthy();
   });
 
   it("falls back to '系统出错' when the server gives no message", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'B00001', data: null }, 500));
-    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/health')).rejects.toBeInstanceOf(ApiError);
     expect(await screen.findByText('系统出错')).toBeTruthy();
   });
 
   it("falls back to '系统出错' for a non-JSON failure", async () => {
     fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    await expect(http.get('/x')).rejects.toMatchObject({ status: 502 });
+    await expect(http.get('/health')).rejects.toMatchObject({ status: 502 });
     expect(await screen.findByText('系统出错')).toBeTruthy();
   });
 
   it('hands failures back without a toast when the caller handles them (sign-in)', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'A01001', message: '用户名或密码错误', data: { captchaRequired: true } }, 400));
-    const error = await http.post('/open/auth/platformLogin/PLATFORM', {}, { passErrors: true }).catch((e: unknown) => e);
+    const error = await http.post('/open/auth/platformLogin/{platform}', {}, { path: { platform: 'PLATFORM' }, passErrors: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body?.data).toEqual({ captchaRequired: true });
     await new Promise((r) => setTimeout(r, 50));
@@ -114,7 +127,7 @@ describe('http client: expired session', () => {
     const toRoot = vi.spyOn(sessionNavigation, 'toSiteRoot').mockImplementation(() => {});
     fetchMock.mockImplementation(async () => jsonResponse({ code: '401', message: 'token expired', data: null }, 401));
 
-    const results = await Promise.allSettled([http.get('/a'), http.get('/b'), http.get('/c')]);
+    const results = await Promise.allSettled([http.get('/health'), http.get('/health'), http.get('/health')]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
 
     expect(await screen.findByText('当前页面已失效，请重新登录')).toBeTruthy();
@@ -131,7 +144,7 @@ describe('http client: expired session', () => {
 
   it('treats a 401 without body code "401" as an ordinary error', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 'A01001', message: '无效的凭证', data: null }, 401));
-    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(http.get('/health')).rejects.toBeInstanceOf(ApiError);
     expect(await screen.findByText('无效的凭证')).toBeTruthy();
     expect(screen.queryByText('当前页面已失效，请重新登录')).toBeNull();
   });
@@ -145,11 +158,11 @@ describe('http client: GETs sent early at boot', () => {
     startEarlyGet('/loans', { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(lastCall().url).toBe('/server/loans?pageNum=1&pageSize=10&sort=createdAt&order=desc');
-    const first = await http.get<{ n: number }>('/loans', { params: { order: 'desc', sort: 'createdAt', companyName: undefined, pageSize: 10, pageNum: 1 } });
+    const first = await http.get('/loans', { params: { order: 'desc', sort: 'createdAt', companyName: undefined, pageSize: 10, pageNum: 1 } });
     expect(first.data).toEqual({ n: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Taken once: the next identical GET goes to the server.
-    const second = await http.get<{ n: number }>('/loans', { params: { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' } });
+    const second = await http.get('/loans', { params: { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' } });
     expect(second.data).toEqual({ n: 2 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -157,7 +170,7 @@ describe('http client: GETs sent early at boot', () => {
   it('sends a GET with other parameters as usual', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'A00000', data: fetchMock.mock.calls.length })));
     startEarlyGet('/loans', { pageNum: 1, pageSize: 10 });
-    const other = await http.get<number>('/loans', { params: { pageNum: 2, pageSize: 10 } });
+    const other = await http.get('/loans', { params: { pageNum: 2, pageSize: 10 } });
     expect(other.data).toBe(2);
     expect(lastCall().url).toBe('/server/loans?pageNum=2&pageSize=10');
   });
@@ -167,7 +180,7 @@ describe('http client: GETs sent early at boot', () => {
       .mockResolvedValueOnce(jsonResponse({ code: 'A10000', message: 'early failure' }, 500))
       .mockResolvedValueOnce(jsonResponse({ code: 'A00000', data: 'fresh' }));
     startEarlyGet('/worklists/suggestList', { pageNum: 1 });
-    const answer = await http.get<string>('/worklists/suggestList', { params: { pageNum: 1 } });
+    const answer = await http.get('/worklists/{name}', { path: { name: 'suggestList' }, params: { pageNum: 1 } });
     expect(answer.data).toBe('fresh');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByText('early failure')).toBeNull();
@@ -178,7 +191,7 @@ describe('http client: GETs sent early at boot', () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'A00000', data: fetchMock.mock.calls.length })));
     startEarlyGet('/loans', { pageNum: 1 });
     now.mockReturnValue(1_000_000 + 10_001);
-    const late = await http.get<number>('/loans', { params: { pageNum: 1 } });
+    const late = await http.get('/loans', { params: { pageNum: 1 } });
     expect(late.data).toBe(2);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });

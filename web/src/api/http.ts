@@ -12,6 +12,7 @@ import i18n from '@/i18n';
 import { acceptLanguageHeader } from '@/i18n/language';
 import { getAccessToken } from '@/lib/storage';
 import { showErrorToast, showSessionExpiredDialog } from './feedback';
+import type { ApiData, ApiRoute } from './schema.gen';
 
 export const API_BASE = '/server';
 export const REQUEST_TIMEOUT_MS = 50_000;
@@ -215,13 +216,67 @@ export function clearEarlyGetsForTests(): void {
   earlyGets.clear();
 }
 
-/** Typed helpers over `request`; each resolves the whole envelope (code, message, data, extras). */
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The routes of one method, as the server's OpenAPI document spells them: '/loans/{id}/workflow'. */
+export type RouteOf<M extends Method> = ApiRoute extends infer R ? (R extends `${M} ${infer P}` ? P : never) : never;
+
+/** The names in braces of a route: 'id' | 'type' for '/loans/{id}/data/{type}'. */
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+
+/** What fills a route's braces: required when it has any, absent when it has none. */
+type PathValues<P extends string> = [ParamNames<P>] extends [never] ? { path?: undefined } : { path: Record<ParamNames<P>, string | number> };
+
+export type RouteOptions<P extends string> = RequestOptions & PathValues<P>;
+
+/** The options argument: optional for a route without braces, required for one with them. */
+type RouteArgs<P extends string> = [ParamNames<P>] extends [never] ? [options?: RouteOptions<P>] : [options: RouteOptions<P>];
+
+/** The declared answer of a route: a changed DTO breaks its callers at compile time. */
+export type RouteAnswer<M extends Method, P extends string> = ApiData<Extract<`${M} ${P}`, ApiRoute>>;
+
+/** '/loans/{id}/data/{type}' with { id: 'L1', type: 'A' } -> '/loans/L1/data/A' (each value URL-encoded). */
+export function fillRoute(route: string, values?: Record<string, string | number>): string {
+  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values?.[name];
+    if (value === undefined || value === '') throw new Error(`route ${route}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function routed(route: string, options?: RequestOptions & { path?: Record<string, string | number> }) {
+  const { path, ...rest } = options ?? {};
+  return { url: fillRoute(route, path), options: rest as RequestOptions };
+}
+
+/**
+ * The calls of the web, typed by route from the generated document: `http.get('/loans/{id}', { path:
+ * { id } })` resolves the envelope of the declared answer. Each resolves the whole envelope (code,
+ * message, data, extras).
+ */
 export const http = {
-  get: <T>(path: string, options?: RequestOptions) => takeEarlyGet<T>(path, options) ?? json<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => json<T>('DELETE', path, options),
+  get<P extends RouteOf<'GET'>>(route: P, ...[options]: RouteArgs<P>): Promise<ApiEnvelope<RouteAnswer<'GET', P>>> {
+    const call = routed(route, options);
+    return takeEarlyGet(call.url, call.options) ?? json('GET', call.url, call.options);
+  },
+  post<P extends RouteOf<'POST'>>(route: P, body?: unknown, ...[options]: RouteArgs<P>): Promise<ApiEnvelope<RouteAnswer<'POST', P>>> {
+    const call = routed(route, options);
+    return json('POST', call.url, { ...call.options, body });
+  },
+  put<P extends RouteOf<'PUT'>>(route: P, body?: unknown, ...[options]: RouteArgs<P>): Promise<ApiEnvelope<RouteAnswer<'PUT', P>>> {
+    const call = routed(route, options);
+    return json('PUT', call.url, { ...call.options, body });
+  },
+  patch<P extends RouteOf<'PATCH'>>(route: P, body?: unknown, ...[options]: RouteArgs<P>): Promise<ApiEnvelope<RouteAnswer<'PATCH', P>>> {
+    const call = routed(route, options);
+    return json('PATCH', call.url, { ...call.options, body });
+  },
+  delete<P extends RouteOf<'DELETE'>>(route: P, ...[options]: RouteArgs<P>): Promise<ApiEnvelope<RouteAnswer<'DELETE', P>>> {
+    const call = routed(route, options);
+    return json('DELETE', call.url, call.options);
+  },
   /** For downloads: resolves the Blob of a binary answer, or the envelope if the server sent JSON. */
-  raw: <T>(method: string, path: string, options?: RequestOptions) => request<T>(method, path, options),
+  raw(method: Method, path: string, options?: RequestOptions) {
+    return request<unknown>(method, path, options);
+  },
 };

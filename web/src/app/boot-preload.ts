@@ -3,7 +3,7 @@
  * so that it arrives while the current-user request is under way rather than after it. Which routes
  * the user may open is decided later, by the shell; a page fetched for nothing costs one request.
  */
-import { findRoute, resolveRoutes } from './routes/route-filter';
+import { findRoute, resolveRoutes } from '@/navigation/route-filter';
 import type { PreloadablePage } from './routes/preload';
 import { ROUTE_TABLE } from './routes/route-table';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoutes } from '@/app/routes/route-filter';
+import { resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from '@/app/routes/route-table';
 import en from './en';
 import zhCN from './zh-CN';

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH } from '@/navigation/paths';
 import { useSession } from '@/features/auth/session';
 
 /** /enter/index, the entry page of spec section 2: kept for links to it; `/` lands on the dashboard instead (issue 8). */

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { FullPageLoader } from '@/app/components/FullPageLoader';
-import { PageErrorBoundary } from '@/app/components/PageErrorBoundary';
-import { LOGIN_PATH, PRIVACY_POLICY_PATH, REDIRECT_PREFIX, SERVICE_AGREEMENT_PATH } from '@/app/routes/paths';
+import { FullPageLoader } from '@/ui/FullPageLoader';
+import { PageErrorBoundary } from '@/ui/PageErrorBoundary';
+import { LOGIN_PATH, PRIVACY_POLICY_PATH, REDIRECT_PREFIX, SERVICE_AGREEMENT_PATH } from '@/navigation/paths';
 import { PublicOnly, RedirectRoute, RequireAuth } from './guards';
-import { NavigationProgress, ScrollToTop } from './navigation-effects';
+import { NavigationProgress, ScrollToTop } from '@/navigation/navigation-effects';
 
 // Each top-level screen is its own chunk: the sign-in page does not download the shell.
 const Shell = lazy(() => import('@/app/shell/Shell'));

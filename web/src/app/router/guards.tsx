@@ -3,8 +3,8 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
-import { FullPageLoader } from '@/app/components/FullPageLoader';
-import { HOME_PATH, LOGIN_PATH } from '@/app/routes/paths';
+import { FullPageLoader } from '@/ui/FullPageLoader';
+import { HOME_PATH, LOGIN_PATH } from '@/navigation/paths';
 import { useSession } from '@/features/auth/session';
 import { getAccessToken } from '@/lib/storage';
 

@@ -3,8 +3,8 @@ import { lazyPage as lazy } from './preload';
 
 /** Page components of the route table, each its own chunk. */
 export const enterPage = lazy(() => import('@/app/pages/EnterPage'));
-export const notFoundPage = lazy(() => import('@/app/pages/NotFoundPage'));
-export const forbiddenPage = lazy(() => import('@/app/pages/ForbiddenPage'));
+export const notFoundPage = lazy(() => import('@/ui/NotFoundPage'));
+export const forbiddenPage = lazy(() => import('@/ui/ForbiddenPage'));
 export const dashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 export const userListPage = lazy(() => import('@/features/users/UserListPage'));
 export const roleListPage = lazy(() => import('@/features/roles/RoleListPage'));

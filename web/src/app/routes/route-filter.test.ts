@@ -1,8 +1,8 @@
 import { ALL_PERMISSION_KEYS } from '@app/workflow/permissions';
 import { describe, expect, it } from 'vitest';
-import { accessOf, canOpen, filterRoutes, findRoute, menuOf, menuPathOf, resolveRoutes } from './route-filter';
+import { accessOf, canOpen, filterRoutes, findRoute, menuOf, menuPathOf, resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from './route-table';
-import type { RouteAccessRule } from './types';
+import type { RouteAccessRule } from '@/navigation/types';
 
 const all = resolveRoutes(ROUTE_TABLE);
 const paths = (user: Parameters<typeof accessOf>[0]) => resolveRoutes(filterRoutes(ROUTE_TABLE, accessOf(user))).map((r) => r.fullPath);

@@ -50,8 +50,8 @@ import { guodanListPage, industrialInformationListPage } from './pages';
 import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 // After guarantee: the ledger's page of a loan.
 import { ledgerAttachmentsPage } from './pages';
-import { LOAN_LIST_PATH } from './paths';
-import type { RouteGroup } from './types';
+import { LOAN_LIST_PATH } from '@/navigation/paths';
+import type { RouteGroup } from '@/navigation/types';
 import { withWorklists } from './worklist-routes';
 
 const LOANS = LOAN_LIST_PATH;

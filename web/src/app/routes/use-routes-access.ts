@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSession } from '@/features/auth/session';
-import { accessOf, filterRoutes, menuOf, resolveRoutes } from './route-filter';
+import { accessOf, filterRoutes, menuOf, resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from './route-table';
 
 /** The signed-in user's routes: allowed groups, flat resolved routes and the menu. */

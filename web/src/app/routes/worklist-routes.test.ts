@@ -2,7 +2,7 @@ import { WORKLIST_GROUP_PERMISSIONS, WORKLIST_LABELS, WORKLIST_NAMES, WORKLISTS,
 import { describe, expect, it } from 'vitest';
 import { pageTitles as enTitles } from '@/i18n/en/routes';
 import { pageTitles as zhTitles } from '@/i18n/zh-CN/routes';
-import { resolveRoutes } from './route-filter';
+import { resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from './route-table';
 import { worklistPage } from './pages';
 import { withWorklists } from './worklist-routes';

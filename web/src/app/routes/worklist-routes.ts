@@ -3,9 +3,9 @@
  * worklist page. A new registry entry needs nothing here: its route, menu entry and gate follow.
  */
 import { WORKLIST_NAMES, WORKLISTS, type WorklistDef, type WorklistGroup, type WorklistName } from '@app/workflow';
-import { WORKLIST_PATHS } from './paths';
+import { WORKLIST_PATHS } from '@/navigation/paths';
 import { worklistPage } from './pages';
-import type { PageRoute, RouteName } from './types';
+import type { PageRoute, RouteName } from '@/navigation/types';
 
 /** A worklist with keys that open it besides its own (the letter sealing accepts three). */
 type Entry = WorklistDef & { alsoAccepted?: readonly string[] };

@@ -2,9 +2,9 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH } from '@/navigation/paths';
 import { formatBadgeCount } from '@/features/dashboard/badge-count';
-import { useUnreadCount } from '@/features/dashboard/messages-queries';
+import { useUnreadCount } from '@/features/dashboard/dashboard-queries';
 
 /** Unread-message badge in the header; the messages themselves are on the dashboard. */
 export function MessagesBell() {

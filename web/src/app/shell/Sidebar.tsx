@@ -2,7 +2,7 @@ import { Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { IconPoint } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { MenuGroup } from '@/app/routes/route-filter';
+import type { MenuGroup } from '@/navigation/route-filter';
 import { GROUP_ICONS } from './group-icons';
 import classes from './Shell.module.css';
 

@@ -4,7 +4,7 @@ import { IconChevronDown, IconDots } from '@tabler/icons-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { MenuGroup } from '@/app/routes/route-filter';
+import type { MenuGroup } from '@/navigation/route-filter';
 import { GROUP_ICONS } from './group-icons';
 import classes from './Shell.module.css';
 

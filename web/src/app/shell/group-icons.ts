@@ -12,7 +12,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import type { GroupKey } from '@/app/routes/types';
+import type { GroupKey } from '@/navigation/types';
 
 /** One icon per menu group; hidden groups need none. */
 export const GROUP_ICONS: Partial<Record<GroupKey, Icon>> = {

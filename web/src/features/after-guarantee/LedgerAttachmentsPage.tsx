@@ -1,17 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, FileButton, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { showSuccessToast } from '@/api/feedback';
-import NotFoundPage from '@/app/pages/NotFoundPage';
-import { useCurrentRoute } from '@/app/routes/current-route';
+import NotFoundPage from '@/ui/NotFoundPage';
+import { useCurrentRoute } from '@/navigation/current-route';
 import { LOAN_ID, useWorkflowView } from '@/features/loan-node/loan-node-queries';
-import { downloadFile } from '@/features/meetings/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
-import { formatAmount, formatTime } from '@/lib/format';
-import { addLedgerReport, fetchLedger, ledgerAttachmentPath, ledgerPagePath, reuploadLedgerReport, type LedgerAttachment } from './ledger-attachments-api';
+import { formatAmount } from '@/lib/format';
+import { ledgerPagePath } from './after-guarantee-api';
+import { useLedger } from './after-guarantee-queries';
+import { LedgerAttachmentsCard } from './LedgerAttachmentsCard';
+import { LedgerRepaymentsCard } from './LedgerRepaymentsCard';
 import { RepaymentPlanPanel } from './RepaymentPlanPanel';
 
 /**
@@ -26,70 +25,14 @@ export default function LedgerAttachmentsPage() {
   const { encryptId: loanId = '', flag = 'view' } = useParams();
   const finance = route?.name === 'ledgerAttachmentsFinance';
   const editing = flag === 'edit';
-  const mayAdd = useHolds('sys:attachment:add-report', 'sys:after-b:upload');
-  const mayReupload = useHolds('sys:attachment:reupload');
   const mayEditAny = useHolds('sys:attachment:add-report', 'sys:attachment:reupload', 'sys:ledger:upload-repayment', 'sys:after-b:upload');
-  const [busy, setBusy] = useState<string | null>(null);
   const valid = LOAN_ID.test(loanId);
-  const ledger = useQuery({ queryKey: ['ledger', loanId], queryFn: () => fetchLedger(loanId), enabled: valid, retry: false });
+  const ledger = useLedger(loanId, valid);
   const workflow = useWorkflowView(loanId, valid);
   if (!valid || ledger.error) return <NotFoundPage />;
   const view = ledger.data;
   if (!view) return null;
   const open = editing && view.editable;
-
-  const upload = async (key: string, work: () => Promise<unknown>, done: 'ledgerAttachments.reuploaded' | 'ledgerAttachments.reportAdded') => {
-    setBusy(key);
-    try {
-      await work();
-      showSuccessToast(t(done));
-      await ledger.refetch();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const attachmentRow = (a: LedgerAttachment) => (
-    <Table.Tr key={a.id} data-testid="ledger-attachment" data-kind={a.kind}>
-      <Table.Td>
-        <Anchor
-          size="sm"
-          component="button"
-          type="button"
-          data-testid="ledger-attachment-view"
-          onClick={() => void downloadFile(ledgerAttachmentPath(loanId, a.id), a.name)}
-        >
-          {a.name}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Badge size="sm" variant="light" color={a.kind === 'REPAYMENT_VOUCHER' ? 'green' : 'blue'}>
-          {t(`ledgerAttachments.kinds.${a.kind}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{a.instalmentSeq === null ? '—' : t('ledgerAttachments.instalment', { seq: a.instalmentSeq })}</Table.Td>
-      <Table.Td>{a.uploadedByName ?? '—'}</Table.Td>
-      <Table.Td>{formatTime(a.uploadedAt)}</Table.Td>
-      <Table.Td>
-        <Group gap={6}>
-          <Button size="compact-xs" variant="subtle" onClick={() => void downloadFile(ledgerAttachmentPath(loanId, a.id), a.name)}>
-            {t('ledgerAttachments.view')}
-          </Button>
-          {open && mayReupload && a.kind === 'AFTER_GUARANTEE' && (
-            <FileButton onChange={(file) => file && void upload(a.id, () => reuploadLedgerReport(loanId, a.id, file), 'ledgerAttachments.reuploaded')}>
-              {(props) => (
-                <Button {...props} size="compact-xs" variant="light" loading={busy === a.id} disabled={busy !== null} data-testid="ledger-reupload">
-                  {t('ledgerAttachments.reupload')}
-                </Button>
-              )}
-            </FileButton>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
 
   return (
     <Stack p="md" data-testid="ledger-attachments-page" data-mode={editing ? 'edit' : 'view'} data-stage={view.stage}>
@@ -145,81 +88,11 @@ export default function LedgerAttachmentsPage() {
         )}
       </Card>
 
-      {workflow.data && (
-        <RepaymentPlanPanel
-          loanId={loanId}
-          version={workflow.data.version}
-          state={workflow.data.state}
-          readOnly={!editing}
-          onVoucherUploaded={() => void ledger.refetch()}
-        />
-      )}
+      {workflow.data && <RepaymentPlanPanel loanId={loanId} version={workflow.data.version} state={workflow.data.state} readOnly={!editing} />}
 
-      <Card withBorder radius="md" padding="lg">
-        <Title order={5} mb="xs">
-          {t('ledgerAttachments.repayments')}
-        </Title>
-        {view.repayments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('ledgerAttachments.noRepayments')}
-          </Text>
-        ) : (
-          <Table withRowBorders verticalSpacing={4} fz="sm" data-testid="ledger-repayments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('ledgerAttachments.repaymentColumns.seq')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.repaymentColumns.amount')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.repaymentColumns.at')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.repaymentColumns.actor')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.repayments.map((r) => (
-                <Table.Tr key={r.seq} data-testid="ledger-repayment">
-                  <Table.Td>{r.seq}</Table.Td>
-                  <Table.Td>{formatFen(r.amountFen)}</Table.Td>
-                  <Table.Td>{formatTime(r.at)}</Table.Td>
-                  <Table.Td>{r.actorName ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
+      <LedgerRepaymentsCard repayments={view.repayments} />
 
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" mb="xs">
-          <Title order={5}>{t('ledgerAttachments.attachments')}</Title>
-          {open && mayAdd && (
-            <FileButton onChange={(file) => file && void upload('add', () => addLedgerReport(loanId, file), 'ledgerAttachments.reportAdded')}>
-              {(props) => (
-                <Button {...props} size="xs" loading={busy === 'add'} disabled={busy !== null} data-testid="ledger-add-report">
-                  {t('ledgerAttachments.addReport')}
-                </Button>
-              )}
-            </FileButton>
-          )}
-        </Group>
-        {view.attachments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('ledgerAttachments.noAttachments')}
-          </Text>
-        ) : (
-          <Table withRowBorders verticalSpacing={4} fz="sm" data-testid="ledger-attachments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('ledgerAttachments.columns.name')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.columns.kind')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.columns.instalment')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.columns.uploadedBy')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.columns.uploadedAt')}</Table.Th>
-                <Table.Th>{t('ledgerAttachments.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{view.attachments.map(attachmentRow)}</Table.Tbody>
-          </Table>
-        )}
-      </Card>
+      <LedgerAttachmentsCard loanId={loanId} attachments={view.attachments} open={open} />
     </Stack>
   );
 }

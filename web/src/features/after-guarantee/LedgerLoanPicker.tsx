@@ -1,13 +1,12 @@
 import { Button, Card, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fetchLoanRows } from '@/features/loans/loans-api';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatAmount } from '@/lib/format';
-import { ledgerPagePath } from './ledger-attachments-api';
+import { ledgerPagePath } from './after-guarantee-api';
+import { useLedgerPicker } from './after-guarantee-queries';
 
 /**
  * 选择贷款 on the ledger list: find a loan of the ledger by its company and open its ledger page
@@ -21,11 +20,7 @@ export function LedgerLoanPicker() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [chosen, setChosen] = useState<string | null>(null);
-  const rows = useQuery({
-    queryKey: ['ledger-picker', debounced],
-    queryFn: () => fetchLoanRows('ledgerList', { pageNum: 1, pageSize: 20, companyName: debounced || undefined }),
-    enabled: maySelect,
-  });
+  const rows = useLedgerPicker(debounced, maySelect);
   if (!maySelect) return null;
   const options = (rows.data?.list ?? []).map((r) => ({ value: r.id, label: `${r.companyName} · ${formatAmount(r.amount)}` }));
   return (

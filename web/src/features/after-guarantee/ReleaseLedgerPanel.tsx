@@ -1,16 +1,15 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, today } from '@/features/meetings/download';
+import { downloadFile, today } from '@/lib/download';
 import { formatTime } from '@/lib/format';
-import { fetchReleaseLedger } from './after-guarantee-api';
+import { useReleaseLedger } from './after-guarantee-queries';
 
 /** The release ledger (relieve): every confirmed release with loan, company, item, kind, value, when and by whom; Excel export. */
 export function ReleaseLedgerPanel() {
   const { t } = useTranslation();
-  const ledger = useQuery({ queryKey: ['release-ledger'], queryFn: fetchReleaseLedger });
+  const ledger = useReleaseLedger();
   const [exporting, setExporting] = useState(false);
   const rows = ledger.data ?? [];
   const exportLedger = async () => {

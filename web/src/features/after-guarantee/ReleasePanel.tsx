@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
 import { modals } from '@mantine/modals';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
@@ -11,7 +10,7 @@ import { sendEvent } from '@/features/loan-node/loan-node-api';
 import { useReloadLoan } from '@/features/loan-node/loan-node-queries';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatTime } from '@/lib/format';
-import { fetchRelease } from './after-guarantee-api';
+import { useRelease } from './after-guarantee-queries';
 
 // The whole state, never cut to "已…" in a narrow column.
 const WHOLE_BADGE = { root: { flex: 'none' }, label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' } } as const;
@@ -24,7 +23,7 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
   const canConfirm = useHolds('sys:secure:confirm');
   const reload = useReloadLoan(loanId);
   const [busy, setBusy] = useState<string | null>(null);
-  const release = useQuery({ queryKey: ['release', loanId, version], queryFn: () => fetchRelease(loanId), enabled: visible });
+  const release = useRelease(loanId, version, visible);
   const r = release.data;
   if (!visible || !r) return null;
   type Item = (typeof r.items)[number];

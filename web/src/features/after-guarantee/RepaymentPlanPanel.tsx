@@ -1,17 +1,14 @@
-import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatFen, REPAYMENT_METHOD_LABELS } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { downloadFile } from '@/features/meetings/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { pick, useLang } from '@/i18n/use-lang';
-import { formatTime } from '@/lib/format';
-import { fetchRepaymentPlan, fetchReminders, instalmentVoucherPath, sendRepaymentReminder, uploadInstalmentVoucher } from './after-guarantee-api';
-
-const REMINDER_COLORS = { SCHEDULED: 'blue', SENT: 'green', CANCELLED: 'gray' } as const;
+import { useReminders, useRepaymentPlan, useSendRepaymentReminder, useUploadInstalmentVoucher } from './after-guarantee-queries';
+import { InstalmentsTable } from './InstalmentsTable';
+import { LoanRemindersTable } from './LoanRemindersTable';
 
 /**
  * After disbursement: the loan's repayment plan (method, each instalment, the principal still open),
@@ -19,20 +16,7 @@ const REMINDER_COLORS = { SCHEDULED: 'blue', SENT: 'green', CANCELLED: 'gray' } 
  * queue. Hidden to those the server refuses (403) and before the plan exists; `readOnly` (the ledger's
  * view mode) offers no upload nor reminder.
  */
-export function RepaymentPlanPanel({
-  loanId,
-  version,
-  state,
-  readOnly = false,
-  onVoucherUploaded,
-}: {
-  loanId: string;
-  version: number;
-  state?: unknown;
-  readOnly?: boolean;
-  /** The ledger's page lists the vouchers too: it reloads them. */
-  onVoucherUploaded?: () => void;
-}) {
+export function RepaymentPlanPanel({ loanId, version, state, readOnly = false }: { loanId: string; version: number; state?: unknown; readOnly?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const value = (state ?? {}) as Record<string, unknown>;
@@ -42,8 +26,10 @@ export function RepaymentPlanPanel({
   const canUpload = useHolds('sys:ledger:upload-repayment', 'repayment_list') && inAfterGuarantee && !readOnly;
   const canRemind = useHolds('sys:ledger:remind-repayment') && inAfterGuarantee && !readOnly;
   const [busy, setBusy] = useState<string | null>(null);
-  const plan = useQuery({ queryKey: ['repayment-plan', loanId, version], queryFn: () => fetchRepaymentPlan(loanId), enabled: visible, retry: false });
-  const reminders = useQuery({ queryKey: ['reminders', loanId, version], queryFn: () => fetchReminders(loanId), enabled: visible, retry: false });
+  const plan = useRepaymentPlan(loanId, version, visible);
+  const reminders = useReminders(loanId, version, visible);
+  const voucher = useUploadInstalmentVoucher(loanId);
+  const reminder = useSendRepaymentReminder(loanId);
   const p = plan.data;
   if (!visible || !p) return null;
   const outstandingFen = p.principalFen - p.repaidFen;
@@ -53,10 +39,8 @@ export function RepaymentPlanPanel({
     if (!file) return;
     setBusy(instalmentId);
     try {
-      await uploadInstalmentVoucher(loanId, instalmentId, file);
+      await voucher.mutateAsync({ instalmentId, file });
       showSuccessToast(t('afterGuarantee.plan.voucherUploaded'));
-      await plan.refetch();
-      onVoucherUploaded?.();
     } catch {
       // the HTTP client has shown the server's message
     } finally {
@@ -66,7 +50,7 @@ export function RepaymentPlanPanel({
   const remind = async () => {
     setBusy('remind');
     try {
-      const sent = await sendRepaymentReminder(loanId);
+      const sent = await reminder.mutateAsync();
       showSuccessToast(t(sent.created ? 'afterGuarantee.plan.reminderSent' : 'afterGuarantee.plan.reminderAlreadySent', { name: sent.recipient.name }));
     } catch (error) {
       if (!(error instanceof ApiError)) showErrorToast(t('http.systemError'));
@@ -91,63 +75,7 @@ export function RepaymentPlanPanel({
           {t('afterGuarantee.plan.summary', { disbursedOn: p.disbursedOn, maturityOn: p.maturityOn, termMonths: p.termMonths })}
           {p.annualRatePercent !== null && ` · ${t('afterGuarantee.plan.rate', { rate: p.annualRatePercent })}`}
         </Text>
-        <Table withRowBorders verticalSpacing={4} fz="xs" data-testid="repayment-plan-instalments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('afterGuarantee.plan.columns.seq')}</Table.Th>
-              <Table.Th>{t('afterGuarantee.plan.columns.dueOn')}</Table.Th>
-              <Table.Th>{t('afterGuarantee.plan.columns.principal')}</Table.Th>
-              <Table.Th>{t('afterGuarantee.plan.columns.interest')}</Table.Th>
-              <Table.Th>{t('afterGuarantee.plan.columns.repaid')}</Table.Th>
-              <Table.Th>{t('afterGuarantee.plan.columns.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {p.instalments.map((i) => (
-              <Table.Tr key={i.id} data-testid="repayment-instalment" data-seq={i.seq} data-state={i.state}>
-                <Table.Td>{i.seq}</Table.Td>
-                <Table.Td>{i.dueOn}</Table.Td>
-                <Table.Td>{formatFen(i.principalFen)}</Table.Td>
-                <Table.Td>{i.interestFen === null ? '—' : formatFen(i.interestFen)}</Table.Td>
-                <Table.Td>{formatFen(i.repaidFen)}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Badge size="sm" color={i.state === 'REPAID' ? 'green' : 'orange'} variant="light">
-                      {t(`afterGuarantee.plan.states.${i.state}`)}
-                    </Badge>
-                    {i.voucher && (
-                      <Anchor
-                        size="xs"
-                        component="button"
-                        type="button"
-                        data-testid="instalment-voucher"
-                        onClick={() => void downloadFile(instalmentVoucherPath(loanId, i.id), i.voucher!.name)}
-                      >
-                        {i.voucher.name}
-                      </Anchor>
-                    )}
-                    {canUpload && i.state === 'DUE' && (
-                      <FileButton onChange={(file) => void upload(i.id, file)}>
-                        {(props) => (
-                          <Button
-                            {...props}
-                            size="compact-xs"
-                            variant="light"
-                            loading={busy === i.id}
-                            disabled={busy !== null}
-                            data-testid="instalment-voucher-upload"
-                          >
-                            {t('afterGuarantee.plan.attachVoucher')}
-                          </Button>
-                        )}
-                      </FileButton>
-                    )}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <InstalmentsTable loanId={loanId} plan={p} canUpload={canUpload} busy={busy} onUpload={(id, file) => void upload(id, file)} />
         {canRemind && anyOpen && (
           <Group justify="flex-end">
             <Button size="xs" variant="light" loading={busy === 'remind'} disabled={busy !== null} onClick={() => void remind()} data-testid="repayment-remind">
@@ -155,45 +83,7 @@ export function RepaymentPlanPanel({
             </Button>
           </Group>
         )}
-        {reminders.data && (
-          <>
-            <Text size="sm" fw={600}>
-              {t('afterGuarantee.plan.reminders')}
-            </Text>
-            {reminders.data.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('afterGuarantee.plan.noReminders')}
-              </Text>
-            ) : (
-              <Table withRowBorders verticalSpacing={4} fz="xs" data-testid="loan-reminders">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('afterGuarantee.plan.reminderColumns.kind')}</Table.Th>
-                    <Table.Th>{t('afterGuarantee.plan.reminderColumns.dueAt')}</Table.Th>
-                    <Table.Th>{t('afterGuarantee.plan.reminderColumns.fireAt')}</Table.Th>
-                    <Table.Th>{t('afterGuarantee.plan.reminderColumns.state')}</Table.Th>
-                    <Table.Th>{t('afterGuarantee.plan.reminderColumns.queued')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {reminders.data.map((r) => (
-                    <Table.Tr key={r.id} data-testid="loan-reminder" data-kind={r.kind} data-state={r.state}>
-                      <Table.Td>{t(`afterGuarantee.plan.reminderKinds.${r.kind}`)}</Table.Td>
-                      <Table.Td>{formatTime(r.dueAt)}</Table.Td>
-                      <Table.Td>{formatTime(r.fireAt)}</Table.Td>
-                      <Table.Td>
-                        <Badge size="sm" color={REMINDER_COLORS[r.state]} variant="light">
-                          {t(`afterGuarantee.plan.reminderStates.${r.state}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{r.queued ? t('afterGuarantee.plan.queuedYes') : t('afterGuarantee.plan.queuedNo')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </>
-        )}
+        {reminders.data && <LoanRemindersTable reminders={reminders.data} />}
       </Stack>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '@/features/meetings/download';
+import { downloadFile } from '@/lib/download';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatTime } from '@/lib/format';
-import { fetchVisits, visitAttachmentPath } from './after-guarantee-api';
+import { visitAttachmentPath } from './after-guarantee-api';
+import { useVisits } from './after-guarantee-queries';
 
 const SEVERE = new Set(['SUBSTANDARD', 'DOUBTFUL', 'LOSS']);
 
@@ -14,7 +14,7 @@ export function VisitsPanel({ loanId, version, state }: { loanId: string; versio
   const value = (state ?? {}) as Record<string, unknown>;
   const afterDisbursement = typeof value === 'object' && ('afterGuarantee' in value || 'release' in value || state === 'closed');
   const visible = useHolds('sys:loan:detail', 'b_post_list', 'leader_review_list') && afterDisbursement;
-  const visits = useQuery({ queryKey: ['visits', loanId, version], queryFn: () => fetchVisits(loanId), enabled: visible });
+  const visits = useVisits(loanId, version, visible);
   const v = visits.data;
   if (!visible || !v) return null;
   return (

@@ -1,23 +1,19 @@
 import { Anchor, Box, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/app/components/Logo';
-import { LOGIN_PATH } from '@/app/routes/paths';
+import { Logo } from '@/ui/Logo';
+import { LOGIN_PATH } from '@/navigation/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
-import { type AgreementType, fetchCurrentAgreement } from './agreements-api';
+import type { AgreementType } from './agreements-api';
+import { useCurrentAgreement } from './agreements-queries';
 
 /** Public page with the current agreement text in the current language (spec section 2). */
 export default function AgreementPage({ type }: { type: AgreementType }) {
   const { t, i18n } = useTranslation();
   const title = t(type === 'privacy' ? 'agreements.privacy' : 'agreements.service');
-  // The language is part of the key: switching language fetches the other text.
-  const agreement = useQuery({
-    queryKey: ['agreements', 'current', type, i18n.language],
-    queryFn: () => fetchCurrentAgreement(type),
-  });
+  const agreement = useCurrentAgreement(type, i18n.language);
 
   useEffect(() => {
     document.title = `${title} - ${t('common.brand')}`;

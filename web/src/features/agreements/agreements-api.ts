@@ -6,6 +6,6 @@ export type Agreement = AgreementDto;
 
 /** The server picks the language from Accept-Language. */
 export async function fetchCurrentAgreement(type: AgreementType): Promise<Agreement | null> {
-  const res = await http.get<Agreement | null>('/open/agreements/current', { params: { type } });
+  const res = await http.get('/open/agreements/current', { params: { type } });
   return res.data ?? null;
 }

@@ -1,18 +1,17 @@
-import { Badge, Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES, type StageKey } from '@app/workflow';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { pick, useLang } from '@/i18n/use-lang';
-import { downloadFile, safeFileName, today } from '@/features/meetings/download';
+import { downloadFile, today } from '@/lib/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
-import { formatAmount, formatTime } from '@/lib/format';
-import { useCan } from '@/features/permissions/Can';
-import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-list';
-import { archivePaths, fetchArchives, type ArchiveRow } from './archives-api';
+import { filterFormValues, filterParams } from '@/lib/use-paged-list';
+import { archivePaths, type ArchiveRow } from './archives-api';
+import { useArchiveList } from './archives-queries';
+import { useArchiveColumns } from './ArchiveColumns';
 
 interface Filters extends Record<string, string | null> {
   company: string;
@@ -21,21 +20,17 @@ interface Filters extends Record<string, string | null> {
 }
 const EMPTY: Filters = { company: '', stage: null, hasAttachments: null };
 const FILTER_KEYS = ['company', 'stage', 'hasAttachments'] as const;
-type ArchiveQuery = Parameters<typeof fetchArchives>[0];
 
 /** /meeting/filesList: every loan with its number of attachments; detail and one-click archive. */
 export default function ArchiveListPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const can = useCan();
-  const navigate = useNavigate();
-  const list = usePagedList({
-    queryKey: ['archives', 'list'],
+  const columns = useArchiveColumns();
+  const list = useArchiveList({
     filterKeys: FILTER_KEYS,
     pageSizes: PAGE_SIZES,
     defaultSort: { sort: 'createdAt', order: 'desc' },
     sortable: ['companyName', 'amount', 'attachmentCount', 'lastUploadAt', 'createdAt'],
-    fetch: (query) => fetchArchives(query as ArchiveQuery),
     exportRows: async (query) => void (await downloadFile(archivePaths.export, `${t('archives.exportName')}-${today()}.xlsx`, query)),
   });
   const form = useForm<Filters>({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
@@ -94,46 +89,7 @@ export default function ArchiveListPage() {
           {...list.table}
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
-          columns={[
-            { accessor: 'companyName', title: t('archives.columns.company'), sortable: true },
-            { accessor: 'amount', title: t('archives.columns.amount'), sortable: true, textAlign: 'right', render: (r) => formatAmount(r.amount) },
-            { accessor: 'termMonths', title: t('archives.columns.term'), width: 90, render: (r) => t('meetings.detail.months', { n: r.termMonths }) },
-            { accessor: 'bank', title: t('archives.columns.bank') },
-            {
-              accessor: 'stage',
-              title: t('archives.columns.stage'),
-              render: (r) => (
-                <Badge variant="light" size="sm">
-                  {pick(r.stage, lang)}
-                </Badge>
-              ),
-            },
-            { accessor: 'attachmentCount', title: t('archives.columns.count'), sortable: true, width: 100, textAlign: 'right' },
-            { accessor: 'lastUploadAt', title: t('archives.columns.lastUpload'), sortable: true, width: 160, render: (r) => formatTime(r.lastUploadAt) },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 170,
-              render: (r) => (
-                <Group gap={4} wrap="nowrap">
-                  {can(['sys:archive:detail']) && (
-                    <Button size="compact-xs" variant="subtle" onClick={() => navigate(`/meeting/filesDetail/${r.loanId}`)} data-testid="archive-open">
-                      {t('archives.detail')}
-                    </Button>
-                  )}
-                  {can(['sys:archive:archive-all']) && r.attachmentCount > 0 && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => void downloadFile(archivePaths.zip(r.loanId), `${safeFileName(r.companyName)}-${t('archives.zipSuffix')}-${today()}.zip`)}
-                    >
-                      {t('archives.archiveAll')}
-                    </Button>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
     </Stack>

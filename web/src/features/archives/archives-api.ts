@@ -1,5 +1,5 @@
 import type { AttachmentKind } from '@app/workflow';
-import { http, type Page, type PagedQuery } from '@/api/http';
+import { fillRoute, http, type Page, type PagedQuery } from '@/api/http';
 import type { ApiQuery, ArchiveDetailDto, ArchiveRowDto, IdDto } from '@/api/schema.gen';
 
 export type ArchiveRow = ArchiveRowDto;
@@ -9,11 +9,11 @@ export type ArchiveListParams = PagedQuery<ApiQuery<'GET /archives'>>;
 export type ArchiveDetail = ArchiveDetailDto;
 
 export async function fetchArchives(params: ArchiveListParams): Promise<Page<ArchiveRow>> {
-  return (await http.get<Page<ArchiveRow>>('/archives', { params: { ...params } })).data;
+  return (await http.get('/archives', { params: { ...params } })).data;
 }
 
 export async function fetchArchive(loanId: string): Promise<ArchiveDetail> {
-  return (await http.get<ArchiveDetail>(`/archives/${encodeURIComponent(loanId)}`)).data;
+  return (await http.get('/archives/{loanId}', { path: { loanId } })).data;
 }
 
 /** The form shows a refusal itself (type by content, size). */
@@ -21,15 +21,15 @@ export async function uploadAttachment(loanId: string, kind: AttachmentKind, fil
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  return (await http.post<IdDto>(`/archives/${encodeURIComponent(loanId)}/files`, form, { passErrors: true })).data;
+  return (await http.post('/archives/{loanId}/files', form, { path: { loanId }, passErrors: true })).data;
 }
 
-export async function deleteAttachment(id: string): Promise<void> {
-  await http.delete(`/archives/files/${encodeURIComponent(id)}`);
+export async function deleteAttachment(attachmentId: string): Promise<void> {
+  await http.delete('/archives/files/{attachmentId}', { path: { attachmentId } });
 }
 
 export const archivePaths = {
   export: '/archives/export',
-  zip: (loanId: string) => `/archives/${encodeURIComponent(loanId)}/zip`,
-  file: (id: string) => `/archives/files/${encodeURIComponent(id)}`,
+  zip: (loanId: string) => fillRoute('/archives/{loanId}/zip', { loanId }),
+  file: (attachmentId: string) => fillRoute('/archives/files/{attachmentId}', { attachmentId }),
 };

@@ -1,17 +1,17 @@
 import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { ERROR_CODES } from '@app/workflow/error-codes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
-import { Logo } from '@/app/components/Logo';
-import { PRIVACY_POLICY_PATH, SERVICE_AGREEMENT_PATH } from '@/app/routes/paths';
+import { Logo } from '@/ui/Logo';
+import { PRIVACY_POLICY_PATH, SERVICE_AGREEMENT_PATH } from '@/navigation/paths';
 import { LanguageSwitch } from '@/features/language/LanguageSwitch';
 import { useAppForm } from '@/lib/app-form';
 import { saveLoginExtras } from '@/lib/storage';
-import { fetchAuthSettings, fetchCaptcha, fetchPublicKey, login } from './auth-api';
+import { login } from './auth-api';
+import { useAuthSettings, useCaptcha, usePublicKeyLoader } from './auth-queries';
 import { type LoginValues, safeRedirect, validateLogin } from './login-form';
 import classes from './LoginPage.module.css';
 import type { LoginFailureData } from './types';
@@ -19,17 +19,11 @@ import type { LoginFailureData } from './types';
 /** The code of the form's own refusal when the password could not be encrypted (no request was sent). */
 const ENCRYPT_FAILED = 'ENCRYPT_FAILED';
 
-const authKeys = {
-  settings: ['auth', 'settings'] as const,
-  publicKey: ['auth', 'public-key'] as const,
-  captcha: ['auth', 'captcha'] as const,
-};
-
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
+  const loadPublicKey = usePublicKeyLoader();
 
   const [captchaRequired, setCaptchaRequired] = useState(false);
 
@@ -37,10 +31,9 @@ export default function LoginPage() {
     document.title = `${t('auth.title')} - ${t('common.brand')}`;
   }, [t]);
 
-  const settings = useQuery({ queryKey: authKeys.settings, queryFn: fetchAuthSettings, staleTime: 60_000 });
+  const settings = useAuthSettings();
   const captchaShown = captchaRequired || Boolean(settings.data?.captchaAlways);
-  // A code is single use: never served from cache.
-  const captcha = useQuery({ queryKey: authKeys.captcha, queryFn: fetchCaptcha, enabled: captchaShown, staleTime: 0, gcTime: 0 });
+  const captcha = useCaptcha(captchaShown);
 
   const { form, formError, submitting, onSubmit } = useAppForm<LoginValues>({
     initialValues: { username: '', password: '', captchaCode: '', agreed: false },
@@ -48,7 +41,7 @@ export default function LoginPage() {
     submit: async (values) => {
       let password: string;
       try {
-        const pem = await queryClient.fetchQuery({ queryKey: authKeys.publicKey, queryFn: fetchPublicKey, staleTime: Infinity });
+        const pem = await loadPublicKey();
         const { encryptPassword } = await import('./rsa');
         password = encryptPassword(pem, values.password);
       } catch (cause) {

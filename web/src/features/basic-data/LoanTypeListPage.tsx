@@ -2,42 +2,35 @@ import { Button, Card, Group, Modal, NumberInput, Stack, Text, TextInput } from 
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { formatBasisPoints } from '@app/workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { AppDataTable } from '@/app/components/AppDataTable';
-import { ListFilterBar } from '@/app/components/ListFilterBar';
-import { downloadFile, today } from '@/features/meetings/download';
+import { AppDataTable } from '@/ui/AppDataTable';
+import { ListFilterBar } from '@/ui/ListFilterBar';
+import { downloadFile, today } from '@/lib/download';
 import { PAGE_SIZES } from '@/features/meetings/labels';
-import { Can, useCan } from '@/features/permissions/Can';
-import { formatTime } from '@/lib/format';
+import { Can } from '@/features/permissions/Can';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
-import { usePagedList } from '@/lib/use-paged-list';
-import { deleteLoanType, fetchLoanTypes, saveLoanType, type LoanTypeRow } from './basic-data-api';
+import type { LoanTypeRow } from './basic-data-api';
+import { useDeleteLoanType, useLoanTypeList, useSaveLoanType } from './basic-data-queries';
+import { useLoanTypeColumns } from './LoanTypeColumns';
 import { loanTypeFormErrors, toLoanTypeDto, type LoanTypeFormValues } from './basic-data-form';
 
 const FILTER_KEYS = ['name'] as const;
-type LoanTypeQuery = Parameters<typeof fetchLoanTypes>[0];
 
 /** /basicData/typeList (companyLoanType): loan types with their guarantee fee rate and reminder lead days. */
 export default function LoanTypeListPage() {
   const { t } = useTranslation();
-  const can = useCan();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<LoanTypeRow | 'new' | null>(null);
-  const list = usePagedList({
-    queryKey: ['loanTypes', 'list'],
+  const list = useLoanTypeList({
     filterKeys: FILTER_KEYS,
     pageSizes: PAGE_SIZES,
     defaultSort: { sort: 'createdAt', order: 'desc' },
     sortable: ['name', 'feeRate', 'createdAt'],
-    fetch: (query) => fetchLoanTypes(query as LoanTypeQuery),
     exportRows: async (query) => void (await downloadFile('/loan-types/export', `${t('basicData.loanTypes.exportName')}-${today()}.xlsx`, query)),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['loanTypes'] });
-  const remove = useMutation({ mutationFn: (row: LoanTypeRow) => deleteLoanType(row.id) });
+  const remove = useDeleteLoanType();
   const confirmRemove = (row: LoanTypeRow) =>
     modals.openConfirmModal({
       title: t('basicData.delete'),
@@ -47,13 +40,11 @@ export default function LoanTypeListPage() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         void remove.mutateAsync(row).then(
-          () => {
-            showSuccessToast(t('basicData.deleted'));
-            refresh();
-          },
+          () => showSuccessToast(t('basicData.deleted')),
           () => undefined,
         ),
     });
+  const columns = useLoanTypeColumns({ onEdit: setEditing, onDelete: confirmRemove });
 
   return (
     <Stack p="md" data-testid="loan-type-list">
@@ -77,39 +68,7 @@ export default function LoanTypeListPage() {
           {...list.table}
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
-          columns={[
-            { accessor: 'name', title: t('basicData.loanTypes.columns.name'), sortable: true },
-            {
-              accessor: 'feeRate',
-              title: t('basicData.loanTypes.columns.feeRate'),
-              sortable: true,
-              textAlign: 'right',
-              render: (r) => formatBasisPoints(r.feeRateBp),
-            },
-            { accessor: 'repaymentReminderDays', title: t('basicData.loanTypes.columns.repaymentReminderDays'), textAlign: 'right' },
-            { accessor: 'maturityReminderDays', title: t('basicData.loanTypes.columns.maturityReminderDays'), textAlign: 'right' },
-            { accessor: 'loanCount', title: t('basicData.loanTypes.columns.loans'), textAlign: 'right' },
-            { accessor: 'createdAt', title: t('basicData.loanTypes.columns.createdAt'), sortable: true, width: 150, render: (r) => formatTime(r.createdAt) },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 140,
-              render: (r) => (
-                <Group gap={4} wrap="nowrap">
-                  {can(['sys:loan-type:edit']) && (
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(r)}>
-                      {t('basicData.edit')}
-                    </Button>
-                  )}
-                  {can(['sys:loan-type:delete']) && (
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => confirmRemove(r)}>
-                      {t('basicData.delete')}
-                    </Button>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
       <Modal
@@ -120,20 +79,16 @@ export default function LoanTypeListPage() {
         closeOnClickOutside={false}
       >
         {editing !== null && (
-          <LoanTypeForm
-            key={editing === 'new' ? 'new' : editing.id}
-            loanType={editing === 'new' ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={refresh}
-          />
+          <LoanTypeForm key={editing === 'new' ? 'new' : editing.id} loanType={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         )}
       </Modal>
     </Stack>
   );
 }
 
-function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | null; onClose: () => void; onSaved: () => void }) {
+function LoanTypeForm({ loanType, onClose }: { loanType: LoanTypeRow | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const save = useSaveLoanType(loanType?.id ?? null);
   const { form, formError, submitting, onSubmit } = useAppForm<LoanTypeFormValues>({
     initialValues: {
       name: loanType?.name ?? '',
@@ -147,9 +102,8 @@ function LoanTypeForm({ loanType, onClose, onSaved }: { loanType: LoanTypeRow | 
       return Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`basicData.loanTypes.errors.${key}`)]));
     },
     submit: async (values) => {
-      await saveLoanType(loanType?.id ?? null, toLoanTypeDto(values));
+      await save.mutateAsync(toLoanTypeDto(values));
       showSuccessToast(t('basicData.saved'));
-      onSaved();
       onClose();
     },
   });

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CompanyField } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { fetchCompany } from './companies-api';
+import { useCompany } from './companies-queries';
 import { enumWords } from './enum-labels';
 import { useLang } from '@/i18n/use-lang';
 import { formatDate } from '@/lib/format';
@@ -13,7 +12,7 @@ import { formatDate } from '@/lib/format';
 export function CompanyDetailDrawer({ companyId, onClose }: { companyId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const detail = useQuery({ queryKey: ['companies', 'detail', companyId], queryFn: () => fetchCompany(companyId!), enabled: companyId !== null });
+  const detail = useCompany(companyId);
   const c = detail.data;
   const item = (field: CompanyField, value: ReactNode) => (
     <div key={field}>

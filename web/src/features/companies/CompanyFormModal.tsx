@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
 import { TypedNumberInput } from '@/lib/typed-number-input';
-import { saveCompany, type CompanyRow } from './companies-api';
+import type { CompanyRow } from './companies-api';
+import { useSaveCompany } from './companies-queries';
 import {
   COMPANY_LIMITS,
   companyFormErrors,
@@ -49,6 +50,7 @@ export function CompanyFormModal({
 function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const save = useSaveCompany(company?.id ?? null);
   const label = (field: CompanyField) => t(`companies.fields.${field}`);
   const worded = (errors: CompanyFormErrors): FieldMessages<CompanyFormValues> =>
     Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(`companies.issues.${key}`, { field: label(field as CompanyField) })]));
@@ -57,7 +59,7 @@ function CompanyForm({ company, onClose, onSaved }: { company: CompanyRow | null
     validate: (next) => worded(companyFormErrors(next)),
     invalidMessage: t('companies.fixErrors'),
     submit: async (next) => {
-      await saveCompany(company?.id ?? null, toCompanyInput(next));
+      await save.mutateAsync(toCompanyInput(next));
       showSuccessToast(t('companies.saved'));
       onSaved();
     },

@@ -1,22 +1,21 @@
-import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCash, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
-import { usePagedList } from '@/lib/use-paged-list';
-import { deleteCompany, exportCompanies, fetchCompanies, type CompanyQuery, type CompanyRow } from './companies-api';
+import type { CompanyRow } from './companies-api';
+import { useCompanyList, useDeleteCompany } from './companies-queries';
+import { useCompanyColumns } from './CompanyColumns';
 import { CompanyDetailDrawer } from './CompanyDetailDrawer';
 import { CompanyFormModal } from './CompanyFormModal';
-import { enumData, enumWords } from './enum-labels';
+import { enumData } from './enum-labels';
 import { useLang } from '@/i18n/use-lang';
 import { InitiateLoanModal } from './InitiateLoanModal';
-import { formatTime } from '@/lib/format';
 
 const FILTER_KEYS = ['name', 'creditCode', 'districtCode', 'enterpriseKind', 'qualification'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -37,21 +36,15 @@ const fromParams = (params: Partial<Record<FilterKey, string>>): FilterValues =>
 /** /company/list: companies with filters, sort, export; add, edit, detail, delete, initiate a loan. */
 export default function CompanyListPage() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ company: CompanyRow | null } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [loanFor, setLoanFor] = useState<CompanyRow | null>(null);
 
-  const list = usePagedList({
-    queryKey: ['companies', 'list'],
-    filterKeys: FILTER_KEYS,
-    defaultSort: { sort: 'createdAt', order: 'desc' },
-    sortable: SORTABLE,
-    fetch: (query) => fetchCompanies(query as CompanyQuery),
-    exportRows: (query) => exportCompanies(query as Omit<CompanyQuery, 'pageNum' | 'pageSize'>, t('routes.pages.companyList')),
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['companies'] });
+  const list = useCompanyList(
+    { filterKeys: FILTER_KEYS, defaultSort: { sort: 'createdAt', order: 'desc' }, sortable: SORTABLE },
+    t('routes.pages.companyList'),
+  );
+  const remove = useDeleteCompany();
 
   const confirmDelete = (company: CompanyRow) =>
     modals.openConfirmModal({
@@ -61,11 +54,16 @@ export default function CompanyListPage() {
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
-        await deleteCompany(company.id);
+        await remove.mutateAsync(company.id);
         showSuccessToast(t('companies.deleted'));
-        await reload();
       },
     });
+  const columns = useCompanyColumns({
+    onDetail: setDetailId,
+    onEdit: (company) => setEditing({ company }),
+    onInitiateLoan: setLoanFor,
+    onDelete: confirmDelete,
+  });
 
   return (
     <Stack p="md" data-testid="company-list-page">
@@ -88,99 +86,10 @@ export default function CompanyListPage() {
           {...list.table}
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
-          columns={[
-            { accessor: 'name', title: t('companies.columns.name'), sortable: true },
-            {
-              accessor: 'creditCode',
-              title: t('companies.columns.creditCode'),
-              sortable: true,
-              width: 190,
-              render: (c) => (
-                <Text ff="monospace" size="sm">
-                  {c.creditCode}
-                </Text>
-              ),
-            },
-            { accessor: 'legalRepresentative', title: t('companies.columns.legalRepresentative'), width: 110 },
-            { accessor: 'districtCode', title: t('companies.columns.district'), width: 110, render: (c) => enumWords('districtCode', c.districtCode, lang) },
-            {
-              accessor: 'contactPerson',
-              title: t('companies.columns.contact'),
-              width: 170,
-              render: (c) => [c.contactPerson, c.contactPhone].filter(Boolean).join(' '),
-            },
-            {
-              accessor: 'loanCount',
-              title: t('companies.columns.loans'),
-              width: 130,
-              render: (c) => (
-                <Badge variant="light" color={c.openLoanCount ? 'blue' : 'gray'}>
-                  {c.openLoanCount} / {c.loanCount}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'createdAt',
-              title: t('companies.columns.createdAt'),
-              sortable: true,
-              width: 150,
-              render: (c) => formatTime(c.createdAt),
-            },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 170,
-              render: (c) => (
-                <Group gap={4} wrap="nowrap" data-testid="company-actions" data-company={c.name}>
-                  <Can perms={['sys:company:detail']}>
-                    <Tooltip label={t('companies.detail')}>
-                      <ActionIcon variant="subtle" aria-label={t('companies.detail')} onClick={() => setDetailId(c.id)}>
-                        <IconEye size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Can>
-                  <Can perms={['sys:company:edit']}>
-                    <Tooltip label={t('companies.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('companies.edit')} onClick={() => setEditing({ company: c })}>
-                        <IconEdit size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Can>
-                  <Can perms={['sys:company:initiate-loan']}>
-                    <Tooltip label={t('companies.initiateLoan')}>
-                      <ActionIcon variant="subtle" color="teal" aria-label={t('companies.initiateLoan')} onClick={() => setLoanFor(c)}>
-                        <IconCash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Can>
-                  <Can perms={['sys:company:delete']}>
-                    <Tooltip label={c.openLoanCount ? t('companies.deleteBlocked', { count: c.openLoanCount }) : t('companies.delete')} multiline w={240}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('companies.delete')}
-                        disabled={c.openLoanCount > 0}
-                        onClick={() => confirmDelete(c)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Can>
-                </Group>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
-      <CompanyFormModal
-        opened={editing !== null}
-        company={editing?.company ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void reload();
-        }}
-      />
+      <CompanyFormModal opened={editing !== null} company={editing?.company ?? null} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
       <CompanyDetailDrawer companyId={detailId} onClose={() => setDetailId(null)} />
       <InitiateLoanModal company={loanFor} onClose={() => setLoanFor(null)} />
     </Stack>

@@ -1,16 +1,13 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { useSession } from '@/features/auth/session';
-import { createLoan, fetchOfficers } from '@/features/loans/loans-api';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { TypedNumberInput } from '@/lib/typed-number-input';
 import type { CompanyRow } from './companies-api';
+import { useInitiateLoan, useOfficers } from './companies-queries';
 import { emptyLoanForm, loanFormErrors, TEXT_MAX, toLoanInput, type LoanFormErrors, type LoanFormValues } from './loan-form';
-
-export const officerKeys = { of: (role: 'A_POST' | 'B_POST') => ['officers', role] as const };
 
 /** Initiates a loan for a company (POST /server/loans), then opens the loan's node page. */
 export function InitiateLoanModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
@@ -32,14 +29,15 @@ function LoanForm({ company, onClose }: { company: CompanyRow; onClose: () => vo
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = String(useSession().user?.id ?? '');
-  const aPosts = useQuery({ queryKey: officerKeys.of('A_POST'), queryFn: () => fetchOfficers('A_POST'), staleTime: 60_000 });
-  const bPosts = useQuery({ queryKey: officerKeys.of('B_POST'), queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
+  const aPosts = useOfficers('A_POST');
+  const bPosts = useOfficers('B_POST');
+  const initiate = useInitiateLoan();
   const worded = (errors: LoanFormErrors) => Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(`companies.loan.issues.${key}`)]));
   const { form, formError, submitting, onSubmit } = useAppForm<LoanFormValues>({
     initialValues: emptyLoanForm(),
     validate: (values) => worded(loanFormErrors(values, me)),
     submit: async (values) => {
-      const loan = await createLoan(toLoanInput(values, company.id));
+      const loan = await initiate.mutateAsync(toLoanInput(values, company.id));
       showSuccessToast(t('companies.loan.created'));
       onClose();
       void navigate(`/company/node/${loan.id}`);

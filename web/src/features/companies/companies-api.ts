@@ -2,7 +2,7 @@
 import type { CompanyInput } from '@app/workflow';
 import { http, type Page } from '@/api/http';
 import type { ApiQuery, CompanyDetailDto, CompanyLoanDto, CompanyRowDto } from '@/api/schema.gen';
-import { downloadExport } from '@/features/loans/download';
+import { downloadFile, exportFileName } from '@/lib/download';
 
 export type CompanyRow = CompanyRowDto;
 export type CompanyLoan = CompanyLoanDto;
@@ -27,25 +27,23 @@ export interface CompanyQuery extends CompanyFilters {
 }
 
 export async function fetchCompanies(query: CompanyQuery): Promise<Page<CompanyRow>> {
-  return (await http.get<Page<CompanyRow>>('/companies', { params: { ...query } })).data;
+  return (await http.get('/companies', { params: { ...query } })).data;
 }
 
-export function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
-  return downloadExport('/companies/export', { ...query }, fileName);
+export async function exportCompanies(query: Omit<CompanyQuery, 'pageNum' | 'pageSize'>, fileName: string): Promise<void> {
+  await downloadFile('/companies/export', exportFileName(fileName), { ...query });
 }
 
 export async function fetchCompany(id: string): Promise<CompanyDetail> {
-  return (await http.get<CompanyDetail>(`/companies/${encodeURIComponent(id)}`)).data;
+  return (await http.get('/companies/{id}', { path: { id } })).data;
 }
 
 /** Failures come back to the form (field errors, duplicate code) without a toast. */
 export async function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyRow> {
-  const res = id
-    ? await http.put<CompanyRow>(`/companies/${encodeURIComponent(id)}`, input, { passErrors: true })
-    : await http.post<CompanyRow>('/companies', input, { passErrors: true });
+  const res = id ? await http.put('/companies/{id}', input, { path: { id }, passErrors: true }) : await http.post('/companies', input, { passErrors: true });
   return res.data;
 }
 
 export async function deleteCompany(id: string): Promise<void> {
-  await http.delete(`/companies/${encodeURIComponent(id)}`);
+  await http.delete('/companies/{id}', { path: { id } });
 }

@@ -6,11 +6,11 @@ export type ConfereeRow = ConfereeRowDto;
 export type ConfereeListParams = PagedQuery<ApiQuery<'GET /conferees'>>;
 
 export async function fetchConferees(params: ConfereeListParams): Promise<Page<ConfereeRow>> {
-  return (await http.get<Page<ConfereeRow>>('/conferees', { params: { ...params } })).data;
+  return (await http.get('/conferees', { params: { ...params } })).data;
 }
 
 export async function fetchAddableUsers(keyword: string): Promise<PersonDto[]> {
-  return (await http.get<PersonDto[]>('/conferees/users', { params: { keyword: keyword || undefined } })).data;
+  return (await http.get('/conferees/users', { params: { keyword: keyword || undefined } })).data;
 }
 
 export async function addConferees(body: AddConfereesDto): Promise<void> {
@@ -18,9 +18,9 @@ export async function addConferees(body: AddConfereesDto): Promise<void> {
 }
 
 export async function manageConferee(userId: string, body: ManageConfereeDto): Promise<void> {
-  await http.patch(`/conferees/${encodeURIComponent(userId)}`, body, { passErrors: true });
+  await http.patch('/conferees/{userId}', body, { path: { userId }, passErrors: true });
 }
 
 export async function removeConferee(userId: string): Promise<void> {
-  await http.delete(`/conferees/${encodeURIComponent(userId)}`);
+  await http.delete('/conferees/{userId}', { path: { userId } });
 }

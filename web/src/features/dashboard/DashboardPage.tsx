@@ -2,14 +2,14 @@ import { Card, Center, Group, Indicator, Loader, Stack, Text, ThemeIcon, Title }
 import { IconBell } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllowedRouteList } from '@/app/routes/allowed-routes';
+import { useAllowedRouteList } from '@/navigation/allowed-routes';
 import { useSession } from '@/features/auth/session';
 import { useLang } from '@/i18n/use-lang';
 import { formatBadgeCount } from './badge-count';
 import { MessagesCard } from './components/MessagesCard';
 import { ListCountsCard, TodoCard } from './components/WorklistCards';
-import { useUnreadCount } from './messages-queries';
-import { dashboardModel, useWorklistCounts } from './worklist-counts';
+import { useUnreadCount, useWorklistCounts } from './dashboard-queries';
+import { dashboardModel } from './worklist-counts';
 
 const CJK = /[\u2e80-\u9fff\uf900-\ufaff]/;
 

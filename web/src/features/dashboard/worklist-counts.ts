@@ -1,18 +1,7 @@
-/** The dashboard's worklist counts (GET /server/worklists/counts) and how the page arranges them. */
-import { useQuery } from '@tanstack/react-query';
-import { http } from '@/api/http';
-import type { WorklistCountDto } from '@/api/schema.gen';
+/** How the dashboard arranges the worklist counts (GET /server/worklists/counts, dashboard-api.ts). */
+import type { WorklistCount } from './dashboard-api';
 
-export type WorklistCount = WorklistCountDto;
-
-export async function fetchWorklistCounts(): Promise<WorklistCount[]> {
-  return (await http.get<WorklistCount[]>('/worklists/counts')).data ?? [];
-}
-
-/** Refetched each minute and on return to the page, as loans move on. */
-export function useWorklistCounts() {
-  return useQuery({ queryKey: ['worklists', 'counts'], queryFn: fetchWorklistCounts, refetchInterval: 60_000 });
-}
+export type { WorklistCount };
 
 export interface DashboardEntry {
   name: WorklistCount['name'];

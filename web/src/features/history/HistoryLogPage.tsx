@@ -1,16 +1,16 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, today } from '@/features/meetings/download';
+import { downloadFile, today } from '@/lib/download';
 import { DayInput } from '@/lib/dates';
-import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, usePagedList, type PagedList } from '@/lib/use-paged-list';
+import { DEFAULT_PAGE_SIZES, filterFormValues, filterParams, type PagedList } from '@/lib/use-paged-list';
 import type { Page } from '@/api/http';
-import { fetchHistory, type HistoryEntry, type HistoryQuery } from './history-api';
-import { formatTimeWithSeconds } from '@/lib/format';
-import { useLang } from '@/i18n/use-lang';
+import type { HistoryEntry } from './history-api';
+import { useHistoryList } from './history-queries';
+import { useHistoryColumns } from './HistoryColumns';
 
 const FILTER_KEYS = ['actor', 'route', 'method', 'from', 'to'] as const;
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -19,13 +19,9 @@ const EMPTY = { actor: '', route: '', method: null as string | null, from: '', t
 /** /history/historyLog: every state-changing request, newest first (admin only), with filters and export. */
 export default function HistoryLogPage() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const list = usePagedList({
-    // The server words each action in the request's language: another language is another list.
-    queryKey: ['history', 'list', lang],
+  const list = useHistoryList({
     filterKeys: FILTER_KEYS,
     pageSize: DEFAULT_PAGE_SIZES[1],
-    fetch: (query) => fetchHistory(query as HistoryQuery),
     exportRows: async (query) => void (await downloadFile('/history/export', `${t('history.exportName')}-${today()}.xlsx`, query)),
   });
   // Restarted from the applied filters (the URL's) whenever they change elsewhere (back button).
@@ -35,6 +31,7 @@ export default function HistoryLogPage() {
 function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Page<HistoryEntry>> }) {
   const { t } = useTranslation();
   const form = useForm({ mode: 'controlled', initialValues: filterFormValues(EMPTY, list.filters) });
+  const columns = useHistoryColumns();
 
   return (
     <Stack p="md" data-testid="history-log">
@@ -82,45 +79,7 @@ function HistoryLog({ list }: { list: PagedList<(typeof FILTER_KEYS)[number], Pa
           idAccessor="id"
           customRowAttributes={() => ({ 'data-testid': 'history-row' })}
           {...list.table}
-          columns={[
-            {
-              accessor: 'createdAt',
-              title: t('history.columns.createdAt'),
-              width: 170,
-              render: (h) => formatTimeWithSeconds(h.createdAt),
-            },
-            { accessor: 'actor', title: t('history.columns.actor'), width: 140 },
-            {
-              accessor: 'action',
-              title: t('history.columns.action'),
-              // The words, and what it acted on; the route called is for whoever looks closer (a tooltip).
-              render: (h) => (
-                <Text size="sm" title={h.action} data-testid="history-action">
-                  {h.actionLabel}
-                  {h.object ? ` · ${h.object}` : ''}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'target',
-              title: t('history.columns.target'),
-              render: (h) => (
-                <Text size="sm" lineClamp={1}>
-                  {h.target}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'outcome',
-              title: t('history.columns.outcome'),
-              width: 120,
-              render: (h) => (
-                <Badge variant="light" color={h.outcome === 'SUCCESS' ? 'teal' : 'red'}>
-                  {h.outcome === 'SUCCESS' ? t('history.success') : `${t('history.failure')} ${h.status}`}
-                </Badge>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
     </Stack>

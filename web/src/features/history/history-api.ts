@@ -5,6 +5,6 @@ export type HistoryEntry = HistoryEntryDto;
 export type HistoryQuery = PagedQuery<ApiQuery<'GET /history'>>;
 
 export async function fetchHistory(params: HistoryQuery): Promise<Page<HistoryEntry>> {
-  const res = await http.get<Page<HistoryEntry>>('/history', { params: { ...params } });
+  const res = await http.get('/history', { params: { ...params } });
   return res.data;
 }

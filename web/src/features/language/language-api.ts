@@ -3,5 +3,5 @@ import { http } from '@/api/http';
 import type { ApiBody, UserLanguageDto } from '@/api/schema.gen';
 
 export async function saveLanguage(language: ApiBody<'PATCH /user/language'>['language']): Promise<UserLanguageDto> {
-  return (await http.patch<UserLanguageDto>('/user/language', { language })).data;
+  return (await http.patch('/user/language', { language })).data;
 }

@@ -3,7 +3,7 @@
  * (detail, perfection, preview), whose sections, and where the related pages are.
  */
 import type { DataType, Post } from '@app/workflow';
-import type { RouteName } from '@/app/routes/types';
+import type { RouteName } from '@/navigation/types';
 import type { PreviewPart } from './loan-data-api';
 
 export type DataRouteMode = 'detail' | 'edit' | 'preview';

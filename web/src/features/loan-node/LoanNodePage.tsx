@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
-import { StatusPage } from '@/app/pages/StatusPage';
+import { StatusPage } from '@/ui/StatusPage';
 import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
 import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';

@@ -1,7 +1,7 @@
 /** The loan calls (server/src/loans): the loan list with filters, export, detail, copy, delete, officers. */
 import { http } from '@/api/http';
 import type { ApiQuery, CreateLoanDto, DisbursementReminderDto, LoanDetailDto, LoanPageDto, LoanRowDto, OfficerDto, PersonDto } from '@/api/schema.gen';
-import { downloadExport } from './download';
+import { downloadFile, exportFileName } from '@/lib/download';
 
 export type Person = OfficerDto;
 /** A row of the loan list or a worklist: where the loan stands, without the snapshot (an action that needs the loan's context fetches its workflow view). */
@@ -37,8 +37,8 @@ export async function fetchLoanRows(list: string | null, query: LoanQuery): Prom
   return (await http.get<LoanPage>(pathOf(list), { params: { ...query } })).data;
 }
 
-export function exportLoanRows(list: string | null, query: Record<string, LoanQueryValue>, fileName: string): Promise<void> {
-  return downloadExport(`${pathOf(list)}/export`, { ...query }, fileName);
+export async function exportLoanRows(list: string | null, query: Record<string, LoanQueryValue>, fileName: string): Promise<void> {
+  await downloadFile(`${pathOf(list)}/export`, exportFileName(fileName), { ...query });
 }
 
 export type LoanDetail = LoanDetailDto;

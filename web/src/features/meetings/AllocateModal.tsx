@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { VotingMeetingKind } from '@app/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';

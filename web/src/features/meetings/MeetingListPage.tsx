@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, MEETING_STATUSES, type MeetingStatus, type VotingMeetingKind } from '@app/workflow';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { Can, useCan } from '@/features/permissions/Can';
 import { filterFormValues, filterParams, usePagedList, type ListFilters } from '@/lib/use-paged-list';
 import { CreateMeetingModal } from './CreateMeetingModal';
-import { downloadFile, today } from './download';
+import { downloadFile, today } from '@/lib/download';
 import { PAGE_SIZES, STATUS_COLORS } from './labels';
 import { formatTime } from '@/lib/format';
 import { MeetingStepButtons } from './MeetingStepButtons';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
-import { downloadFile, safeFileName } from './download';
+import { downloadFile, safeFileName } from '@/lib/download';
 import { formatSize, formatTime } from '@/lib/format';
 import { deleteMinutes, uploadMinutes, type StoredFile } from './meetings-api';
 

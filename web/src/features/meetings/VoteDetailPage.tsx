@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { StatusPage } from '@/app/pages/StatusPage';
+import { StatusPage } from '@/ui/StatusPage';
 import { pick, useLang } from '@/i18n/use-lang';
 import { Can, useCan } from '@/features/permissions/Can';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';

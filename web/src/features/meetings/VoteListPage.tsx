@@ -2,13 +2,13 @@ import { Badge, Button, Card, Group, SegmentedControl, Stack, TextInput } from '
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '@/features/permissions/Can';
 import { filterParams, usePagedList } from '@/lib/use-paged-list';
-import { downloadFile, today } from './download';
+import { downloadFile, today } from '@/lib/download';
 import { OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
 import { formatAmount, formatTime } from '@/lib/format';
 import { fetchVoteList, kindPath, type VoteListItem } from './meetings-api';

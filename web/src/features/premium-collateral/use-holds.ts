@@ -1,5 +1,5 @@
 import { holdsPermission, type PermissionKey } from '@app/workflow';
-import { accessOf } from '@/app/routes/route-filter';
+import { accessOf } from '@/navigation/route-filter';
 import { useSession } from '@/features/auth/session';
 
 /** Whether the signed-in user holds `key` (the server checks again; this only hides what would be refused). */

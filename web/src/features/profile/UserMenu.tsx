@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconKey, IconLogout, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH } from '@/app/routes/paths';
+import { LOGIN_PATH } from '@/navigation/paths';
 import { useSession } from '@/features/auth/session';
 import { ChangeAvatarModal } from './ChangeAvatarModal';
 import { ChangePasswordModal } from './ChangePasswordModal';

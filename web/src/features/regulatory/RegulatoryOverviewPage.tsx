@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { accessOf } from '@/app/routes/route-filter';
+import { accessOf } from '@/navigation/route-filter';
 import { useSession } from '@/features/auth/session';
 import { fetchCompanies } from '@/features/companies/companies-api';
 import { useLang } from '@/i18n/use-lang';

@@ -7,7 +7,7 @@ import 'mantine-datatable/styles.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatTime } from '@/lib/format';
 import { NONE_SEGMENT } from './AmountPage';

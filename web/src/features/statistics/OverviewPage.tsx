@@ -6,7 +6,7 @@ import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import { pick, useLang } from '@/i18n/use-lang';
 import { yuan } from './format';
 import { usePeriod } from './period';

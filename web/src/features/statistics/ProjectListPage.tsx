@@ -6,7 +6,7 @@ import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import type { LoanRow } from '@/features/loans/loans-api';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatAmount, formatTime } from '@/lib/format';

@@ -1,7 +1,7 @@
 /** The statistics calls (server/src/statistics): every statistic for a period, and its export. */
 import { http } from '@/api/http';
 import type { GroupRowDto, GroupStatsDto, LoanPageDto, OverviewDto, ProjectsSummaryDto, TypeLoanRowDto, TypeLoansDto } from '@/api/schema.gen';
-import { downloadExport } from '@/features/loans/download';
+import { downloadFile, exportFileName } from '@/lib/download';
 
 export type Overview = OverviewDto;
 export type GroupStats = GroupStatsDto;
@@ -52,6 +52,6 @@ export const EXPORT_PATHS = {
   typeLoans: '/statistics/amounts/product/loans/export',
 } as const;
 
-export function exportStatistic(which: keyof typeof EXPORT_PATHS, query: Params, fileName: string): Promise<void> {
-  return downloadExport(EXPORT_PATHS[which], query, fileName);
+export async function exportStatistic(which: keyof typeof EXPORT_PATHS, query: Params, fileName: string): Promise<void> {
+  await downloadFile(EXPORT_PATHS[which], exportFileName(fileName), query);
 }

@@ -1,9 +1,9 @@
 import { Suspense, useMemo, useRef } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router-dom';
-import { PageErrorBoundary } from '@/app/components/PageErrorBoundary';
-import { CurrentRouteContext } from '@/app/routes/current-route';
-import type { ResolvedRoute } from '@/app/routes/types';
-import { PageLoading } from '@/app/router/navigation-effects';
+import { PageErrorBoundary } from '@/ui/PageErrorBoundary';
+import { CurrentRouteContext } from '@/navigation/current-route';
+import type { ResolvedRoute } from '@/navigation/types';
+import { PageLoading } from '@/navigation/navigation-effects';
 import { useTags } from './TagsProvider';
 
 function RoutePage({ route }: { route: ResolvedRoute }) {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { findRoute, type RouteMatch } from '@/app/routes/route-filter';
-import { DASHBOARD_PATH } from '@/app/routes/paths';
-import type { ResolvedRoute } from '@/app/routes/types';
+import { findRoute, type RouteMatch } from '@/navigation/route-filter';
+import { DASHBOARD_PATH } from '@/navigation/paths';
+import type { ResolvedRoute } from '@/navigation/types';
 import { useSession } from '@/features/auth/session';
 import { addTag, capTags, closeAllTags, closeOtherTags, closeTag, pathAfterClose, refreshTag, restoreTags, storedTags, tagId, type Tag } from './tags-state';
 import { readStoredTagTitles, readStoredTags, writeStoredTagTitles, writeStoredTags } from './tags-storage';

@@ -1,5 +1,5 @@
 /** Open-page tags as pure list operations, so the rules are testable without a browser. */
-import type { RouteName } from '@/app/routes/types';
+import type { RouteName } from '@/navigation/types';
 
 export interface Tag {
   /**

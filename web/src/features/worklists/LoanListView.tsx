@@ -4,7 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { fromFen, type GuaranteeContext } from '@app/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { AppDataTable } from '@/app/components/AppDataTable';
+import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

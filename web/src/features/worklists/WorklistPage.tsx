@@ -1,7 +1,7 @@
 import { isWorklistName } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
-import NotFoundPage from '@/app/pages/NotFoundPage';
-import { useCurrentRoute } from '@/app/routes/current-route';
+import NotFoundPage from '@/ui/NotFoundPage';
+import { useCurrentRoute } from '@/navigation/current-route';
 import { LedgerLoanPicker } from '@/features/after-guarantee/LedgerLoanPicker';
 import { ReleaseLedgerPanel } from '@/features/after-guarantee/ReleaseLedgerPanel';
 import { LoanListView } from './LoanListView';

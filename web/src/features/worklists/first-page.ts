@@ -6,7 +6,7 @@
  */
 import { WORKLIST_NAMES } from '@app/workflow';
 import { startEarlyGet } from '@/api/http';
-import { LOAN_LIST_PATH, WORKLIST_PATHS } from '@/app/routes/paths';
+import { LOAN_LIST_PATH, WORKLIST_PATHS } from '@/navigation/paths';
 
 export const FIRST_PAGE = { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'desc' } as const;
 

@@ -1,13 +1,13 @@
-import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconChecks, IconMailOpened } from '@tabler/icons-react';
+import { Button, Card, Group, Title } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { AppDataTable } from '@/app/components/AppDataTable';
-import { formatTime } from '@/lib/format';
-import type { Message } from '../messages-api';
-import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../messages-queries';
+import { AppDataTable } from '@/ui/AppDataTable';
+import type { Message } from '../dashboard-api';
+import { useMarkAllRead, useMarkRead, useMessages, useUnreadCount } from '../dashboard-queries';
+import { useMessageColumns } from './MessageColumns';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -21,6 +21,7 @@ export function MessagesCard() {
   const onMarkRead = (message: Message) => markRead.mutate(message.id, { onSuccess: () => showSuccessToast(t('dashboard.markedRead')) });
   const unread = useUnreadCount().data ?? 0;
   const markAllRead = useMarkAllRead();
+  const columns = useMessageColumns({ onMarkRead, markingId: markRead.isPending ? markRead.variables : undefined });
   const onMarkAllRead = () => markAllRead.mutate(undefined, { onSuccess: (count) => showSuccessToast(t('dashboard.markedAllRead', { count })) });
 
   return (
@@ -54,66 +55,7 @@ export function MessagesCard() {
           setPageSize(size);
           setPage(1);
         }}
-        columns={[
-          {
-            accessor: 'read',
-            title: t('dashboard.columns.status'),
-            width: 90,
-            render: (m) => (
-              <Badge color={m.read ? 'gray' : 'red'} variant={m.read ? 'light' : 'filled'} data-testid="message-status">
-                {m.read ? t('dashboard.read') : t('dashboard.unread')}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'title',
-            title: t('dashboard.columns.title'),
-            render: (m) => (
-              <Text fw={m.read ? 400 : 600} size="sm">
-                {m.title}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'content',
-            title: t('dashboard.columns.content'),
-            render: (m) => (
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {m.content}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'type',
-            title: t('dashboard.columns.type'),
-            width: 120,
-            // Known kinds in the reader's language; a kind this client does not know yet shows as it is.
-            render: (m) => t(`dashboard.types.${m.type}`, { defaultValue: m.type }),
-          },
-          {
-            accessor: 'createdAt',
-            title: t('dashboard.columns.createdAt'),
-            width: 170,
-            render: (m) => formatTime(m.createdAt),
-          },
-          {
-            accessor: 'actions',
-            title: t('common.actions'),
-            width: 130,
-            render: (m) =>
-              m.read ? null : (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  leftSection={<IconMailOpened size={14} />}
-                  loading={markRead.isPending && markRead.variables === m.id}
-                  onClick={() => onMarkRead(m)}
-                >
-                  {t('dashboard.markRead')}
-                </Button>
-              ),
-          },
-        ]}
+        columns={columns}
       />
     </Card>
   );

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataType } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/http';
-import { StatusPage } from '@/app/pages/StatusPage';
-import { useCurrentRoute } from '@/app/routes/current-route';
+import { StatusPage } from '@/ui/StatusPage';
+import { useCurrentRoute } from '@/navigation/current-route';
 import { fetchLoanData } from '../loan-data-api';
 import { DATA_ROUTES, type DataRoute } from '../routes';
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '@/features/meetings/download';
+import { downloadFile } from '@/lib/download';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatSize, formatTime } from '@/lib/format';

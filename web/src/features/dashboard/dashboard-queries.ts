@@ -1,12 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLang } from '@/i18n/use-lang';
-import { fetchMessages, fetchUnreadCount, markAllMessagesRead, markMessageRead, type Message } from './messages-api';
+import { fetchMessages, fetchUnreadCount, fetchWorklistCounts, markAllMessagesRead, markMessageRead, type Message } from './dashboard-api';
 
 export const messageKeys = {
   all: ['messages'] as const,
   // System notices come in the request's language: another language is another list.
   list: (pageNum: number, pageSize: number, lang: string) => ['messages', 'list', pageNum, pageSize, lang] as const,
   unreadCount: ['messages', 'unread-count'] as const,
+};
+
+export const worklistCountKeys = {
+  all: ['worklists', 'counts'] as const,
 };
 
 export function useMessages(pageNum: number, pageSize: number) {
@@ -37,4 +41,9 @@ export function useMarkAllRead() {
     mutationFn: markAllMessagesRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
+}
+
+/** Refetched each minute and on return to the page, as loans move on. */
+export function useWorklistCounts() {
+  return useQuery({ queryKey: worklistCountKeys.all, queryFn: fetchWorklistCounts, refetchInterval: 60_000 });
 }

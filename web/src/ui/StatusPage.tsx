@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PATH } from '@/app/routes/paths';
+import { DASHBOARD_PATH } from '@/navigation/paths';
 
 /** The common frame of the 404 and 401 pages. */
 export function StatusPage({ icon, title, description, back, testId }: { icon: ReactNode; title: string; description: string; back: string; testId: string }) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
 import { MessagesBell } from '@/app/shell/MessagesBell';
 import { jsonResponse, makeUser, renderWithApp } from '@/test/render';
-import { MessagesCard } from './MessagesCard';
+import { MessagesCard } from '@/features/dashboard/components/MessagesCard';
 
 const fetchMock = vi.fn<typeof fetch>();
 let unread: number;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearEarlyGetsForTests, http } from '@/api/http';
 import { loanListPage, worklistPage } from '@/app/routes/pages';
-import { resolveRoutes } from '@/app/routes/route-filter';
+import { resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from '@/app/routes/route-table';
 import { jsonResponse } from '@/test/render';
-import { FIRST_PAGE, listApiOf, startFirstPageEarly } from './first-page';
+import { FIRST_PAGE, listApiOf, startFirstPageEarly } from '@/features/worklists/first-page';
 
 describe('the first page of a list, sent early at boot', () => {
   afterEach(() => {

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { PageLoading } from '@/app/router/navigation-effects';
+import { PageLoading } from '@/navigation/navigation-effects';
 
 export function FullPageLoader({ label }: { label?: string }) {
   return (
