@@ -5,16 +5,16 @@
  */
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { DATA_TYPE_SPECS } from '@app/workflow';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
-import { fetchPdf, fetchPreviewHtml } from '../loan-data-api';
+import { fetchPdf } from '../loan-data-api';
 import { dataPaths, LOAN_ID } from '../routes';
-import { isNotFound, LoadFailed, Loading, loanDataKeys, NotFound, useDataRoute } from './common';
+import { usePreviewHtml } from '../loan-data-queries';
+import { isNotFound, LoadFailed, Loading, NotFound, useDataRoute } from './common';
 
 export default function LoanDataPreviewPage() {
   const { t } = useTranslation();
@@ -30,13 +30,7 @@ export default function LoanDataPreviewPage() {
   const [height, setHeight] = useState(900);
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
-  const html = useQuery({
-    queryKey: [...loanDataKeys.preview(loanId, config.type, part), lang],
-    queryFn: () => fetchPreviewHtml(loanId, config.type, part),
-    enabled: valid,
-    staleTime: 0,
-    retry: false,
-  });
+  const html = usePreviewHtml(loanId, config.type, part, lang, valid);
   if (!valid || isNotFound(html.error)) return <NotFound loanId={loanId} />;
   if (html.isError) return <LoadFailed error={html.error} retry={() => void html.refetch()} />;
   if (html.data === undefined) return <Loading />;
