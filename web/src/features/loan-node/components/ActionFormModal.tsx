@@ -19,14 +19,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { COLLATERAL_KINDS, fromFen, isValidAmount, toFen, type GuaranteeContext, type PayloadField } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
 import { newIdempotencyKey } from '../idempotency';
-import { fetchRepaymentPlan } from '@/features/after-guarantee/after-guarantee-api';
 import { CollateralRegisterItems } from './CollateralRegisterItems';
 import { EvidenceUpload } from './EvidenceUpload';
 import { RepaymentInstalment } from './RepaymentInstalment';
@@ -34,8 +32,8 @@ import { repaymentSummary } from '../repayment';
 import { ContractChoice } from './ContractChoice';
 import { enumLabel, fieldLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
-import { EVENT_ERROR_CODES, fetchWorkflow, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
-import { useReloadLoan } from '../loan-node-queries';
+import { EVENT_ERROR_CODES, sendEvent, type EventFailureData, type SendEventBody, type ServerLegalAction } from '../loan-node-api';
+import { useEvidenceView, useReloadLoan, useRepaymentPlanAt } from '../loan-node-queries';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { DayInput } from '@/lib/dates';
 import { companyToday } from '@/lib/format';
@@ -338,18 +336,13 @@ function ActionForm({
   const fields = payloadFields(type);
   // the file the step stands on (workflow EVENT_EVIDENCE): uploaded here, the confirm waits for it;
   // read again as the dialog opens (it may have been uploaded elsewhere since the page loaded, e.g. a voucher on its instalment)
-  const fresh = useQuery({
-    queryKey: ['evidence', loanId, open.version, type],
-    queryFn: () => fetchWorkflow(loanId),
-    enabled: open.action.document !== undefined,
-    retry: false,
-  });
+  const fresh = useEvidenceView(loanId, open.version, type, open.action.document !== undefined);
   const evidence = fresh.data?.legalActions.find((a) => a.type === type)?.document ?? open.action.document;
   const [uploadedHere, setUploadedHere] = useState(false);
   const evidencePresent = uploadedHere || evidence?.present === true;
   const evidenceReady = !evidence || evidencePresent;
   const repaying = type === 'RECORD_REPAYMENT';
-  const plan = useQuery({ queryKey: ['repayment-plan', loanId, open.version], queryFn: () => fetchRepaymentPlan(loanId), enabled: repaying, retry: false });
+  const plan = useRepaymentPlanAt(loanId, open.version, repaying);
   // The key of the last attempt: reused only to retry the very same body after the answer was lost.
   const lastAttempt = useRef<{ body: string; key: string; answered: boolean } | null>(null);
 
