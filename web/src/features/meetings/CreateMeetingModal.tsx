@@ -1,6 +1,5 @@
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { describeVoteRule, defaultVoteRule, type VotingMeetingKind } from '@app/workflow';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { pick, useLang } from '@/i18n/use-lang';
@@ -8,7 +7,7 @@ import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
 import { MomentInput } from '@/lib/dates';
 import { companyTimeZone } from '@/lib/format';
 import { FRACTIONS, initialMeetingValues, meetingFormErrors, toMeetingBody, type MeetingFormErrors, type MeetingFormValues } from './meeting-form';
-import { createMeeting, fetchAttendeePool } from './meetings-api';
+import { useAttendeePool, useCreateMeeting } from './meetings-queries';
 
 /** "Add a meeting": title, time, place, attendees from the pool of its kind, and the vote rule. */
 export function CreateMeetingModal({
@@ -33,8 +32,8 @@ export function CreateMeetingModal({
 function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const pool = useQuery({ queryKey: ['meetings', kind, 'pool'], queryFn: () => fetchAttendeePool(kind) });
+  const pool = useAttendeePool(kind);
+  const create = useCreateMeeting(kind);
   // The vote rule's problem has no field of its own: it is kept under the switch that opens the rule.
   const worded = (errors: MeetingFormErrors): FieldMessages<MeetingFormValues> => {
     const { rule, ...fields } = errors;
@@ -48,9 +47,8 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
     initialValues: initialMeetingValues(kind),
     validate: (next) => worded(meetingFormErrors(next)),
     submit: async (next) => {
-      const meeting = await createMeeting(kind, toMeetingBody(next));
+      const meeting = await create.mutateAsync(toMeetingBody(next));
       showSuccessToast(t('meetings.form.created'));
-      await queryClient.invalidateQueries({ queryKey: ['meetings', kind] });
       onClose();
       onCreated(meeting.id);
     },

@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, 
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
@@ -17,8 +16,8 @@ import { AllocateModal } from './AllocateModal';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
 import { formatAmount, formatTime } from '@/lib/format';
 import { MeetingStepButtons } from './MeetingStepButtons';
-import { meetingKeys } from './MeetingListPage';
-import { cancelAllocation, fetchMeeting, fetchVoteDetails, kindPath, meetingPaths, type AgendaRow, type MeetingDetail } from './meetings-api';
+import { kindPath, type AgendaRow, type MeetingDetail } from './meetings-api';
+import { useCancelAllocation, useInvalidateMeetings, useMeeting, useVoteDetails } from './meetings-queries';
 import { MinutesPanel } from './MinutesPanel';
 import { ResolutionModal } from './ResolutionModal';
 
@@ -30,7 +29,7 @@ export function MeetingDetailPage({ kind }: { kind: VotingMeetingKind }) {
   const { encryptId = '' } = useParams();
   const id = encryptId.trim();
   const valid = UUID.test(id);
-  const meeting = useQuery({ queryKey: meetingKeys.detail(kind, id), queryFn: () => fetchMeeting(kind, id), enabled: valid, staleTime: 0 });
+  const meeting = useMeeting(kind, id, valid);
 
   if (!valid || (meeting.error instanceof ApiError && meeting.error.status === 404)) {
     return (
@@ -58,20 +57,17 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
   const lang = useLang();
   const can = useCan();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidateMeetings = useInvalidateMeetings(kind);
   const perms = MEETING_PERMISSIONS[kind];
   const [allocating, setAllocating] = useState(false);
   const [resolving, setResolving] = useState<AgendaRow | null>(null);
   const refresh = () => {
     reload();
-    void queryClient.invalidateQueries({ queryKey: ['meetings', kind] });
+    void invalidateMeetings();
   };
-  const unallocate = useMutation({
-    mutationFn: (row: AgendaRow) => cancelAllocation(kind, meeting.id, row.loanId),
-    onSuccess: () => {
-      showSuccessToast(t('meetings.stepDone.cancelAllocation'));
-      refresh();
-    },
+  const unallocate = useCancelAllocation(kind, meeting.id, () => {
+    showSuccessToast(t('meetings.stepDone.cancelAllocation'));
+    refresh();
   });
   const confirmUnallocate = (row: AgendaRow) =>
     modals.openConfirmModal({
@@ -79,7 +75,7 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
       centered: true,
       children: <Text size="sm">{t('meetings.confirm.cancelAllocation', { company: row.companyName })}</Text>,
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      onConfirm: () => unallocate.mutate(row),
+      onConfirm: () => unallocate.mutate(row.loanId),
     });
   const showVotes = meeting.status !== 'PREPARATION' && can([perms.voteDetail]);
 
@@ -196,7 +192,7 @@ function MeetingView({ kind, meeting, reload }: { kind: VotingMeetingKind; meeti
       {showVotes && <VoteDetailsCard kind={kind} meetingId={meeting.id} status={meeting.status} />}
 
       <MinutesPanel
-        basePath={meetingPaths.minutes(kind, meeting.id)}
+        owner={{ kind, id: meeting.id }}
         title={meeting.title}
         files={meeting.minutes}
         uploadPerm={perms.uploadMinutes}
@@ -224,7 +220,7 @@ function Fact({ label, value, span = false }: { label: string; value: string; sp
 /** Vote details: per loan, every attendee's opinion, comment and time. */
 function VoteDetailsCard({ kind, meetingId, status }: { kind: VotingMeetingKind; meetingId: string; status: string }) {
   const { t } = useTranslation();
-  const votes = useQuery({ queryKey: ['meetings', kind, 'votes', meetingId, status], queryFn: () => fetchVoteDetails(kind, meetingId), staleTime: 0 });
+  const votes = useVoteDetails(kind, meetingId, status);
   if (!votes.data) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="vote-details">

@@ -15,13 +15,8 @@ import { PAGE_SIZES, STATUS_COLORS } from './labels';
 import { formatTime } from '@/lib/format';
 import { MeetingStepButtons } from './MeetingStepButtons';
 import { fetchMeetings, kindPath, meetingPaths, type MeetingListItem, type MeetingListParams } from './meetings-api';
+import { meetingKeys } from './meetings-queries';
 import { DayInput } from '@/lib/dates';
-
-export const meetingKeys = {
-  all: (kind: VotingMeetingKind) => ['meetings', kind] as const,
-  list: (kind: VotingMeetingKind, params: MeetingListParams) => ['meetings', kind, 'list', params] as const,
-  detail: (kind: VotingMeetingKind, id: string) => ['meetings', kind, 'detail', id] as const,
-};
 
 interface Filters extends Record<string, string | null> {
   title: string;
@@ -42,7 +37,7 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
   const [creating, setCreating] = useState(false);
   const kindName = t(`meetings.kinds.${kind}`);
   const list = usePagedList({
-    queryKey: [...meetingKeys.all(kind), 'list'],
+    queryKey: meetingKeys.list(kind),
     filterKeys: FILTER_KEYS,
     pageSizes: PAGE_SIZES,
     defaultSort: { sort: 'heldAt', order: 'desc' },

@@ -2,29 +2,29 @@ import { ActionIcon, Alert, Button, Card, FileButton, Group, Menu, Stack, Table,
 import { modals } from '@mantine/modals';
 import { IconDownload, IconFileExport, IconTrash, IconUpload } from '@tabler/icons-react';
 import { acceptAttribute, MINUTES_FILE_TYPES, uploadProblem, type PermissionKey } from '@app/workflow';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
 import { downloadFile, safeFileName } from '@/lib/download';
 import { formatSize, formatTime } from '@/lib/format';
-import { deleteMinutes, uploadMinutes, type StoredFile } from './meetings-api';
+import { meetingPaths, type MinutesOwner, type StoredFile } from './meetings-api';
+import { useDeleteMinutes, useUploadMinutes } from './meetings-queries';
 
 /**
  * A meeting's minutes: the files (download), upload (checked here by name and size, by content on
  * the server), soft delete, and the export of generated minutes as Word or Excel.
  */
 export function MinutesPanel({
-  basePath,
+  owner,
   title,
   files,
   uploadPerm,
   exportPerm,
   onChanged,
 }: {
-  /** e.g. /meetings/zb/<id>/minutes or /meetings/ys/<day>/minutes */
-  basePath: string;
+  /** A voting meeting's minutes (by id) or a pre-review session's (by day). */
+  owner: MinutesOwner;
   title: string;
   files: StoredFile[];
   uploadPerm: PermissionKey;
@@ -33,8 +33,8 @@ export function MinutesPanel({
 }) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: (file: File) => uploadMinutes(basePath, file) });
-  const remove = useMutation({ mutationFn: (id: string) => deleteMinutes(`${basePath}/${id}`) });
+  const upload = useUploadMinutes(owner);
+  const remove = useDeleteMinutes(owner);
 
   const pickFile = async (file: File | null) => {
     setProblem(null);
@@ -70,7 +70,7 @@ export function MinutesPanel({
         ),
     });
   const exportAs = (format: 'docx' | 'xlsx') =>
-    void downloadFile(`${basePath}/export`, `${safeFileName(title)}-${t('meetings.minutes.fileSuffix')}.${format}`, { format });
+    void downloadFile(meetingPaths.minutesExport(owner), `${safeFileName(title)}-${t('meetings.minutes.fileSuffix')}.${format}`, { format });
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="minutes-panel">
@@ -129,7 +129,11 @@ export function MinutesPanel({
                   <Table.Td w={150}>{formatTime(f.uploadedAt)}</Table.Td>
                   <Table.Td w={80}>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('meetings.minutes.download')} onClick={() => void downloadFile(`${basePath}/${f.id}`, f.name)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('meetings.minutes.download')}
+                        onClick={() => void downloadFile(meetingPaths.minutesFile(owner, f.id), f.name)}
+                      >
                         <IconDownload size={16} />
                       </ActionIcon>
                       <Can perms={[uploadPerm]}>

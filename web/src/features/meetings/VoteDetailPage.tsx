@@ -1,8 +1,6 @@
 import { Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Radio, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileSearch } from '@tabler/icons-react';
 import { MEETING_EVENTS, VOTE_COMMENT_MAX, VOTE_OPINIONS, VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
-import { ERROR_CODES } from '@app/workflow/error-codes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { showSuccessToast } from '@/api/feedback';
@@ -13,11 +11,11 @@ import { Can, useCan } from '@/features/permissions/Can';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount, formatTime } from '@/lib/format';
-import { fetchVoteItem, kindPath, sendLoanEvent, type VoteItemDetail } from './meetings-api';
+import { kindPath, type VoteItemDetail } from './meetings-api';
+import { useCastVote, useVoteItem } from './meetings-queries';
 import { voteErrors, votePayload, type VoteValues } from './vote-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STALE = ERROR_CODES.staleVersion;
 
 /** /process/zbMeetingVoteDetail/:encryptId (an agenda item: one loan on one meeting) and the BS twin. */
 export function VoteDetailPage({ kind }: { kind: VotingMeetingKind }) {
@@ -25,7 +23,7 @@ export function VoteDetailPage({ kind }: { kind: VotingMeetingKind }) {
   const { encryptId = '' } = useParams();
   const itemId = encryptId.trim();
   const valid = UUID.test(itemId);
-  const item = useQuery({ queryKey: ['votes', kind, 'item', itemId], queryFn: () => fetchVoteItem(kind, itemId), enabled: valid, staleTime: 0 });
+  const item = useVoteItem(kind, itemId, valid);
   if (!valid || (item.error instanceof ApiError && item.error.status === 404)) {
     return (
       <StatusPage
@@ -210,8 +208,7 @@ function Fact({ label, value, color }: { label: string; value: string; color?: s
  */
 function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteItemDetail; reload: () => Promise<VoteItemDetail | undefined> }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const type = MEETING_EVENTS[kind].vote;
+  const castVote = useCastVote(kind);
   const { form, values, formError, submitting, onSubmit } = useAppForm<VoteValues>({
     initialValues: { opinion: null, comment: '' },
     validate: (next) => {
@@ -222,19 +219,8 @@ function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteI
       };
     },
     submit: async (next) => {
-      const payload = votePayload(item.meeting.id, next);
-      let version = item.workflow.version;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sendLoanEvent(item.loan.id, type, payload, version);
-          break;
-        } catch (e) {
-          if (!(e instanceof ApiError) || e.code !== STALE || attempt >= 2) throw e;
-          version = (await reload())?.workflow.version ?? version;
-        }
-      }
+      await castVote.mutateAsync({ item, payload: votePayload(item.meeting.id, next), reload });
       showSuccessToast(t('meetings.vote.detail.success'));
-      await queryClient.invalidateQueries({ queryKey: ['votes', kind] });
       await reload();
     },
     // The refusal may come from a change made elsewhere (meeting closed): show the item as it now stands.

@@ -11,7 +11,8 @@ import { filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from '@/lib/download';
 import { OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
 import { formatAmount, formatTime } from '@/lib/format';
-import { fetchVoteList, kindPath, type VoteListItem } from './meetings-api';
+import { fetchVoteList, kindPath, votePaths, type VoteListItem } from './meetings-api';
+import { voteKeys } from './meetings-queries';
 
 type StatusFilter = 'ALL' | 'START' | 'END';
 type VoteQuery = Parameters<typeof fetchVoteList>[1];
@@ -23,12 +24,11 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
   const can = useCan();
   const perms = VOTE_PERMISSIONS[kind];
   const list = usePagedList({
-    queryKey: ['votes', kind, 'list'],
+    queryKey: voteKeys.list(kind),
     filterKeys: ['status', 'company'] as const,
     pageSizes: PAGE_SIZES,
     fetch: (query) => fetchVoteList(kind, query as VoteQuery),
-    exportRows: async (query) =>
-      void (await downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, query)),
+    exportRows: async (query) => void (await downloadFile(votePaths.export(kind), `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, query)),
   });
   const status: StatusFilter = list.filters.status === 'START' || list.filters.status === 'END' ? list.filters.status : 'ALL';
   // The company search is typed, then applied; the status applies at once.
