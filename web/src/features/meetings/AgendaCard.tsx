@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export function AgendaCard({
   onResolve: (row: AgendaRow) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
+  const columns = useAgendaColumns(meeting, onCancelAllocation, onResolve);
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={5} mb="sm">
@@ -31,65 +32,76 @@ export function AgendaCard({
         idAccessor="itemId"
         customRowAttributes={(r) => ({ 'data-testid': 'agenda-row', 'data-loan-id': r.loanId, 'data-result': r.outcome?.result ?? '' })}
         noRecordsText={t('meetings.detail.noLoans')}
-        columns={[
-          {
-            accessor: 'companyName',
-            title: t('meetings.detail.company'),
-            render: (r) => (
-              <Anchor component={Link} to={`/company/node/${r.loanId}`} size="sm">
-                {r.companyName}
-              </Anchor>
-            ),
-          },
-          { accessor: 'amount', title: t('meetings.detail.amount'), textAlign: 'right', render: (r) => formatAmount(r.amount) },
-          { accessor: 'termMonths', title: t('meetings.detail.term'), width: 90, render: (r) => t('meetings.detail.months', { n: r.termMonths }) },
-          {
-            accessor: 'step',
-            title: t('meetings.detail.step'),
-            render: (r) => (
-              <Text size="sm" c={r.onMeeting ? undefined : 'dimmed'}>
-                {pick(r.step, lang)}
-                {!r.onMeeting && ` (${t('meetings.detail.left')})`}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'voteCount',
-            title: t('meetings.detail.votes'),
-            width: 90,
-            render: (r) => `${r.voteCount}/${meeting.attendees.length}`,
-          },
-          {
-            accessor: 'outcome',
-            title: t('meetings.detail.result'),
-            width: 110,
-            render: (r) => (
-              <Badge color={RESULT_COLORS[r.outcome?.result ?? 'NOT_STARTED']} variant="light" data-testid="agenda-result">
-                {t(`meetings.results.${r.outcome?.result ?? 'NOT_STARTED'}`)}
-              </Badge>
-            ),
-          },
-          {
-            accessor: 'actions',
-            title: t('common.actions'),
-            width: 170,
-            render: (r) => (
-              <Group gap={4} wrap="nowrap">
-                {r.canCancelAllocation && (
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => onCancelAllocation(r)} data-testid="agenda-cancel-allocation">
-                    {t('meetings.steps.cancelAllocation')}
-                  </Button>
-                )}
-                {r.legalActions.length > 0 && (
-                  <Button size="compact-xs" variant="light" color="yellow" onClick={() => onResolve(r)} data-testid="agenda-resolution">
-                    {t('meetings.resolution.title')}
-                  </Button>
-                )}
-              </Group>
-            ),
-          },
-        ]}
+        columns={columns}
       />
     </Card>
   );
+}
+
+/** The agenda's columns: the company (to its node page), figures, step, votes, result, and the row's buttons. */
+function useAgendaColumns(
+  meeting: MeetingDetail,
+  onCancelAllocation: (row: AgendaRow) => void,
+  onResolve: (row: AgendaRow) => void,
+): DataTableColumn<AgendaRow>[] {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return [
+    {
+      accessor: 'companyName',
+      title: t('meetings.detail.company'),
+      render: (r) => (
+        <Anchor component={Link} to={`/company/node/${r.loanId}`} size="sm">
+          {r.companyName}
+        </Anchor>
+      ),
+    },
+    { accessor: 'amount', title: t('meetings.detail.amount'), textAlign: 'right', render: (r) => formatAmount(r.amount) },
+    { accessor: 'termMonths', title: t('meetings.detail.term'), width: 90, render: (r) => t('meetings.detail.months', { n: r.termMonths }) },
+    {
+      accessor: 'step',
+      title: t('meetings.detail.step'),
+      render: (r) => (
+        <Text size="sm" c={r.onMeeting ? undefined : 'dimmed'}>
+          {pick(r.step, lang)}
+          {!r.onMeeting && ` (${t('meetings.detail.left')})`}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'voteCount',
+      title: t('meetings.detail.votes'),
+      width: 90,
+      render: (r) => `${r.voteCount}/${meeting.attendees.length}`,
+    },
+    {
+      accessor: 'outcome',
+      title: t('meetings.detail.result'),
+      width: 110,
+      render: (r) => (
+        <Badge color={RESULT_COLORS[r.outcome?.result ?? 'NOT_STARTED']} variant="light" data-testid="agenda-result">
+          {t(`meetings.results.${r.outcome?.result ?? 'NOT_STARTED'}`)}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: t('common.actions'),
+      width: 170,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          {r.canCancelAllocation && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => onCancelAllocation(r)} data-testid="agenda-cancel-allocation">
+              {t('meetings.steps.cancelAllocation')}
+            </Button>
+          )}
+          {r.legalActions.length > 0 && (
+            <Button size="compact-xs" variant="light" color="yellow" onClick={() => onResolve(r)} data-testid="agenda-resolution">
+              {t('meetings.resolution.title')}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
 }

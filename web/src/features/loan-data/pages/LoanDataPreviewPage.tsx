@@ -62,21 +62,7 @@ export default function LoanDataPreviewPage() {
 
   return (
     <Stack gap="md" p="md" data-testid="loan-data-preview" data-type={config.type}>
-      <Paper withBorder radius="md" p="sm">
-        <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} component={Link} to={dataPaths.detail(config.type, loanId, config.post)}>
-            {t('loanData.actions.detail')}
-          </Button>
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid="print">
-              {t('loanData.preview.print')}
-            </Button>
-            <Button leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} data-testid="download-pdf">
-              {t('loanData.preview.download')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
+      <PreviewToolbar back={dataPaths.detail(config.type, loanId, config.post)} onPrint={print} onDownload={() => void download()} downloading={downloading} />
       {pdfError && (
         <Alert color="red" withCloseButton onClose={() => setPdfError(null)} data-testid="pdf-error">
           {pdfError}
@@ -97,5 +83,27 @@ export default function LoanDataPreviewPage() {
         {t('loanData.preview.hint')}
       </Text>
     </Stack>
+  );
+}
+
+/** Back to the detail, print the frame, download the server's PDF of the same document. */
+function PreviewToolbar({ back, onPrint, onDownload, downloading }: { back: string; onPrint: () => void; onDownload: () => void; downloading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} component={Link} to={back}>
+          {t('loanData.actions.detail')}
+        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="print">
+            {t('loanData.preview.print')}
+          </Button>
+          <Button leftSection={<IconDownload size={16} />} onClick={onDownload} loading={downloading} data-testid="download-pdf">
+            {t('loanData.preview.download')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
