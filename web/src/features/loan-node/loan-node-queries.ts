@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchRepaymentPlan } from '@/features/after-guarantee/after-guarantee-api';
 import {
@@ -12,6 +12,8 @@ import {
   fetchTimeline,
   fetchVerify,
   fetchWorkflow,
+  uploadLoanDocument,
+  type DOCUMENT_UPLOADS,
   type WorkflowView,
 } from './loan-node-api';
 
@@ -135,4 +137,13 @@ export function useEvidenceView(loanId: string, version: number, type: string, e
 /** RECORD_REPAYMENT's dialog: the plan, for the instalment the amount is for. */
 export function useRepaymentPlanAt(loanId: string, version: number, enabled: boolean) {
   return useQuery({ queryKey: loanNodeKeys.repaymentPlan(loanId, version), queryFn: () => fetchRepaymentPlan(loanId), enabled, retry: false });
+}
+
+/** A file uploaded onto the loan (the signed contract): its documents are read again. */
+export function useUploadLoanDocument(loanId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: keyof typeof DOCUMENT_UPLOADS; file: File }) => uploadLoanDocument(loanId, kind, file),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: loanNodeKeys.documents(loanId) }),
+  });
 }

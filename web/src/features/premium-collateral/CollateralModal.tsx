@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { pick, useLang } from '@/i18n/use-lang';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { collateralFormErrors, EMPTY_COLLATERAL, fromFenText, toCollateralDto, type CollateralFormValues } from './collateral-form';
-import { saveCollateral, type CollateralRegister } from './premium-collateral-api';
+import type { CollateralRegister } from './premium-collateral-api';
+import { useSaveCollateral } from './premium-collateral-queries';
 
 type Row = CollateralRegister['rows'][number];
 
@@ -12,6 +13,7 @@ type Row = CollateralRegister['rows'][number];
 export function CollateralModal({ loanId, row, onClose, onSaved }: { loanId: string; row: Row | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const save = useSaveCollateral(loanId);
   const initialValues: CollateralFormValues = row
     ? {
         kind: row.kind,
@@ -29,7 +31,7 @@ export function CollateralModal({ loanId, row, onClose, onSaved }: { loanId: str
     },
     invalidMessage: t('premiumCollateral.collateral.errors.invalid'),
     submit: async (values) => {
-      await saveCollateral(loanId, row?.id ?? null, toCollateralDto(values));
+      await save.mutateAsync({ id: row?.id ?? null, body: toCollateralDto(values) });
       onSaved();
     },
   });

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { CollateralModal } from './CollateralModal';
 import { CollateralTable } from './CollateralTable';
-import { deleteCollateral, type CollateralRegister } from './premium-collateral-api';
-import { useCollaterals } from './premium-collateral-queries';
+import type { CollateralRegister } from './premium-collateral-api';
+import { useCollaterals, useDeleteCollateral } from './premium-collateral-queries';
 import { useHolds } from './use-holds';
 
 type Row = CollateralRegister['rows'][number];
@@ -18,6 +18,7 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
   const visible = useHolds('counter_guarantee');
   const canEdit = useHolds('sys:counter:confirm');
   const register = useCollaterals(loanId, version, visible);
+  const remove = useDeleteCollateral(loanId);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const r = register.data;
   if (!visible || !r || r.state === null) return null;
@@ -30,7 +31,7 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
       children: <Text size="sm">{t('premiumCollateral.collateral.confirmDelete')}</Text>,
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'collateral-delete-confirm' } as never,
-      onConfirm: () => void deleteCollateral(loanId, row.id).then(() => register.refetch()),
+      onConfirm: () => remove.mutate(row.id),
     });
 
   return (
@@ -72,7 +73,6 @@ export function CollateralPanel({ loanId, version }: { loanId: string; version: 
           onSaved={() => {
             setEditing(null);
             showSuccessToast(t('premiumCollateral.collateral.saved'));
-            void register.refetch();
           }}
         />
       )}

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { formatTime } from '@/lib/format';
 import { PremiumFacts } from './PremiumFacts';
-import { uploadLoanFile } from './premium-collateral-api';
-import { usePremium } from './premium-collateral-queries';
+import { usePremium, useUploadLoanFile } from './premium-collateral-queries';
 import { useHolds } from './use-holds';
 
 /** The premium beside its computation: suggested vs entered (with the reason), state, payment vouchers. */
@@ -13,13 +12,13 @@ export function PremiumPanel({ loanId, version }: { loanId: string; version: num
   const visible = useHolds('premium_upload_list', 'premium_confirmation_list');
   const canUpload = useHolds('sys:archive:upload');
   const premium = usePremium(loanId, version, visible);
+  const uploadFile = useUploadLoanFile(loanId);
   const p = premium.data;
   if (!visible || !p || p.state === null) return null;
   const upload = async (file: File | null) => {
     if (!file) return;
-    await uploadLoanFile(loanId, 'PREMIUM_VOUCHER', file);
+    await uploadFile.mutateAsync({ kind: 'PREMIUM_VOUCHER', file });
     showSuccessToast(t('premiumCollateral.premium.uploaded'));
-    await premium.refetch();
   };
   return (
     <Card withBorder radius="md" padding="lg" data-testid="premium-panel" data-state={p.state}>
