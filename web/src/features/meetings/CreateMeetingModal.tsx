@@ -32,7 +32,7 @@ export function CreateMeetingModal({
 function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const pool = useAttendeePool(kind);
-  const create = useCreateMeeting(kind);
+  const create = useCreateMeeting(kind, () => showSuccessToast(t('meetings.form.created')));
   // The vote rule's problem has no field of its own: it is kept under the switch that opens the rule.
   const worded = (errors: MeetingFormErrors): FieldMessages<MeetingFormValues> => {
     const { rule, ...fields } = errors;
@@ -47,7 +47,6 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
     validate: (next) => worded(meetingFormErrors(next)),
     submit: async (next) => {
       const meeting = await create.mutateAsync(toMeetingBody(next));
-      showSuccessToast(t('meetings.form.created'));
       onClose();
       onCreated(meeting.id);
     },

@@ -15,7 +15,7 @@ import { voteErrors, votePayload, type VoteValues } from './vote-form';
  */
 export function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item: VoteItemDetail; reload: () => Promise<VoteItemDetail | undefined> }) {
   const { t } = useTranslation();
-  const castVote = useCastVote(kind);
+  const castVote = useCastVote(kind, () => showSuccessToast(t('meetings.vote.detail.success')));
   const { form, values, formError, submitting, onSubmit } = useAppForm<VoteValues>({
     initialValues: { opinion: null, comment: '' },
     validate: (next) => {
@@ -27,7 +27,6 @@ export function VoteForm({ kind, item, reload }: { kind: VotingMeetingKind; item
     },
     submit: async (next) => {
       await castVote.mutateAsync({ item, payload: votePayload(item.meeting.id, next), reload });
-      showSuccessToast(t('meetings.vote.detail.success'));
       await reload();
     },
     // The refusal may come from a change made elsewhere (meeting closed): show the item as it now stands.

@@ -86,11 +86,15 @@ export function useInvalidateYsList() {
   return () => queryClient.invalidateQueries({ queryKey: meetingKeys.ysList });
 }
 
-export function useCreateMeeting(kind: VotingMeetingKind) {
+/** A new meeting (`onDone` first), then the meetings of the kind are read again. */
+export function useCreateMeeting(kind: VotingMeetingKind, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateMeetingBody) => createMeeting(kind, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all(kind) }),
+    onSuccess: async () => {
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: meetingKeys.all(kind) });
+    },
   });
 }
 
@@ -139,9 +143,9 @@ export function useSendLoanEvent() {
 /**
  * A vote (CAST_VOTE) on the item's version. Another attendee voting at the same moment moves the
  * loan's version: the vote is then sent again on the new version (votes of different attendees do
- * not conflict). Then the vote lists of the kind are read again.
+ * not conflict). Then (`onDone` first) the vote lists of the kind are read again.
  */
-export function useCastVote(kind: VotingMeetingKind) {
+export function useCastVote(kind: VotingMeetingKind, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
@@ -164,6 +168,9 @@ export function useCastVote(kind: VotingMeetingKind) {
         }
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: voteKeys.all(kind) }),
+    onSuccess: async () => {
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: voteKeys.all(kind) });
+    },
   });
 }
