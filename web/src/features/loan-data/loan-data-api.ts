@@ -4,7 +4,7 @@
  */
 import type { DataType, LoanDataContent } from '@app/workflow';
 import { ERROR_CODES } from '@app/workflow/error-codes';
-import { ApiError, http } from '@/api/http';
+import { ApiError, fillRoute, http } from '@/api/http';
 import type { ApiQuery, CompletenessDto, DraftDto, DraftSavedDto, LoanDataViewDto, LoanSummaryDto, SaveFailureDto } from '@/api/schema.gen';
 import i18n from '@/i18n';
 
@@ -28,28 +28,26 @@ export const LOAN_DATA_ERROR_CODES = {
 export type PreviewTarget = DataType | 'ALL';
 export type PreviewPart = NonNullable<ApiQuery<'GET /loans/{id}/data/{type}/preview'>['part']>;
 
-const base = (loanId: string, type: string) => `/loans/${encodeURIComponent(loanId)}/data/${type}`;
-
 export async function fetchLoanData(loanId: string, type: DataType): Promise<LoanDataView> {
-  return (await http.get<LoanDataView>(base(loanId, type))).data;
+  return (await http.get('/loans/{id}/data/{type}', { path: { id: loanId, type } })).data;
 }
 
 export async function fetchCompleteness(loanId: string): Promise<CompletenessView> {
-  return (await http.get<CompletenessView>(`/loans/${encodeURIComponent(loanId)}/data/completeness`)).data;
+  return (await http.get('/loans/{id}/data/completeness', { path: { id: loanId } })).data;
 }
 
 /** Failures come back without a toast: the page words a stale version and field issues itself. */
 export async function saveLoanData(loanId: string, type: DataType, content: LoanDataContent, expectedVersion: number): Promise<LoanDataView> {
-  return (await http.put<LoanDataView>(base(loanId, type), { content, expectedVersion }, { passErrors: true })).data;
+  return (await http.put('/loans/{id}/data/{type}', { content, expectedVersion }, { path: { id: loanId, type }, passErrors: true })).data;
 }
 
 /** An autosave: quiet on failure (the page shows it in its indicator; the copy on this device stays). */
 export async function saveDraft(loanId: string, type: DataType, content: LoanDataContent, baseVersion: number): Promise<DraftSavedDto> {
-  return (await http.put<DraftSavedDto>(`${base(loanId, type)}/draft`, { content, baseVersion }, { passErrors: true })).data;
+  return (await http.put('/loans/{id}/data/{type}/draft', { content, baseVersion }, { path: { id: loanId, type }, passErrors: true })).data;
 }
 
 export async function discardDraft(loanId: string, type: DataType): Promise<void> {
-  await http.delete(`${base(loanId, type)}/draft`, { passErrors: true });
+  await http.delete('/loans/{id}/data/{type}/draft', { path: { id: loanId, type }, passErrors: true });
 }
 
 function query(part?: PreviewPart): Record<string, string> | undefined {
@@ -69,13 +67,13 @@ async function textOf(blob: Blob): Promise<string> {
 
 /** The print-ready HTML the server renders (the same document the PDF is printed from). */
 export async function fetchPreviewHtml(loanId: string, target: PreviewTarget, part?: PreviewPart): Promise<string> {
-  const result = await http.raw('GET', `${base(loanId, target)}/preview`, { params: query(part) });
+  const result = await http.raw('GET', fillRoute('/loans/{id}/data/{type}/preview', { id: loanId, type: target }), { params: query(part) });
   if (result instanceof Blob) return textOf(result);
   throw new ApiError(result.message || i18n.t('http.systemError'), 200, result.code, result);
 }
 
 export async function fetchPdf(loanId: string, target: PreviewTarget, part?: PreviewPart): Promise<Blob> {
-  const result = await http.raw('GET', `${base(loanId, target)}/pdf`, { params: query(part), timeoutMs: 120_000 });
+  const result = await http.raw('GET', fillRoute('/loans/{id}/data/{type}/pdf', { id: loanId, type: target }), { params: query(part), timeoutMs: 120_000 });
   if (result instanceof Blob) return result;
   throw new ApiError(result.message || i18n.t('http.systemError'), 200, result.code, result);
 }

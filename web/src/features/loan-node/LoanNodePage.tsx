@@ -1,26 +1,15 @@
-import { Button, Card, Center, Grid, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertCircle, IconChartDots3, IconFileSearch, IconHistory, IconTimeline } from '@tabler/icons-react';
+import { Button, Center, Grid, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconFileSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/ui/StatusPage';
-import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
-import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
-import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
-import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
-import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
-import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
 import { usePageTagTitle } from '@/features/tags/TagsProvider';
-import { ActionPanel } from './components/ActionPanel';
-import { DocumentsPanel } from './components/DocumentsPanel';
-import { HistoryPanel } from './components/HistoryPanel';
 import { LoanHeader } from './components/LoanHeader';
-import { NodeTimeline } from './components/NodeTimeline';
-import { StateDiagram } from './components/StateDiagram';
+import { LoanSidePanels } from './components/LoanSidePanels';
+import { LoanTabs, type LoanTab } from './components/LoanTabs';
 import { LOAN_ID, useLoanDetail, useReloadLoan, useTimeline, useWorkflowView } from './loan-node-queries';
-
-type Tab = 'timeline' | 'history' | 'diagram';
 
 /**
  * /company/node/:encryptId (needs `archives_detail`): where a loan stands in the pipeline, what the
@@ -38,7 +27,7 @@ export default function LoanNodePage() {
   const reload = useReloadLoan(loanId);
   // The tab names the borrower, not "Loan nodes" (several loans are open at once).
   usePageTagTitle(loan.data?.companyName);
-  const [tab, setTab] = useState<Tab>('timeline');
+  const [tab, setTab] = useState<LoanTab>('timeline');
 
   const notFound = !validId || (workflow.error instanceof ApiError && workflow.error.status === 404);
   if (notFound) {
@@ -87,45 +76,10 @@ export default function LoanNodePage() {
       <LoanHeader view={view} loan={loan.data} detailRefused={detailRefused} refreshing={workflow.isFetching} onRefresh={() => void reload()} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card withBorder radius="md" padding="lg">
-            <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'timeline')} keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab value="timeline" leftSection={<IconTimeline size={16} />}>
-                  {t('loanNode.tabs.timeline')}
-                </Tabs.Tab>
-                <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-                  {t('loanNode.tabs.history')}
-                </Tabs.Tab>
-                <Tabs.Tab value="diagram" leftSection={<IconChartDots3 size={16} />}>
-                  {t('loanNode.tabs.diagram')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="timeline">
-                <NodeTimeline timeline={timeline.data} state={view.state} loading={timeline.isFetching} />
-              </Tabs.Panel>
-              <Tabs.Panel value="history">
-                <HistoryPanel loanId={loanId} version={view.version} />
-              </Tabs.Panel>
-              <Tabs.Panel value="diagram">
-                <StateDiagram state={view.state} />
-              </Tabs.Panel>
-            </Tabs>
-          </Card>
+          <LoanTabs loanId={loanId} view={view} timeline={timeline.data} timelineLoading={timeline.isFetching} tab={tab} onTab={setTab} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <ActionPanel view={view} />
-            {/* The review committee and the withdrawal reviewers: the figures this loan would produce. */}
-            <RegulatoryImpactPanel loanId={loanId} version={view.version} state={view.state} />
-            {/* Shown from duringGuarantee on, to whoever holds their lists. */}
-            <PremiumPanel loanId={loanId} version={view.version} />
-            <CollateralPanel loanId={loanId} version={view.version} />
-            <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
-            {/* After disbursement: visits with their classification history, then the release of each item. */}
-            <VisitsPanel loanId={loanId} version={view.version} state={view.state} />
-            <RepaymentPlanPanel loanId={loanId} version={view.version} state={view.state} />
-            <ReleasePanel loanId={loanId} version={view.version} state={view.state} />
-          </Stack>
+          <LoanSidePanels loanId={loanId} view={view} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { fetchRepaymentPlan } from '@/features/after-guarantee/after-guarantee-api';
 import {
   fetchBankOptions,
   fetchContractTemplates,
@@ -11,6 +12,8 @@ import {
   fetchTimeline,
   fetchVerify,
   fetchWorkflow,
+  uploadLoanDocument,
+  type DOCUMENT_UPLOADS,
   type WorkflowView,
 } from './loan-node-api';
 
@@ -24,6 +27,15 @@ export const loanNodeKeys = {
   at: (loanId: string, seq: number) => ['loan-node', loanId, 'at', seq] as const,
   documents: (loanId: string) => ['loan-node', loanId, 'documents'] as const,
   definition: ['workflow-definition'] as const,
+  bankOptions: ['bank-options'] as const,
+  contractTemplates: (bankId: string) => ['contract-templates', bankId] as const,
+  /** An action dialog's fresh read of the legal actions (the file its step stands on may have come since). */
+  evidence: (loanId: string, version: number, type: string) => ['evidence', loanId, version, type] as const,
+  /**
+   * The repayment plan at a version: the same key as after-guarantee's plan panel (RepaymentPlanPanel),
+   * so the dialog and the panel share one answer.
+   */
+  repaymentPlan: (loanId: string, version: number) => ['repayment-plan', loanId, version] as const,
 };
 
 /** Loan ids in URLs are UUIDs (the spec's encryptId); anything else cannot be a loan. */
@@ -105,14 +117,33 @@ export function useDocuments(loanId: string, version: number | undefined) {
 }
 
 export function useBankOptions(enabled: boolean) {
-  return useQuery({ queryKey: ['bank-options'], queryFn: fetchBankOptions, enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: loanNodeKeys.bankOptions, queryFn: fetchBankOptions, enabled, staleTime: 60_000 });
 }
 
 export function useContractTemplates(bankId: string) {
   return useQuery({
-    queryKey: ['contract-templates', bankId],
+    queryKey: loanNodeKeys.contractTemplates(bankId),
     queryFn: () => fetchContractTemplates(bankId),
     enabled: LOAN_ID.test(bankId),
     staleTime: 10_000,
+  });
+}
+
+/** The legal actions read again as an action's dialog opens, for the file its step stands on. */
+export function useEvidenceView(loanId: string, version: number, type: string, enabled: boolean) {
+  return useQuery({ queryKey: loanNodeKeys.evidence(loanId, version, type), queryFn: () => fetchWorkflow(loanId), enabled, retry: false });
+}
+
+/** RECORD_REPAYMENT's dialog: the plan, for the instalment the amount is for. */
+export function useRepaymentPlanAt(loanId: string, version: number, enabled: boolean) {
+  return useQuery({ queryKey: loanNodeKeys.repaymentPlan(loanId, version), queryFn: () => fetchRepaymentPlan(loanId), enabled, retry: false });
+}
+
+/** A file uploaded onto the loan (the signed contract): its documents are read again. */
+export function useUploadLoanDocument(loanId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: keyof typeof DOCUMENT_UPLOADS; file: File }) => uploadLoanDocument(loanId, kind, file),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: loanNodeKeys.documents(loanId) }),
   });
 }

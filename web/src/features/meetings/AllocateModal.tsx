@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { VotingMeetingKind } from '@app/workflow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { AppDataTable } from '@/ui/AppDataTable';
 import { useState } from 'react';
@@ -11,7 +10,8 @@ import { pick, useLang } from '@/i18n/use-lang';
 import { PAGE_SIZES } from './labels';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount } from '@/lib/format';
-import { allocate, fetchCandidates, type Candidate } from './meetings-api';
+import type { Candidate } from './meetings-api';
+import { useAllocate, useCandidates } from './meetings-queries';
 
 /**
  * Chooses loans for the meeting among those the machine would accept (the server asks each loan's
@@ -46,22 +46,14 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
   const [company, setCompany] = useState('');
   // The company search is typed, then applied (it starts again from the first page).
   const search = useForm({ mode: 'controlled', initialValues: { company: '' } });
-  const candidates = useQuery({
-    queryKey: ['meetings', kind, 'candidates', meetingId, page, pageSize, company],
-    queryFn: () => fetchCandidates(kind, meetingId, { pageNum: page, pageSize, company: company || undefined }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const candidates = useCandidates(kind, meetingId, page, pageSize, company);
+  const allocation = useAllocate(kind, meetingId);
   const { form, values, formError, submitting, onSubmit } = useAppForm<{ selected: Candidate[] }>({
     initialValues: { selected: [] },
     // The button needs a chosen loan; nothing else to check before the machines are asked.
     validate: () => ({}),
     submit: async (next) => {
-      await allocate(
-        kind,
-        meetingId,
-        next.selected.map((c) => c.loanId),
-      );
+      await allocation.mutateAsync(next.selected.map((c) => c.loanId));
       showSuccessToast(t('meetings.allocate.done', { n: next.selected.length }));
       onDone();
       onClose();

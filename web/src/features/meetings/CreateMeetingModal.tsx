@@ -1,14 +1,13 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { describeVoteRule, defaultVoteRule, type VotingMeetingKind } from '@app/workflow';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { VotingMeetingKind } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { pick, useLang } from '@/i18n/use-lang';
 import { FormErrorAlert, useAppForm, type FieldMessages } from '@/lib/app-form';
 import { MomentInput } from '@/lib/dates';
 import { companyTimeZone } from '@/lib/format';
-import { FRACTIONS, initialMeetingValues, meetingFormErrors, toMeetingBody, type MeetingFormErrors, type MeetingFormValues } from './meeting-form';
-import { createMeeting, fetchAttendeePool } from './meetings-api';
+import { initialMeetingValues, meetingFormErrors, toMeetingBody, type MeetingFormErrors, type MeetingFormValues } from './meeting-form';
+import { useAttendeePool, useCreateMeeting } from './meetings-queries';
+import { VoteRuleFields } from './VoteRuleFields';
 
 /** "Add a meeting": title, time, place, attendees from the pool of its kind, and the vote rule. */
 export function CreateMeetingModal({
@@ -32,9 +31,8 @@ export function CreateMeetingModal({
 
 function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const queryClient = useQueryClient();
-  const pool = useQuery({ queryKey: ['meetings', kind, 'pool'], queryFn: () => fetchAttendeePool(kind) });
+  const pool = useAttendeePool(kind);
+  const create = useCreateMeeting(kind, () => showSuccessToast(t('meetings.form.created')));
   // The vote rule's problem has no field of its own: it is kept under the switch that opens the rule.
   const worded = (errors: MeetingFormErrors): FieldMessages<MeetingFormValues> => {
     const { rule, ...fields } = errors;
@@ -44,29 +42,16 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
     if (rule) messages.customRule = t(`meetings.form.errors.${rule}`);
     return messages;
   };
-  const { form, values, formError, submitting, onSubmit } = useAppForm<MeetingFormValues>({
+  const { form, formError, submitting, onSubmit } = useAppForm<MeetingFormValues>({
     initialValues: initialMeetingValues(kind),
     validate: (next) => worded(meetingFormErrors(next)),
     submit: async (next) => {
-      const meeting = await createMeeting(kind, toMeetingBody(next));
-      showSuccessToast(t('meetings.form.created'));
-      await queryClient.invalidateQueries({ queryKey: ['meetings', kind] });
+      const meeting = await create.mutateAsync(toMeetingBody(next));
       onClose();
       onCreated(meeting.id);
     },
   });
   const field = (name: 'title' | 'heldAt' | 'place') => ({ name, ...form.getInputProps(name) });
-  const ruleSelect = (name: 'quorum' | 'passThreshold' | 'base' | 'passWhen' | 'onTie') => ({
-    value: values[name],
-    // A rule's part is never empty.
-    onChange: (v: string | null) => {
-      if (v) form.setFieldValue(name, v as never);
-    },
-    allowDeselect: false,
-    comboboxProps: { withinPortal: false },
-  });
-  const options = <T extends string>(group: 'base' | 'passWhen' | 'onTie', list: readonly T[]) =>
-    list.map((value) => ({ value, label: String(t(`meetings.form.${group}.${value}` as never)) }));
 
   return (
     <form noValidate data-testid="meeting-form" onSubmit={onSubmit}>
@@ -100,26 +85,7 @@ function MeetingForm({ kind, onClose, onCreated }: { kind: VotingMeetingKind; on
             )}
           </Group>
         </Checkbox.Group>
-        <Switch
-          label={t('meetings.form.fields.customRule')}
-          description={values.customRule ? undefined : t('meetings.form.hints.defaultRule', { rule: pick(describeVoteRule(defaultVoteRule(kind)), lang) })}
-          checked={values.customRule}
-          onChange={(e) => form.setFieldValue('customRule', e.currentTarget.checked)}
-        />
-        {values.customRule && (
-          <SimpleGrid cols={2} spacing="xs">
-            <Select label={t('meetings.form.fields.quorum')} data={[...FRACTIONS]} {...ruleSelect('quorum')} />
-            <Select label={t('meetings.form.fields.passThreshold')} data={[...FRACTIONS]} {...ruleSelect('passThreshold')} />
-            <Select label={t('meetings.form.fields.base')} data={options('base', ['cast', 'attendees'] as const)} {...ruleSelect('base')} />
-            <Select label={t('meetings.form.fields.passWhen')} data={options('passWhen', ['above', 'atLeast'] as const)} {...ruleSelect('passWhen')} />
-            <Select label={t('meetings.form.fields.onTie')} data={options('onTie', ['FAIL', 'PENGING_RESOLUTION'] as const)} {...ruleSelect('onTie')} />
-          </SimpleGrid>
-        )}
-        {form.errors.customRule && (
-          <Text size="xs" c="red">
-            {form.errors.customRule}
-          </Text>
-        )}
+        <VoteRuleFields kind={kind} form={form} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { MEETING_PERMISSIONS, MEETING_STATUSES, type MeetingStatus, type VotingMeetingKind } from '@app/workflow';
@@ -7,21 +7,15 @@ import 'mantine-datatable/styles.css';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Can, useCan } from '@/features/permissions/Can';
+import { Can } from '@/features/permissions/Can';
 import { filterFormValues, filterParams, usePagedList, type ListFilters } from '@/lib/use-paged-list';
 import { CreateMeetingModal } from './CreateMeetingModal';
 import { downloadFile, today } from '@/lib/download';
-import { PAGE_SIZES, STATUS_COLORS } from './labels';
-import { formatTime } from '@/lib/format';
-import { MeetingStepButtons } from './MeetingStepButtons';
+import { PAGE_SIZES } from './labels';
+import { useMeetingColumns } from './meeting-columns';
 import { fetchMeetings, kindPath, meetingPaths, type MeetingListItem, type MeetingListParams } from './meetings-api';
+import { meetingKeys } from './meetings-queries';
 import { DayInput } from '@/lib/dates';
-
-export const meetingKeys = {
-  all: (kind: VotingMeetingKind) => ['meetings', kind] as const,
-  list: (kind: VotingMeetingKind, params: MeetingListParams) => ['meetings', kind, 'list', params] as const,
-  detail: (kind: VotingMeetingKind, id: string) => ['meetings', kind, 'detail', id] as const,
-};
 
 interface Filters extends Record<string, string | null> {
   title: string;
@@ -37,12 +31,11 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const can = useCan();
   const perms = MEETING_PERMISSIONS[kind];
   const [creating, setCreating] = useState(false);
   const kindName = t(`meetings.kinds.${kind}`);
   const list = usePagedList({
-    queryKey: [...meetingKeys.all(kind), 'list'],
+    queryKey: meetingKeys.list(kind),
     filterKeys: FILTER_KEYS,
     pageSizes: PAGE_SIZES,
     defaultSort: { sort: 'heldAt', order: 'desc' },
@@ -51,6 +44,7 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
     exportRows: async (query) => void (await downloadFile(meetingPaths.export(kind), `${kindName}-${today()}.xlsx`, query)),
   });
   const openDetail = (id: string) => navigate(`/meeting/${kindPath(kind)}MeetingDetail/${id}`);
+  const columns = useMeetingColumns(kind, openDetail);
 
   return (
     <Stack p="md" data-testid={`meeting-list-${kindPath(kind)}`}>
@@ -75,54 +69,7 @@ export function MeetingListPage({ kind }: { kind: VotingMeetingKind }) {
           {...list.table}
           sortStatus={list.sortStatus as never}
           onSortStatusChange={list.onSortStatusChange}
-          columns={[
-            { accessor: 'title', title: t('meetings.columns.title'), sortable: true },
-            { accessor: 'heldAt', title: t('meetings.columns.heldAt'), sortable: true, width: 160, render: (m) => formatTime(m.heldAt) },
-            { accessor: 'place', title: t('meetings.columns.place') },
-            {
-              accessor: 'status',
-              title: t('meetings.columns.status'),
-              sortable: true,
-              width: 100,
-              render: (m) => (
-                <Badge color={STATUS_COLORS[m.status]} variant="light">
-                  {t(`meetings.status.${m.status}`)}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'attendeeNames',
-              title: t('meetings.columns.attendees'),
-              render: (m) => (
-                <Text size="sm" lineClamp={1} title={m.attendeeNames}>
-                  {m.attendeeNames}
-                </Text>
-              ),
-            },
-            { accessor: 'loanCount', title: t('meetings.columns.loanCount'), width: 90, textAlign: 'right' },
-            { accessor: 'minutesCount', title: t('meetings.columns.minutes'), width: 90, textAlign: 'right' },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 260,
-              render: (m) => (
-                <Group gap={4} wrap="nowrap">
-                  {can([perms.detail]) && (
-                    <Button size="compact-xs" variant="subtle" onClick={() => openDetail(m.id)} data-testid="meeting-open">
-                      {t('meetings.list.detail')}
-                    </Button>
-                  )}
-                  <MeetingStepButtons
-                    kind={kind}
-                    meeting={m}
-                    steps={m.steps.filter((s) => s !== 'cancelAllocation')}
-                    compact
-                    onAllocate={() => openDetail(m.id)}
-                  />
-                </Group>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
       <CreateMeetingModal kind={kind} opened={creating} onClose={() => setCreating(false)} onCreated={(id) => openDetail(id)} />

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { MeetingStep, VotingMeetingKind } from '@app/workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
-import { meetingStep, type MeetingBase } from './meetings-api';
+import type { MeetingBase } from './meetings-api';
+import { useMeetingStep } from './meetings-queries';
 
 const COLORS: Partial<Record<MeetingStep, string>> = { start: 'teal', end: 'blue', cancel: 'red' };
 
@@ -26,15 +26,7 @@ export function MeetingStepButtons({
   onAllocate: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const run = useMutation({
-    mutationFn: (step: 'start' | 'end' | 'cancel') => meetingStep(kind, meeting.id, step),
-    onSuccess: async (_data, step) => {
-      showSuccessToast(t(`meetings.stepDone.${step}`));
-      await queryClient.invalidateQueries({ queryKey: ['meetings', kind] });
-      await queryClient.invalidateQueries({ queryKey: ['votes', kind] });
-    },
-  });
+  const run = useMeetingStep(kind, meeting.id, (step) => showSuccessToast(t(`meetings.stepDone.${step}`)));
 
   const confirm = (step: 'start' | 'end' | 'cancel') =>
     modals.openConfirmModal({

@@ -1,30 +1,30 @@
-import { ActionIcon, Alert, Button, Card, FileButton, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDownload, IconFileExport, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { acceptAttribute, MINUTES_FILE_TYPES, uploadProblem, type PermissionKey } from '@app/workflow';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { Can } from '@/features/permissions/Can';
-import { downloadFile, safeFileName } from '@/lib/download';
-import { formatSize, formatTime } from '@/lib/format';
-import { deleteMinutes, uploadMinutes, type StoredFile } from './meetings-api';
+import type { MinutesOwner, StoredFile } from './meetings-api';
+import { useDeleteMinutes, useUploadMinutes } from './meetings-queries';
+import { MinutesExportMenu } from './MinutesExportMenu';
+import { MinutesTable } from './MinutesTable';
 
 /**
  * A meeting's minutes: the files (download), upload (checked here by name and size, by content on
  * the server), soft delete, and the export of generated minutes as Word or Excel.
  */
 export function MinutesPanel({
-  basePath,
+  owner,
   title,
   files,
   uploadPerm,
   exportPerm,
   onChanged,
 }: {
-  /** e.g. /meetings/zb/<id>/minutes or /meetings/ys/<day>/minutes */
-  basePath: string;
+  /** A voting meeting's minutes (by id) or a pre-review session's (by day). */
+  owner: MinutesOwner;
   title: string;
   files: StoredFile[];
   uploadPerm: PermissionKey;
@@ -33,8 +33,8 @@ export function MinutesPanel({
 }) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: (file: File) => uploadMinutes(basePath, file) });
-  const remove = useMutation({ mutationFn: (id: string) => deleteMinutes(`${basePath}/${id}`) });
+  const upload = useUploadMinutes(owner);
+  const remove = useDeleteMinutes(owner);
 
   const pickFile = async (file: File | null) => {
     setProblem(null);
@@ -69,8 +69,6 @@ export function MinutesPanel({
           () => undefined,
         ),
     });
-  const exportAs = (format: 'docx' | 'xlsx') =>
-    void downloadFile(`${basePath}/export`, `${safeFileName(title)}-${t('meetings.minutes.fileSuffix')}.${format}`, { format });
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="minutes-panel">
@@ -78,21 +76,7 @@ export function MinutesPanel({
         <Title order={5}>{t('meetings.minutes.title')}</Title>
         <Group gap="sm">
           <Can perms={[exportPerm]}>
-            <Menu position="bottom-end" withinPortal={false}>
-              <Menu.Target>
-                <Button variant="light" size="xs" leftSection={<IconFileExport size={14} />} data-testid="minutes-export">
-                  {t('meetings.minutes.export')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => exportAs('docx')} data-testid="minutes-export-docx">
-                  {t('meetings.minutes.exportWord')}
-                </Menu.Item>
-                <Menu.Item onClick={() => exportAs('xlsx')} data-testid="minutes-export-xlsx">
-                  {t('meetings.minutes.exportExcel')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <MinutesExportMenu owner={owner} title={title} />
           </Can>
           <Can perms={[uploadPerm]}>
             <FileButton onChange={(file) => void pickFile(file)} accept={acceptAttribute(MINUTES_FILE_TYPES)}>
@@ -119,30 +103,7 @@ export function MinutesPanel({
             {t('meetings.minutes.empty')}
           </Text>
         ) : (
-          <Table striped withTableBorder>
-            <Table.Tbody>
-              {files.map((f) => (
-                <Table.Tr key={f.id} data-testid="minutes-file">
-                  <Table.Td>{f.name}</Table.Td>
-                  <Table.Td w={90}>{formatSize(f.size)}</Table.Td>
-                  <Table.Td w={120}>{f.uploadedByName}</Table.Td>
-                  <Table.Td w={150}>{formatTime(f.uploadedAt)}</Table.Td>
-                  <Table.Td w={80}>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('meetings.minutes.download')} onClick={() => void downloadFile(`${basePath}/${f.id}`, f.name)}>
-                        <IconDownload size={16} />
-                      </ActionIcon>
-                      <Can perms={[uploadPerm]}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('meetings.minutes.delete')} onClick={() => confirmDelete(f)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Can>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <MinutesTable owner={owner} files={files} uploadPerm={uploadPerm} onDelete={confirmDelete} />
         )}
       </Stack>
     </Card>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { MEETING_EVENTS, RESOLUTION_RESULTS, type ResolutionResult, type VotingMeetingKind } from '@app/workflow';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
-import { sendLoanEvent, type AgendaRow } from './meetings-api';
+import type { AgendaRow } from './meetings-api';
+import { useSendLoanEvent } from './meetings-queries';
 import { isResolutionResult } from './vote-form';
 
 /** Settles a pending result (UPDATE_RESOLUTION): passed or failed, decided by the meeting. */
@@ -25,9 +25,7 @@ export function ResolutionModal({
   const { t } = useTranslation();
   const [result, setResult] = useState<ResolutionResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (r: AgendaRow) => sendLoanEvent(r.loanId, MEETING_EVENTS[kind].resolution, { meetingId, result }, r.version),
-  });
+  const send = useSendLoanEvent();
   const close = () => {
     setResult(null);
     setError(null);
@@ -40,7 +38,7 @@ export function ResolutionModal({
       return;
     }
     try {
-      await send.mutateAsync(row);
+      await send.mutateAsync({ loanId: row.loanId, type: MEETING_EVENTS[kind].resolution, payload: { meetingId, result }, expectedVersion: row.version });
       showSuccessToast(t('meetings.resolution.done'));
       close();
       onDone();

@@ -1,17 +1,17 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
+import type { VotingMeetingKind } from '@app/workflow';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCan } from '@/features/permissions/Can';
 import { filterParams, usePagedList } from '@/lib/use-paged-list';
 import { downloadFile, today } from '@/lib/download';
-import { OPINION_COLORS, PAGE_SIZES, RESULT_COLORS, STATUS_COLORS } from './labels';
-import { formatAmount, formatTime } from '@/lib/format';
-import { fetchVoteList, kindPath, type VoteListItem } from './meetings-api';
+import { PAGE_SIZES } from './labels';
+import { fetchVoteList, kindPath, votePaths, type VoteListItem } from './meetings-api';
+import { voteKeys } from './meetings-queries';
+import { useVoteColumns } from './vote-columns';
 
 type StatusFilter = 'ALL' | 'START' | 'END';
 type VoteQuery = Parameters<typeof fetchVoteList>[1];
@@ -20,15 +20,12 @@ type VoteQuery = Parameters<typeof fetchVoteList>[1];
 export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const can = useCan();
-  const perms = VOTE_PERMISSIONS[kind];
   const list = usePagedList({
-    queryKey: ['votes', kind, 'list'],
+    queryKey: voteKeys.list(kind),
     filterKeys: ['status', 'company'] as const,
     pageSizes: PAGE_SIZES,
     fetch: (query) => fetchVoteList(kind, query as VoteQuery),
-    exportRows: async (query) =>
-      void (await downloadFile(`/votes/${kindPath(kind)}/export`, `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, query)),
+    exportRows: async (query) => void (await downloadFile(votePaths.export(kind), `${t(`meetings.vote.list.exportName.${kind}`)}-${today()}.xlsx`, query)),
   });
   const status: StatusFilter = list.filters.status === 'START' || list.filters.status === 'END' ? list.filters.status : 'ALL';
   // The company search is typed, then applied; the status applies at once.
@@ -36,6 +33,7 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
   const apply = (next: { status: StatusFilter; company: string }) =>
     list.search(filterParams({ status: next.status === 'ALL' ? null : next.status, company: next.company }));
   const open = (row: VoteListItem) => navigate(`/process/${kindPath(kind)}MeetingVoteDetail/${row.itemId}`);
+  const columns = useVoteColumns(kind, open);
 
   return (
     <Stack p="md" data-testid={`vote-list-${kindPath(kind)}`}>
@@ -65,61 +63,7 @@ export function VoteListPage({ kind }: { kind: VotingMeetingKind }) {
           customRowAttributes={(r) => ({ 'data-testid': 'vote-row', 'data-loan-id': r.loanId, 'data-meeting-id': r.meetingId })}
           noRecordsText={t('meetings.vote.list.empty')}
           {...list.table}
-          columns={[
-            { accessor: 'meetingTitle', title: t('meetings.vote.list.columns.meeting') },
-            { accessor: 'heldAt', title: t('meetings.columns.heldAt'), width: 150, render: (r) => formatTime(r.heldAt) },
-            {
-              accessor: 'meetingStatus',
-              title: t('meetings.columns.status'),
-              width: 90,
-              render: (r) => (
-                <Badge color={STATUS_COLORS[r.meetingStatus]} variant="light">
-                  {t(`meetings.status.${r.meetingStatus}`)}
-                </Badge>
-              ),
-            },
-            { accessor: 'companyName', title: t('meetings.detail.company') },
-            { accessor: 'amount', title: t('meetings.detail.amount'), textAlign: 'right', render: (r) => formatAmount(r.amount) },
-            { accessor: 'termMonths', title: t('meetings.detail.term'), width: 90, render: (r) => t('meetings.detail.months', { n: r.termMonths }) },
-            {
-              accessor: 'myVote',
-              title: t('meetings.vote.list.columns.myVote'),
-              width: 100,
-              render: (r) =>
-                r.myVote ? (
-                  <Badge color={OPINION_COLORS[r.myVote.opinion]} variant="light">
-                    {t(`meetings.opinions.${r.myVote.opinion}`)}
-                  </Badge>
-                ) : (
-                  t('meetings.votes.notVoted')
-                ),
-            },
-            {
-              accessor: 'outcome',
-              title: t('meetings.detail.result'),
-              width: 100,
-              render: (r) => (
-                <Badge color={RESULT_COLORS[r.outcome?.result ?? 'NOT_STARTED']} variant="light" data-testid="vote-row-result">
-                  {t(`meetings.results.${r.outcome?.result ?? 'NOT_STARTED'}`)}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: t('common.actions'),
-              width: 100,
-              render: (r) =>
-                r.canVote && can([perms.vote]) ? (
-                  <Button size="compact-xs" onClick={() => open(r)} data-testid="vote-open">
-                    {t('meetings.vote.list.vote')}
-                  </Button>
-                ) : can([perms.detail]) ? (
-                  <Button size="compact-xs" variant="subtle" onClick={() => open(r)} data-testid="vote-view">
-                    {t('meetings.vote.list.view')}
-                  </Button>
-                ) : null,
-            },
-          ]}
+          columns={columns}
         />
       </Card>
     </Stack>

@@ -2,7 +2,6 @@ import { Badge, Button, Card, Drawer, Group, Stack, Table, Text } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { YS_MEETING_PERMISSIONS } from '@app/workflow';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
@@ -12,7 +11,8 @@ import { filterFormValues, filterParams, usePagedList } from '@/lib/use-paged-li
 import { downloadFile, today } from '@/lib/download';
 import { PAGE_SIZES } from './labels';
 import { formatAmount, formatTime } from '@/lib/format';
-import { fetchSession, fetchSessions, type SessionItem } from './meetings-api';
+import { fetchSessions, type SessionItem } from './meetings-api';
+import { meetingKeys, useInvalidateYsList, useYsSession } from './meetings-queries';
 import { MinutesPanel } from './MinutesPanel';
 import { DayInput } from '@/lib/dates';
 
@@ -27,7 +27,7 @@ export default function YsMeetingListPage() {
   const [openDay, setOpenDay] = useState<string | null>(null);
   // Sessions sort by day only: the server takes the order alone.
   const list = usePagedList({
-    queryKey: ['meetings', 'YS', 'list'],
+    queryKey: meetingKeys.ysList,
     filterKeys: ['from', 'to'] as const,
     pageSizes: PAGE_SIZES,
     defaultSort: { sort: 'day', order: 'desc' },
@@ -104,8 +104,8 @@ export default function YsMeetingListPage() {
 function SessionView({ day }: { day: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: ['meetings', 'YS', 'session', day], queryFn: () => fetchSession(day), staleTime: 0 });
+  const invalidateList = useInvalidateYsList();
+  const session = useYsSession(day);
   if (!session.data) return null;
   const s = session.data;
   return (
@@ -144,14 +144,14 @@ function SessionView({ day }: { day: string }) {
         </Table>
       </Card>
       <MinutesPanel
-        basePath={`/meetings/ys/${day}/minutes`}
+        owner={{ kind: 'YS', day }}
         title={s.title}
         files={s.minutes}
         uploadPerm={YS_MEETING_PERMISSIONS.uploadMinutes}
         exportPerm={YS_MEETING_PERMISSIONS.exportMinutes}
         onChanged={() => {
           void session.refetch();
-          void queryClient.invalidateQueries({ queryKey: ['meetings', 'YS', 'list'] });
+          void invalidateList();
         }}
       />
     </Stack>

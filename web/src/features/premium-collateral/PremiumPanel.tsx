@@ -1,10 +1,9 @@
-import { Badge, Button, Card, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatBasisPoints, formatFen } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { formatTime } from '@/lib/format';
-import { fetchPremium, uploadLoanFile } from './premium-collateral-api';
+import { PremiumFacts } from './PremiumFacts';
+import { usePremium, useUploadLoanFile } from './premium-collateral-queries';
 import { useHolds } from './use-holds';
 
 /** The premium beside its computation: suggested vs entered (with the reason), state, payment vouchers. */
@@ -12,15 +11,14 @@ export function PremiumPanel({ loanId, version }: { loanId: string; version: num
   const { t } = useTranslation();
   const visible = useHolds('premium_upload_list', 'premium_confirmation_list');
   const canUpload = useHolds('sys:archive:upload');
-  const premium = useQuery({ queryKey: ['premium', loanId, version], queryFn: () => fetchPremium(loanId), enabled: visible });
+  const premium = usePremium(loanId, version, visible);
+  const uploadFile = useUploadLoanFile(loanId);
   const p = premium.data;
   if (!visible || !p || p.state === null) return null;
-  const differs = p.enteredFen !== null && p.enteredFen !== p.suggestedFen;
   const upload = async (file: File | null) => {
     if (!file) return;
-    await uploadLoanFile(loanId, 'PREMIUM_VOUCHER', file);
+    await uploadFile.mutateAsync({ kind: 'PREMIUM_VOUCHER', file });
     showSuccessToast(t('premiumCollateral.premium.uploaded'));
-    await premium.refetch();
   };
   return (
     <Card withBorder radius="md" padding="lg" data-testid="premium-panel" data-state={p.state}>
@@ -31,45 +29,7 @@ export function PremiumPanel({ loanId, version }: { loanId: string; version: num
             {t(`premiumCollateral.premium.states.${p.state}`)}
           </Badge>
         </Group>
-        <Table withRowBorders={false} verticalSpacing={4}>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td c="dimmed">{t('premiumCollateral.premium.loanType')}</Table.Td>
-              <Table.Td>{p.loanType ?? '—'}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td c="dimmed">{t('premiumCollateral.premium.feeRate')}</Table.Td>
-              <Table.Td>{p.feeRateBp === null ? '—' : `${formatBasisPoints(p.feeRateBp)}%`}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td c="dimmed">{t('premiumCollateral.premium.term')}</Table.Td>
-              <Table.Td>{t('premiumCollateral.premium.months', { count: p.termMonths })}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td c="dimmed">{t('premiumCollateral.premium.suggested')}</Table.Td>
-              <Table.Td data-testid="premium-suggested">
-                {p.suggestedFen === null ? t('premiumCollateral.premium.suggestedNone') : formatFen(p.suggestedFen)}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td c="dimmed">{t('premiumCollateral.premium.entered')}</Table.Td>
-              <Table.Td data-testid="premium-entered">
-                {p.enteredFen === null ? '—' : formatFen(p.enteredFen)}
-                {differs && (
-                  <Text span c="orange" size="xs" ml={6}>
-                    {t('premiumCollateral.premium.differs')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-            {p.reason && (
-              <Table.Tr>
-                <Table.Td c="dimmed">{t('premiumCollateral.premium.reason')}</Table.Td>
-                <Table.Td data-testid="premium-reason">{p.reason}</Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+        <PremiumFacts premium={p} />
         <Text size="sm" fw={600}>
           {t('premiumCollateral.premium.vouchers')}
         </Text>

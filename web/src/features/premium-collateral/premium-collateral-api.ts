@@ -7,25 +7,25 @@ export type PremiumView = PremiumViewDto;
 export type CollateralRegister = CollateralRegisterDto;
 export type CollateralBody = CollateralDto;
 
-const loanPath = (loanId: string) => `/loans/${encodeURIComponent(loanId)}`;
-
 export async function fetchPremium(loanId: string): Promise<PremiumView> {
-  return (await http.get<PremiumView>(`${loanPath(loanId)}/premium`, { passErrors: true })).data;
+  return (await http.get('/loans/{loanId}/premium', { path: { loanId }, passErrors: true })).data;
 }
 
 export async function fetchCollaterals(loanId: string): Promise<CollateralRegister> {
-  return (await http.get<CollateralRegister>(`${loanPath(loanId)}/collaterals`, { passErrors: true })).data;
+  return (await http.get('/loans/{loanId}/collaterals', { path: { loanId }, passErrors: true })).data;
 }
 
 /** Refusals (missing owner, register locked) are shown by the form, not as a toast. */
 export async function saveCollateral(loanId: string, id: string | null, body: CollateralBody): Promise<CollateralRegister> {
-  const path = id ? `${loanPath(loanId)}/collaterals/${encodeURIComponent(id)}` : `${loanPath(loanId)}/collaterals`;
-  return (id ? await http.put<CollateralRegister>(path, body, { passErrors: true }) : await http.post<CollateralRegister>(path, body, { passErrors: true }))
-    .data;
+  return (
+    id
+      ? await http.put('/loans/{loanId}/collaterals/{id}', body, { path: { loanId, id }, passErrors: true })
+      : await http.post('/loans/{loanId}/collaterals', body, { path: { loanId }, passErrors: true })
+  ).data;
 }
 
 export async function deleteCollateral(loanId: string, id: string): Promise<CollateralRegister> {
-  return (await http.delete<CollateralRegister>(`${loanPath(loanId)}/collaterals/${encodeURIComponent(id)}`)).data;
+  return (await http.delete('/loans/{loanId}/collaterals/{id}', { path: { loanId, id } })).data;
 }
 
 /** The loan's own attachment upload (archives): the premium voucher and the counter-guarantee files. */
@@ -33,5 +33,5 @@ export async function uploadLoanFile(loanId: string, kind: AttachmentKind, file:
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  await http.post(`/archives/${encodeURIComponent(loanId)}/files`, form);
+  await http.post('/archives/{loanId}/files', form, { path: { loanId } });
 }

@@ -1,17 +1,16 @@
 import { Alert, Avatar, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { useSession } from '@/features/auth/session';
-import { changeAvatar, uploadAvatar } from './profile-api';
+import { useChangeAvatar } from './profile-queries';
 import { AVATAR_ACCEPT, type AvatarErrorKey, checkAvatarFile } from './profile-rules';
 
 /** Upload the picture, then point the user's avatar at the uploaded URL. */
 export function ChangeAvatarModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user, updateUser } = useSession();
+  const { updateUser } = useSession();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<AvatarErrorKey | 'profile.avatar.required' | null>(null);
@@ -23,13 +22,7 @@ export function ChangeAvatarModal({ opened, onClose }: { opened: boolean; onClos
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const mutation = useMutation({
-    mutationFn: async (chosen: File) => {
-      const url = await uploadAvatar(chosen);
-      await changeAvatar(url);
-      return url;
-    },
-  });
+  const mutation = useChangeAvatar();
 
   const close = () => {
     setFile(null);
@@ -58,22 +51,7 @@ export function ChangeAvatarModal({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title={t('profile.avatar.title')} centered>
       <Stack gap="md">
-        <Group justify="center" gap="xl">
-          <Stack align="center" gap={4}>
-            <Avatar src={user?.avatar || null} name={user?.nickname || user?.username} size={88} radius={88} color="initials" />
-            <Text size="xs" c="dimmed">
-              {t('profile.avatar.current')}
-            </Text>
-          </Stack>
-          {preview && (
-            <Stack align="center" gap={4}>
-              <Avatar src={preview} size={88} radius={88} />
-              <Text size="xs" c="dimmed">
-                {t('profile.avatar.preview')}
-              </Text>
-            </Stack>
-          )}
-        </Group>
+        <AvatarPreviews preview={preview} />
         <FileButton onChange={choose} accept={AVATAR_ACCEPT}>
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconUpload size={16} />}>
@@ -99,5 +77,29 @@ export function ChangeAvatarModal({ opened, onClose }: { opened: boolean; onClos
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The avatar now and, once a picture is chosen, the one it would become. */
+function AvatarPreviews({ preview }: { preview: string | null }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Group justify="center" gap="xl">
+      <Stack align="center" gap={4}>
+        <Avatar src={user?.avatar || null} name={user?.nickname || user?.username} size={88} radius={88} color="initials" />
+        <Text size="xs" c="dimmed">
+          {t('profile.avatar.current')}
+        </Text>
+      </Stack>
+      {preview && (
+        <Stack align="center" gap={4}>
+          <Avatar src={preview} size={88} radius={88} />
+          <Text size="xs" c="dimmed">
+            {t('profile.avatar.preview')}
+          </Text>
+        </Stack>
+      )}
+    </Group>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
-import { changePassword } from './profile-api';
+import { useChangePassword } from './profile-queries';
 import { type PasswordValues, validatePasswordChange } from './profile-rules';
 
 const EMPTY: PasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -19,12 +19,13 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
 
 function PasswordForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const change = useChangePassword();
   const { form, formError, submitting, onSubmit } = useAppForm<PasswordValues>({
     initialValues: EMPTY,
     validate: (values) => Object.fromEntries(Object.entries(validatePasswordChange(values)).map(([field, key]) => [field, t(key)])),
     // A refusal is also toasted by the HTTP client; the dialog stays open to correct it.
     submit: async (values) => {
-      await changePassword(values.oldPassword, values.newPassword);
+      await change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       showSuccessToast(t('profile.password.success'));
       onClose();
     },

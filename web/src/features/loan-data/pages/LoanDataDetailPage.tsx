@@ -13,7 +13,8 @@ import { pick, useLang } from '@/i18n/use-lang';
 import { LoanDataHeader } from '../components/LoanDataHeader';
 import { SectionCard, SectionNav, SectionView } from '../components/sections';
 import { dataPaths, LOAN_ID } from '../routes';
-import { isNotFound, LoadFailed, Loading, NotFound, useDataRoute, useLoanData } from './common';
+import { useLoanData } from '../loan-data-queries';
+import { isNotFound, LoadFailed, Loading, NotFound, useDataRoute } from './common';
 
 export default function LoanDataDetailPage() {
   const { t } = useTranslation();

@@ -4,9 +4,8 @@
  * on this device at once and autosaved as the user's draft; "Save" checks everything with the
  * server's own rules and saves a new version. Sections the user may not edit are shown read-only.
  */
-import { Alert, Button, Grid, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCloudCheck, IconDeviceFloppy, IconEye, IconHistory, IconLoader2, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
 import { completenessOf, DATA_TYPE_SPECS, describeIssue, type DataType, type LoanDataContent } from '@app/workflow';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +15,16 @@ import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { useSession } from '@/features/auth/session';
 import { pick, useLang } from '@/i18n/use-lang';
 import { LoanDataHeader } from '../components/LoanDataHeader';
-import { SectionCard, SectionForm, SectionNav, SectionView } from '../components/sections';
-import { checkForm, clockTime, issuesByPath, onlySections, overlaySections, sameContent, sectionOfPath, setField } from '../form-state';
-import { discardDraft, LOAN_DATA_ERROR_CODES, saveLoanData, type LoanDataView, type SaveFailureData } from '../loan-data-api';
+import { DraftRestoredAlert } from '../components/DraftRestoredAlert';
+import { EditorSections } from '../components/EditorSections';
+import { SaveIndicator } from '../components/SaveIndicator';
+import { checkForm, issuesByPath, onlySections, overlaySections, sameContent, sectionOfPath, setField } from '../form-state';
+import { discardDraft, LOAN_DATA_ERROR_CODES, type LoanDataView, type SaveFailureData } from '../loan-data-api';
+import { useLoanData, useSaveLoanData } from '../loan-data-queries';
 import { newestDraft, readLocalDraft, type DraftCandidate } from '../local-draft';
 import { dataPaths, LOAN_ID, type DataRoute } from '../routes';
-import { useAutosave, type AutosaveStatus } from '../use-autosave';
-import { isNotFound, LoadFailed, Loading, loanDataKeys, NotFound, useDataRoute, useLoanData } from './common';
+import { useAutosave } from '../use-autosave';
+import { isNotFound, LoadFailed, Loading, NotFound, useDataRoute } from './common';
 
 export default function LoanDataEditPage() {
   const config = useDataRoute();
@@ -64,12 +66,12 @@ function firstSection(type: DataType, config: DataRoute, show: string | undefine
 function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute; show: string | undefined }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const userId = String(user?.id ?? '');
   const { type, loanId } = view;
   const spec = DATA_TYPE_SPECS[type];
   const editable = view.editable.sections;
+  const saveData = useSaveLoanData(loanId, type);
 
   const [start] = useState(() => startFrom(view, userId));
   const [content, setContent] = useState<LoanDataContent>(start.content);
@@ -112,15 +114,13 @@ function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute;
     const sent = latest.current;
     try {
       await autosave.settle();
-      const next = await saveLoanData(loanId, type, onlySections(sent, editable), saved.version);
+      const next = await saveData.mutateAsync({ content: onlySections(sent, editable), expectedVersion: saved.version });
       autosave.reset();
       setRestored(null);
       setSaved({ version: next.version, content: next.content, at: next.updatedAt, by: next.updatedBy?.name ?? null });
       // Typing during the save stays; otherwise the form shows what the server stored.
       if (latest.current === sent) setContent(next.content);
       else autosave.change(latest.current);
-      queryClient.setQueryData(loanDataKeys.data(loanId, type), next);
-      void queryClient.invalidateQueries({ queryKey: loanDataKeys.all(loanId) });
       const left = next.completeness.sections.filter((s) => editable.includes(s.key)).reduce((n, s) => n + s.missing.length, 0);
       showSuccessToast(left ? t('loanData.save.savedIncomplete', { count: left }) : t('loanData.save.saved'));
     } catch (error) {
@@ -148,7 +148,6 @@ function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute;
   };
 
   const section = spec.sections.find((s) => s.key === active) ?? spec.sections[0];
-  const sectionEditable = editable.includes(section.key);
   const readOnly = editable.length === 0;
 
   return (
@@ -179,91 +178,18 @@ function Editor({ view, config, show }: { view: LoanDataView; config: DataRoute;
           {pick(view.editable.reason, lang)}
         </Alert>
       )}
-      {restored && (
-        <Alert
-          color="blue"
-          icon={<IconHistory size={18} />}
-          title={t('loanData.restore.title')}
-          data-testid="draft-restored"
-          withCloseButton
-          onClose={() => setRestored(null)}
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              {t(restored.source === 'device' ? 'loanData.restore.fromDevice' : 'loanData.restore.fromServer', { time: clockTime(restored.savedAt) })}
-              {restored.baseVersion < saved.version && ` ${t('loanData.restore.older', { base: restored.baseVersion, version: saved.version })}`}
-            </Text>
-            <Button size="xs" variant="subtle" color="red" onClick={() => void discard()} data-testid="discard-draft">
-              {t('loanData.restore.discard')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
-          <Paper withBorder radius="md" p="xs" pos="sticky" top={8}>
-            <ScrollArea.Autosize mah="calc(100vh - 220px)">
-              <SectionNav
-                sections={spec.sections}
-                completeness={completeness.sections}
-                active={section.key}
-                onSelect={setActive}
-                editable={editable}
-                lang={lang}
-              />
-            </ScrollArea.Autosize>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
-          <SectionCard section={section} lang={lang}>
-            {sectionEditable ? (
-              <SectionForm section={section} content={content} onField={onField(section.key)} errorOf={errorOf} lang={lang} />
-            ) : (
-              <Stack gap="sm">
-                {!readOnly && (
-                  <Text size="sm" c="dimmed" data-testid="section-locked">
-                    <IconLock size={14} /> {t('loanData.readOnly.section')}
-                  </Text>
-                )}
-                <SectionView section={section} content={content} lang={lang} />
-              </Stack>
-            )}
-          </SectionCard>
-        </Grid.Col>
-      </Grid>
+      {restored && <DraftRestoredAlert restored={restored} version={saved.version} onClose={() => setRestored(null)} onDiscard={() => void discard()} />}
+      <EditorSections
+        sections={spec.sections}
+        completeness={completeness.sections}
+        section={section}
+        onSelect={setActive}
+        editable={editable}
+        content={content}
+        onField={onField(section.key)}
+        errorOf={errorOf}
+        lang={lang}
+      />
     </Stack>
-  );
-}
-
-export function SaveIndicator({ status, savedAt, saving }: { status: AutosaveStatus; savedAt: string | null; saving: boolean }) {
-  const { t } = useTranslation();
-  let icon = <IconCloudCheck size={14} />;
-  let color = 'dimmed';
-  let text: string;
-  if (saving) {
-    icon = <IconLoader2 size={14} />;
-    text = t('loanData.autosave.savingVersion');
-  } else if (status.state === 'pending' || status.state === 'saving') {
-    icon = <IconLoader2 size={14} />;
-    text = t('loanData.autosave.saving');
-  } else if (status.state === 'saved') {
-    text = t('loanData.autosave.savedAt', { time: clockTime(status.at) });
-    color = 'teal';
-  } else if (status.state === 'device') {
-    icon = <IconAlertTriangle size={14} />;
-    color = 'orange';
-    text = status.sessionExpired
-      ? t('loanData.autosave.sessionExpired', { time: clockTime(status.at) })
-      : t('loanData.autosave.device', { time: clockTime(status.at) });
-  } else {
-    text = savedAt ? t('loanData.autosave.versionAt', { time: clockTime(savedAt) }) : t('loanData.autosave.idle');
-  }
-  return (
-    <Group gap={4} c={color} data-testid="save-indicator" data-state={saving ? 'saving-version' : status.state}>
-      {icon}
-      <Text size="xs" c={color}>
-        {text}
-      </Text>
-    </Group>
   );
 }

@@ -5,16 +5,16 @@
  */
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { DATA_TYPE_SPECS } from '@app/workflow';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { pick, useLang } from '@/i18n/use-lang';
-import { fetchPdf, fetchPreviewHtml } from '../loan-data-api';
+import { fetchPdf } from '../loan-data-api';
 import { dataPaths, LOAN_ID } from '../routes';
-import { isNotFound, LoadFailed, Loading, loanDataKeys, NotFound, useDataRoute } from './common';
+import { usePreviewHtml } from '../loan-data-queries';
+import { isNotFound, LoadFailed, Loading, NotFound, useDataRoute } from './common';
 
 export default function LoanDataPreviewPage() {
   const { t } = useTranslation();
@@ -30,13 +30,7 @@ export default function LoanDataPreviewPage() {
   const [height, setHeight] = useState(900);
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
-  const html = useQuery({
-    queryKey: [...loanDataKeys.preview(loanId, config.type, part), lang],
-    queryFn: () => fetchPreviewHtml(loanId, config.type, part),
-    enabled: valid,
-    staleTime: 0,
-    retry: false,
-  });
+  const html = usePreviewHtml(loanId, config.type, part, lang, valid);
   if (!valid || isNotFound(html.error)) return <NotFound loanId={loanId} />;
   if (html.isError) return <LoadFailed error={html.error} retry={() => void html.refetch()} />;
   if (html.data === undefined) return <Loading />;
@@ -68,21 +62,7 @@ export default function LoanDataPreviewPage() {
 
   return (
     <Stack gap="md" p="md" data-testid="loan-data-preview" data-type={config.type}>
-      <Paper withBorder radius="md" p="sm">
-        <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} component={Link} to={dataPaths.detail(config.type, loanId, config.post)}>
-            {t('loanData.actions.detail')}
-          </Button>
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid="print">
-              {t('loanData.preview.print')}
-            </Button>
-            <Button leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} data-testid="download-pdf">
-              {t('loanData.preview.download')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
+      <PreviewToolbar back={dataPaths.detail(config.type, loanId, config.post)} onPrint={print} onDownload={() => void download()} downloading={downloading} />
       {pdfError && (
         <Alert color="red" withCloseButton onClose={() => setPdfError(null)} data-testid="pdf-error">
           {pdfError}
@@ -103,5 +83,27 @@ export default function LoanDataPreviewPage() {
         {t('loanData.preview.hint')}
       </Text>
     </Stack>
+  );
+}
+
+/** Back to the detail, print the frame, download the server's PDF of the same document. */
+function PreviewToolbar({ back, onPrint, onDownload, downloading }: { back: string; onPrint: () => void; onDownload: () => void; downloading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} component={Link} to={back}>
+          {t('loanData.actions.detail')}
+        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onPrint} data-testid="print">
+            {t('loanData.preview.print')}
+          </Button>
+          <Button leftSection={<IconDownload size={16} />} onClick={onDownload} loading={downloading} data-testid="download-pdf">
+            {t('loanData.preview.download')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }

@@ -1,36 +1,16 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { DataType } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/http';
 import { StatusPage } from '@/ui/StatusPage';
 import { useCurrentRoute } from '@/navigation/current-route';
-import { fetchLoanData } from '../loan-data-api';
 import { DATA_ROUTES, type DataRoute } from '../routes';
-
-export const loanDataKeys = {
-  all: (loanId: string) => ['loan-data', loanId] as const,
-  data: (loanId: string, type: DataType) => ['loan-data', loanId, type] as const,
-  preview: (loanId: string, target: string, part: string) => ['loan-data', loanId, 'preview', target, part] as const,
-};
 
 /** The data type and view of the page's route (see routes.ts). */
 export function useDataRoute(): DataRoute {
   const route = useCurrentRoute();
   const config = route ? DATA_ROUTES[route.name] : undefined;
   return config ?? { type: 'CLIENT', mode: 'detail', post: 'A' };
-}
-
-export function useLoanData(loanId: string, type: DataType, enabled: boolean) {
-  return useQuery({
-    queryKey: loanDataKeys.data(loanId, type),
-    queryFn: () => fetchLoanData(loanId, type),
-    enabled,
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
 }
 
 export function NotFound({ loanId }: { loanId: string }) {

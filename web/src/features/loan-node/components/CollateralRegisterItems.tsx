@@ -1,9 +1,8 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { COLLATERAL_KIND_LABELS, formatFen } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pick, useLang } from '@/i18n/use-lang';
-import { fetchCollaterals } from '@/features/premium-collateral/premium-collateral-api';
+import { useCollaterals } from '@/features/premium-collateral/premium-collateral-queries';
 
 /**
  * COUNTER_GUARANTEE_CONFIRM's collateral, read-only: the server takes the loan's collateral register
@@ -13,7 +12,7 @@ export function CollateralRegisterItems({ loanId, version }: { loanId: string; v
   const { t } = useTranslation();
   const lang = useLang();
   // the same query as the collateral panel of the node page
-  const register = useQuery({ queryKey: ['collaterals', loanId, version], queryFn: () => fetchCollaterals(loanId) });
+  const register = useCollaterals(loanId, version);
   const rows = register.data?.rows ?? [];
   return (
     <Stack gap={4} data-testid="collateral-register-items">

@@ -8,8 +8,8 @@ import { formatSize, formatTime } from '@/lib/format';
 import { ATTACHMENT_KIND_LABELS, CONTRACT_TYPE_LABELS, isAttachmentKind, windowOpen } from '@app/workflow';
 import { showSuccessToast } from '@/api/feedback';
 import { useHolds } from '@/features/premium-collateral/use-holds';
-import { documentFilePath, uploadLoanDocument } from '../loan-node-api';
-import { useDocuments } from '../loan-node-queries';
+import { documentFilePath } from '../loan-node-api';
+import { useDocuments, useUploadLoanDocument } from '../loan-node-queries';
 
 /** Uploads the panel still offers: the signed copy of the contract (no step stands on it; the steps' own files are uploaded in their dialogs). */
 const PANEL_UPLOADS = ['SIGNED_CONTRACT'] as const;
@@ -32,13 +32,13 @@ export function DocumentsPanel({ loanId, version, state }: { loanId: string; ver
   const lang = useLang();
   const kindLabel = useKindLabel();
   const documents = useDocuments(loanId, version);
+  const uploadDocument = useUploadLoanDocument(loanId);
   // the same state window the server checks (workflow STATE_WINDOWS)
   const mayUploadSigned = useHolds('sys:contract:upload') && windowOpen('SIGNED_CONTRACT_UPLOAD', { value: state });
   const upload = async (kind: (typeof PANEL_UPLOADS)[number], file: File | null) => {
     if (!file) return;
-    await uploadLoanDocument(loanId, kind, file);
+    await uploadDocument.mutateAsync({ kind, file });
     showSuccessToast(t('loanNode.documents.uploaded'));
-    await documents.refetch();
   };
   const uploads = PANEL_UPLOADS.filter(() => mayUploadSigned);
   if (documents.error instanceof ApiError && documents.error.status === 403) return null;

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { leafPaths } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HistoryEvent } from '../loan-node-api';
 import { useHistory, useHistoryAt, useVerify } from '../loan-node-queries';
 import { eventLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
@@ -106,7 +107,6 @@ function StateAt({ loanId, seq }: { loanId: string; seq: number }) {
 /** Every event of the loan, the hash chain's verdict, and a slider to travel back in time. */
 export function HistoryPanel({ loanId, version }: { loanId: string; version: number }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const history = useHistory(loanId, version);
   // null: follow the latest event; a number: the event chosen on the slider.
   const [chosen, setChosen] = useState<number | null>(null);
@@ -153,56 +153,65 @@ export function HistoryPanel({ loanId, version }: { loanId: string; version: num
           {t('loanNode.history.empty')}
         </Text>
       ) : (
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="history-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>{t('loanNode.history.columns.seq')}</Table.Th>
-                <Table.Th>{t('loanNode.history.columns.type')}</Table.Th>
-                <Table.Th>{t('loanNode.history.columns.actor')}</Table.Th>
-                <Table.Th>{t('loanNode.history.columns.time')}</Table.Th>
-                <Table.Th>{t('loanNode.history.columns.change')}</Table.Th>
-                <Table.Th>{t('loanNode.history.columns.hash')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event) => (
-                <Table.Tr
-                  key={event.seq}
-                  data-testid="history-row"
-                  bg={event.seq === seq ? 'var(--mantine-color-blue-light)' : undefined}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => choose(event.seq)}
-                >
-                  <Table.Td>{event.seq}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {eventLabel(event.type, lang)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {event.type}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{event.actor.name ?? event.actor.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeWithSeconds(event.time)}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {leafPaths(event.from).join(', ')} → {leafPaths(event.to).join(', ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={event.hash} maw={520} multiline style={{ wordBreak: 'break-all' }}>
-                      <Code style={{ whiteSpace: 'nowrap' }} data-testid="history-hash">
-                        {shortHash(event.hash)}
-                      </Code>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <HistoryTable events={events} seq={seq} onChoose={choose} />
       )}
     </Stack>
+  );
+}
+
+/** The events, newest chain link last: type, actor, time, the change of state and the hash; a click travels to it. */
+function HistoryTable({ events, seq, onChoose }: { events: HistoryEvent[]; seq: number; onChoose: (seq: number) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <ScrollArea>
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="history-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={60}>{t('loanNode.history.columns.seq')}</Table.Th>
+            <Table.Th>{t('loanNode.history.columns.type')}</Table.Th>
+            <Table.Th>{t('loanNode.history.columns.actor')}</Table.Th>
+            <Table.Th>{t('loanNode.history.columns.time')}</Table.Th>
+            <Table.Th>{t('loanNode.history.columns.change')}</Table.Th>
+            <Table.Th>{t('loanNode.history.columns.hash')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr
+              key={event.seq}
+              data-testid="history-row"
+              bg={event.seq === seq ? 'var(--mantine-color-blue-light)' : undefined}
+              style={{ cursor: 'pointer' }}
+              onClick={() => onChoose(event.seq)}
+            >
+              <Table.Td>{event.seq}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {eventLabel(event.type, lang)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {event.type}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{event.actor.name ?? event.actor.id}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeWithSeconds(event.time)}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {leafPaths(event.from).join(', ')} → {leafPaths(event.to).join(', ')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={event.hash} maw={520} multiline style={{ wordBreak: 'break-all' }}>
+                  <Code style={{ whiteSpace: 'nowrap' }} data-testid="history-hash">
+                    {shortHash(event.hash)}
+                  </Code>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

@@ -90,18 +90,7 @@ export function LoanHeader({
         <Field label={t('loanNode.header.loanType')}>{loan?.loanType || unknown}</Field>
       </SimpleGrid>
 
-      {labels.regions.length > 0 && (
-        <Group gap="xs" mt="md">
-          <Text size="xs" c="dimmed">
-            {t('loanNode.header.regions')}
-          </Text>
-          {labels.regions.map((region) => (
-            <Badge key={region.region} variant={region.done ? 'filled' : 'light'} color={region.done ? 'teal' : 'blue'}>
-              {pick(region.label, lang)}: {pick(region.step, lang)}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      <LoanRegions regions={labels.regions} />
 
       {detailRefused && (
         <Text size="xs" c="dimmed" mt="sm">
@@ -109,5 +98,24 @@ export function LoanHeader({
         </Text>
       )}
     </Card>
+  );
+}
+
+/** A parallel stage's regions, each with the step it is at. */
+function LoanRegions({ regions }: { regions: WorkflowView['statusLabels']['regions'] }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  if (regions.length === 0) return null;
+  return (
+    <Group gap="xs" mt="md">
+      <Text size="xs" c="dimmed">
+        {t('loanNode.header.regions')}
+      </Text>
+      {regions.map((region) => (
+        <Badge key={region.region} variant={region.done ? 'filled' : 'light'} color={region.done ? 'teal' : 'blue'}>
+          {pick(region.label, lang)}: {pick(region.step, lang)}
+        </Badge>
+      ))}
+    </Group>
   );
 }

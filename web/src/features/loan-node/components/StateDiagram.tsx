@@ -1,11 +1,11 @@
-import { Badge, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { activePaths, STAGES, type MachineDefinition, type StateDefinition } from '@app/workflow';
 import type { StateValue } from 'xstate';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDefinition } from '../loan-node-queries';
-import { eventLabel } from '../labels';
+import { TransitionsFromHere } from './TransitionsFromHere';
 import { type Lang, pick, useLang } from '@/i18n/use-lang';
 import classes from './StateDiagram.module.css';
 
@@ -156,47 +156,7 @@ export function StateDiagram({ state }: { state: StateValue }) {
         </div>
       </div>
 
-      <div>
-        <Title order={6} mb="xs">
-          {t('loanNode.diagram.fromHere')}
-        </Title>
-        {fromHere.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('loanNode.actions.finished')}
-          </Text>
-        ) : (
-          <Table verticalSpacing={4} fz="sm" data-testid="diagram-transitions">
-            <Table.Tbody>
-              {fromHere.map((tr, index) => (
-                <Table.Tr key={`${tr.source}-${tr.event}-${index}`}>
-                  <Table.Td>{label(tr.source)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" size="sm" tt="none">
-                      {tr.kind === 'done' ? t('loanNode.diagram.allRegionsDone') : eventLabel(tr.event, lang)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <IconArrowRight size={14} />
-                      {tr.targets.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          {t('loanNode.diagram.selfLoop')}
-                        </Text>
-                      ) : (
-                        tr.targets.map((target) => (
-                          <Text key={target} size="sm">
-                            {label(target)}
-                          </Text>
-                        ))
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </div>
+      <TransitionsFromHere transitions={fromHere} label={label} />
     </Stack>
   );
 }

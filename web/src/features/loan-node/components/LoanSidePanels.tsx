@@ -1,0 +1,29 @@
+import { Stack } from '@mantine/core';
+import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
+import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
+import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
+import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
+import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
+import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
+import type { WorkflowView } from '../loan-node-api';
+import { ActionPanel } from './ActionPanel';
+import { DocumentsPanel } from './DocumentsPanel';
+
+/** The column beside the tabs: what the user may do now, then each feature's panel of the loan (each hides itself when it has nothing to show). */
+export function LoanSidePanels({ loanId, view }: { loanId: string; view: WorkflowView }) {
+  return (
+    <Stack gap="md">
+      <ActionPanel view={view} />
+      {/* The review committee and the withdrawal reviewers: the figures this loan would produce. */}
+      <RegulatoryImpactPanel loanId={loanId} version={view.version} state={view.state} />
+      {/* Shown from duringGuarantee on, to whoever holds their lists. */}
+      <PremiumPanel loanId={loanId} version={view.version} />
+      <CollateralPanel loanId={loanId} version={view.version} />
+      <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
+      {/* After disbursement: visits with their classification history, then the release of each item. */}
+      <VisitsPanel loanId={loanId} version={view.version} state={view.state} />
+      <RepaymentPlanPanel loanId={loanId} version={view.version} state={view.state} />
+      <ReleasePanel loanId={loanId} version={view.version} state={view.state} />
+    </Stack>
+  );
+}
