@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fetchLoanRows } from '@/features/loans/loans-api';
+import { fetchLoanRows } from '@/features/loan-list/loan-list-api';
 import { useHolds } from '@/features/premium-collateral/use-holds';
 import { formatAmount } from '@/lib/format';
 import { ledgerPagePath } from './ledger-attachments-api';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppDataTable } from '@/ui/AppDataTable';
-import type { LoanRow } from '@/features/loans/loans-api';
+import type { LoanRow } from '@/features/loan-list/loan-list-api';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatAmount, formatTime } from '@/lib/format';
 import { usePagedList } from '@/lib/use-paged-list';
