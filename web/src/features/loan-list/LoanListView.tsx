@@ -1,21 +1,18 @@
 import { Card, Stack } from '@mantine/core';
-import type { GuaranteeContext } from '@app/workflow';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/http';
-import { pick, useLang } from '@/i18n/use-lang';
-import type { ServerLegalAction } from '@/features/loan-node/loan-node-api';
-import type { OfficerEvent } from '@/features/loans/OfficerEventModal';
+import { useLang } from '@/i18n/use-lang';
 import { useCan } from '@/features/permissions/Can';
 import { listConfig, type ListName } from './list-configs';
 import { LoanListDialogs, NOTHING_OPEN, type LoanListOpen } from './LoanListDialogs';
 import { LoanListFilters } from './LoanListFilters';
 import type { LoanRow } from './loan-list-api';
 import { useLoanColumns } from './loan-list-columns';
-import { useFetchWorkflowView, useLoanList, useReloadLoanLists } from './loan-list-queries';
+import { useLoanList, useReloadLoanLists } from './loan-list-queries';
+import { useOpenAction } from './use-open-action';
 import { LoanRowActions } from './LoanRowActions';
 import { useWindowOpen } from './use-window-open';
 
@@ -30,35 +27,12 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
   const lang = useLang();
   const can = useCan();
   const [open, setOpen] = useState<LoanListOpen>(NOTHING_OPEN);
-  const [opening, setOpening] = useState<string | null>(null);
   const list = useLoanList(name, config.api, title);
   const reload = useReloadLoanLists();
-  const fetchWorkflowView = useFetchWorkflowView();
+  const { opening, openAction } = useOpenAction(setOpen);
   const mayRemind = config.remind === true && can(['sys:voucher:remind']);
   const windowOpen = useWindowOpen(mayRemind);
   const dataColumns = useLoanColumns(config.columns);
-
-  // Rows carry no snapshot: the action's form reads the loan's context from its workflow view,
-  // fetched when the action is opened (and with it the version the event is sent against).
-  const openAction = async (row: LoanRow, legal: ServerLegalAction) => {
-    setOpening(`${row.id}:${legal.type}`);
-    try {
-      const view = await fetchWorkflowView(row.id);
-      const context: GuaranteeContext | null = view.snapshot.context ?? null;
-      // Events that name a B-post officer pick one from the users holding the post.
-      const needsOfficer =
-        legal.type === 'TRANSFER_DATA' ||
-        ((legal.type === 'SUBMIT_TO_RISK_CONTROL' || legal.type === 'SUBMIT_TO_INSURANCE_REVIEW') && !context?.bPostOfficerId);
-      if (needsOfficer)
-        setOpen((o) => ({ ...o, officerEvent: { row, type: legal.type as OfficerEvent, label: pick(legal.label, lang), version: view.version, context } }));
-      else setOpen((o) => ({ ...o, action: { row, open: { action: legal, version: view.version, context } } }));
-    } catch (error) {
-      // The HTTP client has already told the user (toast); the row stays as it was.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setOpening(null);
-    }
-  };
 
   const actionsColumn: DataTableColumn<LoanRow> = {
     accessor: 'actions',

@@ -34,17 +34,8 @@ interface Props {
 export function LoanRowActions({ row: r, config, opening, onAction, mayRemind, windowOpen, onDetail, onResolution }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
-  const can = useCan();
-  const navigate = useNavigate();
   const deletion = useDeleteLoan();
-  const copying = useCopyLoan();
   const reminder = useDisbursementReminder();
-
-  // Links and the detail drawer depend on the user only, not on the row.
-  const shown = config.links.filter((link) => can(link.perms));
-  const detail = config.detailPerms !== null && can(config.detailPerms);
-  // Copying starts a new application: offered on the loan list, to holders of sys:loan:copy.
-  const copyable = config.loanList === true && can(['sys:loan:copy']);
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -56,19 +47,6 @@ export function LoanRowActions({ row: r, config, opening, onAction, mayRemind, w
       onConfirm: async () => {
         await deletion.mutateAsync(r.id);
         showSuccessToast(t('loans.deleted'));
-      },
-    });
-
-  const confirmCopy = () =>
-    modals.openConfirmModal({
-      title: t('loans.copyTitle'),
-      centered: true,
-      children: <Text size="sm">{t('loans.copyConfirm', { company: r.companyName })}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      onConfirm: async () => {
-        const copy = await copying.mutateAsync(r.id);
-        showSuccessToast(t('loans.copied'));
-        void navigate(`/company/node/${copy.id}`);
       },
     });
 
@@ -116,29 +94,58 @@ export function LoanRowActions({ row: r, config, opening, onAction, mayRemind, w
           {t('loans.delete')}
         </Button>
       )}
-      {(shown.length > 0 || detail || copyable || config.resolution) && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="compact-xs" variant="default" rightSection={<IconChevronDown size={12} />} data-testid="row-more">
-              {t('loans.more')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {detail && <Menu.Item onClick={() => onDetail(r.id)}>{t('loans.links.detail')}</Menu.Item>}
-            {config.resolution && <Menu.Item onClick={() => onResolution(r)}>{t('loans.links.resolution')}</Menu.Item>}
-            {copyable && (
-              <Menu.Item data-testid="row-copy" onClick={confirmCopy}>
-                {t('loans.copy')}
-              </Menu.Item>
-            )}
-            {shown.map((link) => (
-              <Menu.Item key={link.key} component={Link} to={link.to(r.id)}>
-                {t(`loans.links.${link.key}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <RowMoreMenu row={r} config={config} onDetail={onDetail} onResolution={onResolution} />
     </Group>
+  );
+}
+
+/** Under "more": the detail drawer, the resolutions, copy as a new application, and the list's links. */
+function RowMoreMenu({ row: r, config, onDetail, onResolution }: Pick<Props, 'row' | 'config' | 'onDetail' | 'onResolution'>) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const copying = useCopyLoan();
+  // Links and the detail drawer depend on the user only, not on the row.
+  const shown = config.links.filter((link) => can(link.perms));
+  const detail = config.detailPerms !== null && can(config.detailPerms);
+  // Copying starts a new application: offered on the loan list, to holders of sys:loan:copy.
+  const copyable = config.loanList === true && can(['sys:loan:copy']);
+
+  const confirmCopy = () =>
+    modals.openConfirmModal({
+      title: t('loans.copyTitle'),
+      centered: true,
+      children: <Text size="sm">{t('loans.copyConfirm', { company: r.companyName })}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      onConfirm: async () => {
+        const copy = await copying.mutateAsync(r.id);
+        showSuccessToast(t('loans.copied'));
+        void navigate(`/company/node/${copy.id}`);
+      },
+    });
+
+  if (!(shown.length > 0 || detail || copyable || config.resolution)) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-xs" variant="default" rightSection={<IconChevronDown size={12} />} data-testid="row-more">
+          {t('loans.more')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {detail && <Menu.Item onClick={() => onDetail(r.id)}>{t('loans.links.detail')}</Menu.Item>}
+        {config.resolution && <Menu.Item onClick={() => onResolution(r)}>{t('loans.links.resolution')}</Menu.Item>}
+        {copyable && (
+          <Menu.Item data-testid="row-copy" onClick={confirmCopy}>
+            {t('loans.copy')}
+          </Menu.Item>
+        )}
+        {shown.map((link) => (
+          <Menu.Item key={link.key} component={Link} to={link.to(r.id)}>
+            {t(`loans.links.${link.key}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
