@@ -40,7 +40,7 @@ export function measureWeb(dist = DIST) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const initial = filesOf(manifest, entries);
-  const firstPaint = filesOf(manifest, [...entries, 'src/app/shell/Shell.tsx', 'src/features/loans/LoanListPage.tsx']);
+  const firstPaint = filesOf(manifest, [...entries, 'src/app/shell/Shell.tsx', 'src/features/loan-list/LoanListPage.tsx']);
   return {
     budgetBytes: INITIAL_BUDGET_BYTES,
     initial: { files: initial.length, gzipBytes: gzipBytes(dist, initial) },

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router/AppRouter';
 import { startCurrentUserLoad } from './features/auth/session';
-import { startFirstPageEarly } from './features/worklists/first-page';
+import { startFirstPageEarly } from './features/loan-list/first-page';
 import { ensureSettingDefaults, getAccessToken } from './lib/storage';
 
 ensureSettingDefaults();

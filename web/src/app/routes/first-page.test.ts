@@ -4,7 +4,7 @@ import { loanListPage, worklistPage } from '@/app/routes/pages';
 import { resolveRoutes } from '@/navigation/route-filter';
 import { ROUTE_TABLE } from '@/app/routes/route-table';
 import { jsonResponse } from '@/test/render';
-import { FIRST_PAGE, listApiOf, startFirstPageEarly } from '@/features/worklists/first-page';
+import { FIRST_PAGE, listApiOf, startFirstPageEarly } from '@/features/loan-list/first-page';
 
 describe('the first page of a list, sent early at boot', () => {
   afterEach(() => {
@@ -37,8 +37,8 @@ describe('the first page of a list, sent early at boot', () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ code: 'A00000', data: { list: ['row'] } })));
     vi.stubGlobal('fetch', fetchMock);
     startFirstPageEarly({ pathname: '/statistics/suggestList', search: '' });
-    const page = await http.get<{ list: string[] }>('/worklists/suggestList', { params: { ...FIRST_PAGE } });
-    expect(page.data.list).toEqual(['row']);
+    const page = await http.get('/worklists/{name}', { path: { name: 'suggestList' }, params: { ...FIRST_PAGE } });
+    expect(page.data.list as unknown).toEqual(['row']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

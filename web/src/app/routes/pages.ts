@@ -14,8 +14,8 @@ export const regulatoryOverviewPage = lazy(() => import('@/features/regulatory/R
 export const loanNodePage = lazy(() => import('@/features/loan-node/LoanNodePage'));
 // Companies, loans, and the one page of every worklist (the route names the list).
 export const companyListPage = lazy(() => import('@/features/companies/CompanyListPage'));
-export const loanListPage = lazy(() => import('@/features/loans/LoanListPage'));
-export const worklistPage = lazy(() => import('@/features/worklists/WorklistPage'));
+export const loanListPage = lazy(() => import('@/features/loan-list/LoanListPage'));
+export const worklistPage = lazy(() => import('@/features/loan-list/WorklistPage'));
 export const loanDataDetailPage = lazy(() => import('@/features/loan-data/pages/LoanDataDetailPage'));
 export const loanDataEditPage = lazy(() => import('@/features/loan-data/pages/LoanDataEditPage'));
 export const loanDataPreviewPage = lazy(() => import('@/features/loan-data/pages/LoanDataPreviewPage'));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchLoanRows } from '@/features/loans/loans-api';
+import { fetchLoanRows } from '@/features/loan-list/loan-list-api';
 import {
   addLedgerReport,
   fetchLedger,

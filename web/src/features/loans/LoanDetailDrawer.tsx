@@ -1,17 +1,16 @@
 import { Anchor, Badge, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLang } from '@/i18n/use-lang';
-import { fetchLoanDetail } from './loans-api';
+import { useLoan } from './loans-queries';
 import { formatTime } from '@/lib/format';
 
 /** One loan: its terms, officers and where it stands, with the way to its node page. */
 export function LoanDetailDrawer({ loanId, onClose }: { loanId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const detail = useQuery({ queryKey: ['loans', 'detail', loanId], queryFn: () => fetchLoanDetail(loanId!), enabled: loanId !== null });
+  const detail = useLoan(loanId);
   const d = detail.data;
   const item = (key: string, value: ReactNode) => (
     <div key={key}>

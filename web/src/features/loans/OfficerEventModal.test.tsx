@@ -3,7 +3,7 @@ import { demoActors, demoInput, eventsToStage, replay, statusLabels } from '@app
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
 import { jsonResponse, makeUser, renderWithApp } from '@/test/render';
-import type { LoanRow } from './loans-api';
+import type { LoanRow } from '@/features/loan-list/loan-list-api';
 import { OfficerEventModal } from './OfficerEventModal';
 
 const LOAN = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';

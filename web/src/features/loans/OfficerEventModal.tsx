@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { GuaranteeContext } from '@app/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,8 @@ import { newIdempotencyKey } from '@/features/loan-node/idempotency';
 import { fieldLabel } from '@/features/loan-node/labels';
 import { sendEvent, type EventFailureData } from '@/features/loan-node/loan-node-api';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
-import { fetchOfficers, type LoanRow } from './loans-api';
+import type { LoanRow } from '@/features/loan-list/loan-list-api';
+import { useOfficers } from './loans-queries';
 
 /** The events whose payload names a B-post officer, and that field. */
 export const OFFICER_EVENTS = { TRANSFER_DATA: 'toOfficerId', SUBMIT_TO_RISK_CONTROL: 'bPostOfficerId', SUBMIT_TO_INSURANCE_REVIEW: 'bPostOfficerId' } as const;
@@ -46,7 +46,7 @@ function OfficerForm({ target, onClose }: { target: OfficerEventTarget; onClose:
   const { t } = useTranslation();
   const { row, type, label: submitLabel } = target;
   const [key] = useState(newIdempotencyKey);
-  const officers = useQuery({ queryKey: ['officers', 'B_POST'], queryFn: () => fetchOfficers('B_POST'), staleTime: 60_000 });
+  const officers = useOfficers('B_POST');
   const current = target.context?.bPostOfficerId;
   const choices = (officers.data ?? []).filter((u) => u.id !== current).map((u) => ({ value: u.id, label: `${u.nickname || u.username}（${u.username}）` }));
   const field = OFFICER_EVENTS[type];

@@ -3,7 +3,7 @@ import { STATUS_ENUMERATIONS, STAGES } from '@app/workflow';
 import { useWorkflowView } from '@/features/loan-node/loan-node-queries';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
-import type { LoanRow } from './loans-api';
+import type { LoanRow } from '@/features/loan-list/loan-list-api';
 import { formatTime } from '@/lib/format';
 
 /** The meetings' outcomes the machine recorded for a loan (both meeting stages), read from its workflow view (list rows carry no snapshot). */

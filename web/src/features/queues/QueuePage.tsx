@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { openQueuePageSession, QUEUE_PAGE_URL } from './queue-page-api';
+import { QUEUE_PAGE_URL } from './queue-page-api';
+import { useQueuePageSession } from './queue-page-queries';
 import { ReminderStatusCard } from './ReminderStatusCard';
 
 /**
@@ -11,7 +11,7 @@ import { ReminderStatusCard } from './ReminderStatusCard';
  */
 export default function QueuePage() {
   const { t } = useTranslation();
-  const session = useQuery({ queryKey: ['queue-page', 'session'], queryFn: openQueuePageSession, staleTime: 60_000, retry: false });
+  const session = useQueuePageSession();
   return (
     <Stack p="md">
       <Card withBorder radius="md" padding="lg">

@@ -1,11 +1,8 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
-import { fetchReminderStatus, reconcileReminders } from './queue-page-api';
-
-const STATUS_KEY = ['admin', 'reminders', 'status'] as const;
+import { useReconcileReminders, useReminderStatus } from './queue-page-queries';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -27,12 +24,8 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
  */
 export function ReminderStatusCard() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: fetchReminderStatus, retry: false });
-  const reconcile = useMutation({
-    mutationFn: reconcileReminders,
-    onSuccess: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
-  });
+  const status = useReminderStatus();
+  const reconcile = useReconcileReminders();
   const data = status.data;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="reminder-status">

@@ -1,5 +1,5 @@
 import { http } from '@/api/http';
-import type { QueuePageSessionDto, ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
+import type { ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
 
 /** Where the server serves Bull Board (fixed by issue 10's API contract). */
 export const QUEUE_PAGE_URL = '/server/admin/queues';
@@ -9,7 +9,7 @@ export const QUEUE_PAGE_URL = '/server/admin/queues';
  * the page opens in a tab of its own, which cannot send the X-Platform-Token header.
  */
 export async function openQueuePageSession(): Promise<string> {
-  const res = await http.post<QueuePageSessionDto>('/admin/queue-page/session');
+  const res = await http.post('/admin/queue-page/session');
   return res.data?.url ?? QUEUE_PAGE_URL;
 }
 
@@ -17,12 +17,12 @@ export type { ReconcileResultDto, ReminderStatusDto };
 
 /** The reminder horizon and what is scheduled and queued (administrators). */
 export async function fetchReminderStatus(): Promise<ReminderStatusDto> {
-  const res = await http.get<ReminderStatusDto>('/admin/reminders/status');
+  const res = await http.get('/admin/reminders/status');
   return res.data!;
 }
 
 /** Queues again every scheduled reminder within the horizon from PostgreSQL (administrators). */
 export async function reconcileReminders(): Promise<ReconcileResultDto> {
-  const res = await http.post<ReconcileResultDto>('/admin/reminders/reconcile');
+  const res = await http.post('/admin/reminders/reconcile');
   return res.data!;
 }

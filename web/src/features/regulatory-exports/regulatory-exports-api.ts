@@ -6,10 +6,10 @@ export type RegulatoryReport = 'guodan' | 'industrial';
 export type RegulatoryParams = PagedQuery<ApiQuery<'GET /regulatory-exports/guodan'>>;
 
 export const regulatoryPaths = {
-  list: (report: RegulatoryReport) => `/regulatory-exports/${report}`,
-  export: (report: RegulatoryReport) => `/regulatory-exports/${report}/export`,
+  list: (report: RegulatoryReport) => `/regulatory-exports/${report}` as const,
+  export: (report: RegulatoryReport) => `/regulatory-exports/${report}/export` as const,
 };
 
 export async function fetchRegulatoryRows(report: RegulatoryReport, params: RegulatoryParams): Promise<Page<RegulatoryRow>> {
-  return (await http.get<Page<RegulatoryRow>>(regulatoryPaths.list(report), { params: { ...params } })).data;
+  return (await http.get(regulatoryPaths.list(report), { params: { ...params } })).data;
 }

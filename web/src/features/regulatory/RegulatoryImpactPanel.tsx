@@ -1,9 +1,10 @@
 import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useHolds } from '@/features/premium-collateral/use-holds';
-import { fetchImpact, percent } from './regulatory-api';
+import { percent, type RegulatoryImpact } from './regulatory-api';
+import { useImpact } from './regulatory-queries';
 
 /** Stages where the committee and the withdrawal reviewers decide on the loan: the live check is shown there. */
 const CHECKED_STAGES = ['insuranceReview', 'withdrawal'];
@@ -13,45 +14,10 @@ export function RegulatoryImpactPanel({ loanId, version, state }: { loanId: stri
   const { t } = useTranslation();
   const inStage = typeof state === 'object' && state !== null && CHECKED_STAGES.some((stage) => stage in state);
   const visible = useHolds('bs_meeting_vote_list', 'bs_meeting_process_list', 'initiate_withdrawal_list', 'statistics') && inStage;
-  const impact = useQuery({ queryKey: ['regulatory', 'impact', loanId, version], queryFn: () => fetchImpact(loanId), enabled: visible });
+  const impact = useImpact(loanId, version, visible);
   const i = impact.data;
   if (!visible || !i) return null;
-  const own = (figures: typeof i.before) => figures.clients.find((c) => c.companyId === i.companyId);
-  const ownGroup = (figures: typeof i.before) => figures.groups.find((g) => g.groupId === i.groupId);
-  const rows = [
-    {
-      key: 'leverage',
-      label: t('regulatory.leverage'),
-      before: i.before.leverage.value.toFixed(4),
-      after: i.after.leverage.value.toFixed(4),
-      limit: String(i.after.leverage.limit),
-    },
-    {
-      key: 'weighted',
-      label: t('regulatory.weightedBalance'),
-      before: formatFen(i.before.weightedBalanceFen),
-      after: formatFen(i.after.weightedBalanceFen),
-      limit: formatFen(i.after.leverage.limit * i.after.settings.netAssetsFen),
-    },
-    {
-      key: 'client',
-      label: `${t('regulatory.limits.SINGLE_CLIENT')} · ${i.companyName}`,
-      before: percent(own(i.before)?.ratio ?? 0),
-      after: percent(own(i.after)?.ratio ?? 0),
-      limit: percent(i.after.settings.singleClientLimit),
-    },
-    ...(ownGroup(i.after)
-      ? [
-          {
-            key: 'group',
-            label: `${t('regulatory.limits.GROUP')} · ${ownGroup(i.after)!.name}`,
-            before: percent(ownGroup(i.before)?.ratio ?? 0),
-            after: percent(ownGroup(i.after)!.ratio),
-            limit: percent(i.after.settings.groupLimit),
-          },
-        ]
-      : []),
-  ];
+  const rows = impactRows(i, t);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="regulatory-impact-panel">
       <Stack gap="xs">
@@ -94,4 +60,44 @@ export function RegulatoryImpactPanel({ loanId, version, state }: { loanId: stri
       </Stack>
     </Card>
   );
+}
+
+/** The rows of the panel: leverage, weighted balance, the loan's client and (when it has one) its group, before and with the loan. */
+function impactRows(i: RegulatoryImpact, t: TFunction) {
+  const own = (figures: typeof i.before) => figures.clients.find((c) => c.companyId === i.companyId);
+  const ownGroup = (figures: typeof i.before) => figures.groups.find((g) => g.groupId === i.groupId);
+  return [
+    {
+      key: 'leverage',
+      label: t('regulatory.leverage'),
+      before: i.before.leverage.value.toFixed(4),
+      after: i.after.leverage.value.toFixed(4),
+      limit: String(i.after.leverage.limit),
+    },
+    {
+      key: 'weighted',
+      label: t('regulatory.weightedBalance'),
+      before: formatFen(i.before.weightedBalanceFen),
+      after: formatFen(i.after.weightedBalanceFen),
+      limit: formatFen(i.after.leverage.limit * i.after.settings.netAssetsFen),
+    },
+    {
+      key: 'client',
+      label: `${t('regulatory.limits.SINGLE_CLIENT')} · ${i.companyName}`,
+      before: percent(own(i.before)?.ratio ?? 0),
+      after: percent(own(i.after)?.ratio ?? 0),
+      limit: percent(i.after.settings.singleClientLimit),
+    },
+    ...(ownGroup(i.after)
+      ? [
+          {
+            key: 'group',
+            label: `${t('regulatory.limits.GROUP')} · ${ownGroup(i.after)!.name}`,
+            before: percent(ownGroup(i.before)?.ratio ?? 0),
+            after: percent(ownGroup(i.after)!.ratio),
+            limit: percent(i.after.settings.groupLimit),
+          },
+        ]
+      : []),
+  ];
 }

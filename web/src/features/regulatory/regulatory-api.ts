@@ -1,5 +1,5 @@
 /** Regulatory figures, settings, related groups, client classes and the live check (server: regulatory feature). */
-import { http } from '@/api/http';
+import { http, type Page } from '@/api/http';
 import type {
   ClientClassDto,
   ClientExposureDto,
@@ -20,7 +20,7 @@ export type RelatedGroup = RelatedGroupDto;
 export type ClientClass = ClientClassDto;
 
 export async function fetchFigures(asOf: string): Promise<RegulatoryFigures> {
-  return (await http.get<RegulatoryFigures>('/regulatory/figures', { params: { asOf } })).data;
+  return (await http.get('/regulatory/figures', { params: { asOf } })).data;
 }
 
 export const EXPOSURE_SORTS = ['weighted', 'balance', 'loans', 'name'] as const;
@@ -36,25 +36,25 @@ export interface ExposuresQuery {
 }
 
 /** One page of every client in force on a day (GET exposures): the figures carry only the largest. */
-export async function fetchExposures(q: ExposuresQuery): Promise<{ list: ClientExposure[]; total: number; pageNum: number; pageSize: number }> {
+export async function fetchExposures(q: ExposuresQuery): Promise<Page<ClientExposure>> {
   const params = { asOf: q.asOf, sort: q.sort, pageNum: q.pageNum, pageSize: q.pageSize, ...(q.companyName ? { companyName: q.companyName } : {}) };
-  return (await http.get<{ list: ClientExposure[]; total: number; pageNum: number; pageSize: number }>('/regulatory/exposures', { params })).data;
+  return (await http.get('/regulatory/exposures', { params })).data;
 }
 
 export async function fetchImpact(loanId: string): Promise<RegulatoryImpact> {
-  return (await http.get<RegulatoryImpact>('/regulatory/impact', { params: { loanId }, passErrors: true })).data;
+  return (await http.get('/regulatory/impact', { params: { loanId }, passErrors: true })).data;
 }
 
 export async function fetchSettingsHistory(): Promise<RegulatorySettingsRow[]> {
-  return (await http.get<RegulatorySettingsRow[]>('/regulatory/settings/history')).data;
+  return (await http.get('/regulatory/settings/history')).data;
 }
 
 export async function saveSettings(input: RegulatorySettingsInput): Promise<RegulatorySettings> {
-  return (await http.put<RegulatorySettings>('/regulatory/settings', input)).data;
+  return (await http.put('/regulatory/settings', input)).data;
 }
 
 export async function fetchGroups(): Promise<RelatedGroup[]> {
-  return (await http.get<RelatedGroup[]>('/regulatory/groups')).data;
+  return (await http.get('/regulatory/groups')).data;
 }
 
 export async function createGroup(name: string): Promise<void> {
@@ -62,23 +62,23 @@ export async function createGroup(name: string): Promise<void> {
 }
 
 export async function deleteGroup(groupId: string): Promise<void> {
-  await http.delete(`/regulatory/groups/${encodeURIComponent(groupId)}`);
+  await http.delete('/regulatory/groups/{groupId}', { path: { groupId } });
 }
 
 export async function addGroupMember(groupId: string, companyId: string): Promise<void> {
-  await http.post(`/regulatory/groups/${encodeURIComponent(groupId)}/members`, { companyId });
+  await http.post('/regulatory/groups/{groupId}/members', { companyId }, { path: { groupId } });
 }
 
 export async function removeGroupMember(groupId: string, companyId: string): Promise<void> {
-  await http.delete(`/regulatory/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(companyId)}`);
+  await http.delete('/regulatory/groups/{groupId}/members/{companyId}', { path: { groupId, companyId } });
 }
 
 export async function fetchClientClasses(): Promise<ClientClass[]> {
-  return (await http.get<ClientClass[]>('/regulatory/clients')).data;
+  return (await http.get('/regulatory/clients')).data;
 }
 
 export async function saveClientClass(companyId: string, smallMicro: boolean, agricultural: boolean): Promise<void> {
-  await http.put(`/regulatory/clients/${encodeURIComponent(companyId)}`, { smallMicro, agricultural });
+  await http.put('/regulatory/clients/{companyId}', { smallMicro, agricultural }, { path: { companyId } });
 }
 
 /** A ratio as a percentage with two decimals (0.0625 -> 6.25%). */

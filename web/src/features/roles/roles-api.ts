@@ -4,11 +4,10 @@ import type { ApiQuery, RoleDetailDto, RoleDto, RoleRowDto } from '@/api/schema.
 
 export type RoleRow = RoleRowDto;
 export type RoleDetail = RoleDetailDto;
+export type RoleQuery = PagedQuery<ApiQuery<'GET /roles'>>;
 
-const id = (value: string) => encodeURIComponent(value);
-
-export async function fetchRoles(params: PagedQuery<ApiQuery<'GET /roles'>>): Promise<Page<RoleRow>> {
-  return (await http.get<Page<RoleRow>>('/roles', { params: { ...params } })).data;
+export async function fetchRoles(params: RoleQuery): Promise<Page<RoleRow>> {
+  return (await http.get('/roles', { params: { ...params } })).data;
 }
 
 /** Every role, for the user form's chooser (a few dozen at most). */
@@ -17,13 +16,11 @@ export async function fetchAllRoles(): Promise<RoleRow[]> {
 }
 
 export async function fetchRole(roleId: string): Promise<RoleDetail> {
-  return (await http.get<RoleDetail>(`/roles/${id(roleId)}`)).data;
+  return (await http.get('/roles/{id}', { path: { id: roleId } })).data;
 }
 
 export async function saveRole(roleId: string | null, body: RoleDto): Promise<RoleDetail> {
-  const res = roleId
-    ? await http.put<RoleDetail>(`/roles/${id(roleId)}`, body, { passErrors: true })
-    : await http.post<RoleDetail>('/roles', body, { passErrors: true });
+  const res = roleId ? await http.put('/roles/{id}', body, { path: { id: roleId }, passErrors: true }) : await http.post('/roles', body, { passErrors: true });
   return res.data;
 }
 

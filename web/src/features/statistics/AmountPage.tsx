@@ -1,22 +1,18 @@
-import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
-import { Anchor, Card, Grid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { DataTableColumn } from 'mantine-datatable';
+import { Card, Grid, Stack, Text } from '@mantine/core';
 import 'mantine-datatable/styles.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import NotFoundPage from '@/ui/NotFoundPage';
 import { AppDataTable } from '@/ui/AppDataTable';
 import { useCurrentRoute } from '@/navigation/current-route';
 import { useCan } from '@/features/permissions/Can';
-import { useLang } from '@/i18n/use-lang';
-import { tenThousandYuan, yuan } from './format';
+import { useGroupColumns } from './amount-columns';
+import { GroupChart } from './AmountCharts';
 import { usePeriod } from './period';
 import { PeriodFilter } from './PeriodFilter';
 import { sortRows, type SortOrder } from './sort-rows';
-import { exportStatistic, fetchGroups, type Dimension, type GroupRow } from './statistics-api';
+import { exportStatistic, type Dimension, type GroupRow } from './statistics-api';
+import { useGroupStats } from './statistics-queries';
 
 /** The route each grouping is shown on (spec section 2). */
 const DIMENSION_OF_ROUTE: Partial<Record<string, Dimension>> = {
@@ -27,9 +23,6 @@ const DIMENSION_OF_ROUTE: Partial<Record<string, Dimension>> = {
 };
 
 const PAGE_SIZES = [10, 20, 50];
-
-/** "-" in a path segment stands for nothing (a loan type without an id, the loans without a type). */
-export const NONE_SEGMENT = '-';
 
 /**
  * The guarantee amounts of the period grouped by product, bank, region or person (the route names
@@ -46,14 +39,13 @@ export default function AmountPage() {
 
 function AmountView({ dimension, title }: { dimension: Dimension; title: string }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const can = useCan();
   const [period, setPeriod] = usePeriod();
   const [exporting, setExporting] = useState(false);
   const [sort, setSort] = useState<{ columnAccessor: keyof GroupRow; direction: SortOrder }>({ columnAccessor: 'closingFen', direction: 'desc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const groups = useQuery({ queryKey: ['statistics', dimension, period, lang], queryFn: () => fetchGroups(dimension, period) });
+  const groups = useGroupStats(dimension, period);
   const rows = useMemo(() => sortRows(groups.data?.rows ?? [], sort.columnAccessor, sort.direction), [groups.data, sort]);
   const shown = rows.slice((page - 1) * pageSize, page * pageSize);
   // The region list's export is an action of its own (sys:statistics:region-export); the server checks it too.
@@ -68,44 +60,7 @@ function AmountView({ dimension, title }: { dimension: Dimension; title: string 
     }
   };
 
-  const nameCell = (r: GroupRow) =>
-    dimension === 'product' ? (
-      <Anchor
-        component={Link}
-        data-type={r.key}
-        to={`/statistics/amountDataList/${encodeURIComponent(r.code ?? NONE_SEGMENT)}/${encodeURIComponent(r.key || NONE_SEGMENT)}/${period.start}/${period.end}`}
-      >
-        {r.name}
-      </Anchor>
-    ) : (
-      r.name
-    );
-  const money = (accessor: 'openingFen' | 'addedFen' | 'releasedFen' | 'closingFen' | 'appliedFen', title: string): DataTableColumn<GroupRow> => ({
-    accessor,
-    title,
-    textAlign: 'right',
-    sortable: true,
-    render: (r) => yuan(r[accessor]),
-    footer: groups.data ? yuan(groups.data.total[accessor]) : '',
-  });
-  const count = (accessor: 'projects' | 'disbursedLoans', title: string): DataTableColumn<GroupRow> => ({
-    accessor,
-    title,
-    textAlign: 'right',
-    sortable: true,
-    footer: groups.data ? String(groups.data.total[accessor]) : '',
-  });
-  const columns: DataTableColumn<GroupRow>[] = [
-    { accessor: 'name', title: t(`statistics.columns.${dimension}`), sortable: true, render: nameCell, footer: t('statistics.columns.total') },
-    ...(dimension === 'region' ? [{ accessor: 'code', title: t('statistics.columns.code'), width: 120 } as DataTableColumn<GroupRow>] : []),
-    count('projects', t('statistics.columns.projects')),
-    money('appliedFen', t('statistics.columns.applied')),
-    count('disbursedLoans', t('statistics.columns.disbursedLoans')),
-    money('openingFen', t('statistics.columns.opening')),
-    money('addedFen', t('statistics.columns.added')),
-    money('releasedFen', t('statistics.columns.released')),
-    money('closingFen', t('statistics.columns.closing')),
-  ];
+  const columns = useGroupColumns(dimension, period, groups.data?.total);
 
   return (
     <Stack p="md">
@@ -126,25 +81,7 @@ function AmountView({ dimension, title }: { dimension: Dimension; title: string 
             <Text size="sm" c="dimmed" mb="xs">
               {t('statistics.chart.unit')}
             </Text>
-            <div data-testid="statistics-chart">
-              <BarChart
-                h={320}
-                data={rows.slice(0, 15).map((r) => ({
-                  name: r.name,
-                  added: tenThousandYuan(r.addedFen),
-                  released: tenThousandYuan(r.releasedFen),
-                  closing: tenThousandYuan(r.closingFen),
-                }))}
-                dataKey="name"
-                withLegend
-                series={[
-                  { name: 'added', label: t('statistics.chart.added'), color: 'teal.6' },
-                  { name: 'released', label: t('statistics.chart.released'), color: 'orange.6' },
-                  { name: 'closing', label: t('statistics.chart.closing'), color: 'blue.6' },
-                ]}
-                xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 80 }}
-              />
-            </div>
+            <GroupChart rows={rows} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 7 }}>

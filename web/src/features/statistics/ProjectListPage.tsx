@@ -1,21 +1,17 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Anchor, Card, Grid, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Card, Grid, Stack, TextInput } from '@mantine/core';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { AppDataTable } from '@/ui/AppDataTable';
-import type { LoanRow } from '@/features/loans/loans-api';
+import type { LoanRow } from '@/features/loan-list/loan-list-api';
 import { pick, useLang } from '@/i18n/use-lang';
-import { formatAmount, formatTime } from '@/lib/format';
-import { usePagedList } from '@/lib/use-paged-list';
 import { readPeriod } from './period';
 import { PeriodFilter } from './PeriodFilter';
-import { exportStatistic, fetchProjects, fetchProjectsSummary } from './statistics-api';
-
-const SORTABLE = ['createdAt', 'amount', 'companyName', 'disbursedOn'];
+import { useProjectColumns } from './project-columns';
+import { useProjectList, useProjectsSummary } from './statistics-queries';
 
 /**
  * /statistics/projectList (project_list): every loan created in the period (and whose company name
@@ -28,17 +24,10 @@ export default function ProjectListPage() {
   const [params] = useSearchParams();
   const period = readPeriod(params);
   const [companyName, setCompanyName] = useState(params.get('companyName') ?? '');
-  const list = usePagedList({
-    queryKey: ['statistics', 'projects'],
-    filterKeys: ['start', 'end', 'companyName'] as const,
-    defaultSort: { sort: 'createdAt', order: 'desc' },
-    sortable: SORTABLE,
-    // The period always goes explicitly, so the rows, the chart and the export agree on it.
-    fetch: (query) => fetchProjects({ ...query, ...period }),
-    exportRows: (query) => exportStatistic('projects', { ...query, ...period }, t('routes.pages.statisticsProjectList')),
-  });
+  const list = useProjectList(period, t('routes.pages.statisticsProjectList'));
   const filters = { ...period, ...(list.filters.companyName ? { companyName: list.filters.companyName } : {}) };
-  const summary = useQuery({ queryKey: ['statistics', 'projectsSummary', filters], queryFn: () => fetchProjectsSummary(filters) });
+  const summary = useProjectsSummary(filters);
+  const columns = useProjectColumns();
 
   return (
     <Stack p="md">
@@ -83,25 +72,7 @@ export default function ProjectListPage() {
               {...list.table}
               sortStatus={list.sortStatus as never}
               onSortStatusChange={list.onSortStatusChange}
-              columns={[
-                {
-                  accessor: 'companyName',
-                  title: t('statistics.columns.company'),
-                  sortable: true,
-                  render: (r) => (
-                    <Anchor component={Link} to={`/company/node/${encodeURIComponent(r.id)}`}>
-                      {r.companyName}
-                    </Anchor>
-                  ),
-                },
-                { accessor: 'amount', title: t('statistics.columns.amount'), sortable: true, textAlign: 'right', render: (r) => formatAmount(r.amount) },
-                { accessor: 'bank', title: t('statistics.columns.bank') },
-                { accessor: 'loanType', title: t('statistics.columns.product') },
-                { accessor: 'stage', title: t('statistics.columns.stage'), render: (r) => pick(r.workflow.statusLabels.stage, lang) },
-                { accessor: 'aPostOfficer', title: t('statistics.columns.officer'), render: (r) => r.aPostOfficer?.name ?? '' },
-                { accessor: 'disbursedOn', title: t('statistics.columns.disbursedOn'), sortable: true },
-                { accessor: 'createdAt', title: t('statistics.columns.createdAt'), sortable: true, render: (r) => formatTime(r.createdAt) },
-              ]}
+              columns={columns}
             />
           </Card>
         </Grid.Col>

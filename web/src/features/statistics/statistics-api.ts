@@ -21,24 +21,24 @@ export interface Period {
 type Params = Record<string, string | number | undefined>;
 
 export async function fetchOverview(period: Period): Promise<Overview> {
-  return (await http.get<Overview>('/statistics/overview', { params: { ...period } })).data;
+  return (await http.get('/statistics/overview', { params: { ...period } })).data;
 }
 
 export async function fetchGroups(dimension: Dimension, period: Period): Promise<GroupStats> {
-  return (await http.get<GroupStats>(`/statistics/amounts/${dimension}`, { params: { ...period } })).data;
+  return (await http.get(`/statistics/amounts/${dimension}`, { params: { ...period } })).data;
 }
 
 /** `typeName` undefined: the loans without a loan type. */
 export async function fetchTypeLoans(period: Period, typeName: string | undefined): Promise<TypeLoans> {
-  return (await http.get<TypeLoans>('/statistics/amounts/product/loans', { params: { ...period, typeName } })).data;
+  return (await http.get('/statistics/amounts/product/loans', { params: { ...period, typeName } })).data;
 }
 
 export async function fetchProjects(query: Params): Promise<LoanPageDto> {
-  return (await http.get<LoanPageDto>('/statistics/projects', { params: query })).data;
+  return (await http.get('/statistics/projects', { params: query })).data;
 }
 
 export async function fetchProjectsSummary(query: Params): Promise<ProjectsSummary> {
-  return (await http.get<ProjectsSummary>('/statistics/projects/summary', { params: query })).data;
+  return (await http.get('/statistics/projects/summary', { params: query })).data;
 }
 
 /** Each statistic's export: the same query as its page, answered as an .xlsx. */

@@ -5,10 +5,10 @@ import { fetchPublicKey } from '@/features/auth/auth-api';
 
 export type UserRow = UserRowDto;
 
-const id = (value: string) => encodeURIComponent(value);
+export type UserQuery = PagedQuery<ApiQuery<'GET /user/userList'>>;
 
-export async function fetchUsers(params: PagedQuery<ApiQuery<'GET /user/userList'>>): Promise<Page<UserRow>> {
-  const res = await http.get<Page<UserRow>>('/user/userList', { params: { ...params } });
+export async function fetchUsers(params: UserQuery): Promise<Page<UserRow>> {
+  const res = await http.get('/user/userList', { params: { ...params } });
   return res.data;
 }
 
@@ -22,21 +22,21 @@ export interface NewUser extends UpdateUserDto {
 export async function createUser(user: NewUser): Promise<UserRow> {
   const [pem, { encryptPassword }] = await Promise.all([fetchPublicKey(), import('@/features/auth/rsa')]);
   const body = { ...user, password: encryptPassword(pem, user.password), confirmPassword: encryptPassword(pem, user.confirmPassword) };
-  return (await http.post<UserRow>('/user', body, { passErrors: true })).data;
+  return (await http.post('/user', body, { passErrors: true })).data;
 }
 
 export async function updateUser(userId: string, body: UpdateUserDto): Promise<UserRow> {
-  return (await http.put<UserRow>(`/user/${id(userId)}`, body, { passErrors: true })).data;
+  return (await http.put('/user/{id}', body, { path: { id: userId }, passErrors: true })).data;
 }
 
 export async function deleteUser(userId: string): Promise<void> {
-  await http.delete(`/user/${id(userId)}`);
+  await http.delete('/user/{id}', { path: { id: userId } });
 }
 
 export async function setUserDisabled(userId: string, disabled: boolean): Promise<void> {
-  await http.patch(`/user/${id(userId)}/disabled`, { disabled });
+  await http.patch('/user/{id}/disabled', { disabled }, { path: { id: userId } });
 }
 
 export async function resetUserPassword(userId: string): Promise<ResetPasswordDto> {
-  return (await http.post<ResetPasswordDto>(`/user/${id(userId)}/reset-password`, {})).data;
+  return (await http.post('/user/{id}/reset-password', {}, { path: { id: userId } })).data;
 }

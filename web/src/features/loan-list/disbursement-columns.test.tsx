@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { demoInput, eventsToStage, replay, stageOf, statusLabels } from '@app/workflow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
-import type { LoanRow } from '@/features/loans/loans-api';
+import type { LoanRow } from './loan-list-api';
 import { jsonResponse, makeUser, renderWithApp } from '@/test/render';
 import { LoanListView } from './LoanListView';
 

@@ -3,7 +3,7 @@ import { demoActors, demoInput, EVENT_PERMISSIONS, eventsToStage, legalActions, 
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
-import type { LoanRow } from '@/features/loans/loans-api';
+import type { LoanRow } from './loan-list-api';
 import { jsonResponse, makeUser, renderWithApp } from '@/test/render';
 import { LoanListView } from './LoanListView';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoanListView } from '@/features/worklists/LoanListView';
+import { LoanListView } from './LoanListView';
 
 /** /company/loanList: every loan, with the data-collection actions (return, receipt, submit to pre-review). */
 export default function LoanListPage() {

@@ -2,7 +2,7 @@
  * The list filters as data: what the inputs hold, what is sent (empty ones left out), and the two
  * checks the server makes too (a range the wrong way round is refused there with 400).
  */
-import type { LoanFilters } from './loans-api';
+import type { LoanFilters } from './loan-list-api';
 
 export interface LoanFilterValues {
   companyName: string;

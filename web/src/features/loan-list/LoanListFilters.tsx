@@ -2,12 +2,11 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { STAGES } from '@app/workflow';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
-import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from '@/features/loans/loan-filters';
-import { fetchOfficers } from '@/features/loans/loans-api';
+import { useOfficers } from '@/features/loans/loans-queries';
+import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from './loan-filters';
 import { statusOptions } from './list-configs';
 import { DayInput } from '@/lib/dates';
 import { TypedNumberInput } from '@/lib/typed-number-input';
@@ -41,7 +40,7 @@ export function LoanListFilters({ applied, states, withStage, exporting, onSearc
       };
     },
   });
-  const aPosts = useQuery({ queryKey: ['officers', 'A_POST'], queryFn: () => fetchOfficers('A_POST'), staleTime: 60_000 });
+  const aPosts = useOfficers('A_POST');
   const stage = form.values.stage;
   const statuses = useMemo(() => statusOptions(stage ? [stage] : states).map((s) => ({ value: s.key, label: s[lang] })), [stage, states, lang]);
 
