@@ -6,7 +6,8 @@ import { useSession } from '@/features/auth/session';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { TypedNumberInput } from '@/lib/typed-number-input';
 import type { CompanyRow } from './companies-api';
-import { useInitiateLoan, useOfficers } from './companies-queries';
+import { useOfficers } from '@/features/loans/loans-queries';
+import { useInitiateLoan } from './companies-queries';
 import { emptyLoanForm, loanFormErrors, TEXT_MAX, toLoanInput, type LoanFormErrors, type LoanFormValues } from './loan-form';
 
 /** Initiates a loan for a company (POST /server/loans), then opens the loan's node page. */

@@ -1,7 +1,7 @@
 import type { CompanyInput } from '@app/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@/api/http';
-import { createLoan, fetchOfficers } from '@/features/loans/loans-api';
+import { createLoan } from '@/features/loans/loans-api';
 import { usePagedList, type PagedListOptions } from '@/lib/use-paged-list';
 import { deleteCompany, exportCompanies, fetchCompanies, fetchCompany, saveCompany, type CompanyQuery, type CompanyRow } from './companies-api';
 
@@ -10,9 +10,6 @@ export const companyKeys = {
   list: ['companies', 'list'] as const,
   detail: (companyId: string | null) => ['companies', 'detail', companyId] as const,
 };
-
-/** The officers a loan may be given; the loans and worklists pages read the same key. */
-export const officerKeys = { of: (role: 'A_POST' | 'B_POST') => ['officers', role] as const };
 
 /** The companies, one page at a time (filters, sort and page in the URL); export under `exportName`. */
 export function useCompanyList<K extends string>(spec: Omit<PagedListOptions<K, Page<CompanyRow>>, 'queryKey' | 'fetch' | 'exportRows'>, exportName: string) {
@@ -43,10 +40,6 @@ export function useDeleteCompany() {
     mutationFn: (companyId: string) => deleteCompany(companyId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });
-}
-
-export function useOfficers(role: 'A_POST' | 'B_POST') {
-  return useQuery({ queryKey: officerKeys.of(role), queryFn: () => fetchOfficers(role), staleTime: 60_000 });
 }
 
 /** POST /server/loans for a company; the form shows a refusal itself. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchRepaymentPlan } from '@/features/after-guarantee/after-guarantee-api';
+import { afterGuaranteeKeys } from '@/features/after-guarantee/after-guarantee-queries';
 import {
   fetchBankOptions,
   fetchContractTemplates,
@@ -31,11 +32,6 @@ export const loanNodeKeys = {
   contractTemplates: (bankId: string) => ['contract-templates', bankId] as const,
   /** An action dialog's fresh read of the legal actions (the file its step stands on may have come since). */
   evidence: (loanId: string, version: number, type: string) => ['evidence', loanId, version, type] as const,
-  /**
-   * The repayment plan at a version: the same key as after-guarantee's plan panel (RepaymentPlanPanel),
-   * so the dialog and the panel share one answer.
-   */
-  repaymentPlan: (loanId: string, version: number) => ['repayment-plan', loanId, version] as const,
 };
 
 /** Loan ids in URLs are UUIDs (the spec's encryptId); anything else cannot be a loan. */
@@ -134,9 +130,9 @@ export function useEvidenceView(loanId: string, version: number, type: string, e
   return useQuery({ queryKey: loanNodeKeys.evidence(loanId, version, type), queryFn: () => fetchWorkflow(loanId), enabled, retry: false });
 }
 
-/** RECORD_REPAYMENT's dialog: the plan, for the instalment the amount is for. */
+/** RECORD_REPAYMENT's dialog: the plan, for the instalment the amount is for (after-guarantee's key: the dialog and the plan panel share one answer). */
 export function useRepaymentPlanAt(loanId: string, version: number, enabled: boolean) {
-  return useQuery({ queryKey: loanNodeKeys.repaymentPlan(loanId, version), queryFn: () => fetchRepaymentPlan(loanId), enabled, retry: false });
+  return useQuery({ queryKey: [...afterGuaranteeKeys.repaymentPlan(loanId), version], queryFn: () => fetchRepaymentPlan(loanId), enabled, retry: false });
 }
 
 /** A file uploaded onto the loan (the signed contract): its documents are read again. */

@@ -6,7 +6,7 @@ export const loanKeys = {
   detail: (loanId: string | null) => ['loans', 'detail', loanId] as const,
 };
 
-/** The users holding a post. The companies feature's loan form reads the same key (its own officerKeys). */
+/** The users holding a post: the loan form of the companies, the officer dialog and the list filters. */
 export const officerKeys = { of: (role: 'A_POST' | 'B_POST') => ['officers', role] as const };
 
 /** One loan for its detail drawer; nothing is asked while no loan is chosen. */
