@@ -3,7 +3,7 @@ import * as engine from '@app/workflow';
 import fc from 'fast-check';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
-import { COUNT_LIMIT, WorklistQuery } from '../../server/src/worklists/worklist.query';
+import { COUNT_LIMIT, LoanListRepository } from '../../server/src/loans/loan-list.repository';
 import { ownerDb, startTestApp, TestApp, tokenOf } from './support/app';
 import { createCompany } from './support/loans';
 
@@ -207,7 +207,7 @@ describe('loan lists at scale: keyset cursor, estimated totals, trigram search, 
 
   it('estimates the total past the count limit and says so; counts exactly when the filter is selective', async () => {
     // The limit lowered on this suite's own app (10,000 loans written here would show in every suite sharing the database).
-    const query = t.app.get(WorklistQuery);
+    const query = t.app.get(LoanListRepository);
     query.countLimit = 20;
     const owner = await ownerDb();
     try {

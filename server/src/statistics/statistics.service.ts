@@ -9,7 +9,7 @@ import { companyDay, companyTimeZone } from '../common/company-time';
 import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import { EXPORT_MAX_ROWS, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
-import { WorklistQuery, type LoanPage } from '../worklists/worklist.query';
+import { LoanListRepository, type LoanPage } from '../loans/loan-list.repository';
 import { DISTRICT_ADMIN_CODES, districtLabel } from './districts';
 import type {
   GroupRowDto,
@@ -203,7 +203,7 @@ export class StatisticsService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
-    private readonly loans: WorklistQuery,
+    private readonly loans: LoanListRepository,
   ) {}
 
   /** The /statistics group key besides each page's own (the route guard checked that one). */
