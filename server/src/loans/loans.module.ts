@@ -3,6 +3,7 @@ import { Clock } from '../common/clock';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { LoanListRepository } from './loan-list.repository';
 import { LoansController } from './loans.controller';
+import { LoansRepository } from './loans.repository';
 import { LoansService } from './loans.service';
 
 /**
@@ -12,7 +13,7 @@ import { LoansService } from './loans.service';
 @Module({
   imports: [WorkflowModule],
   controllers: [LoansController],
-  providers: [Clock, LoanListRepository, LoansService],
+  providers: [Clock, LoanListRepository, LoansRepository, LoansService],
   exports: [LoanListRepository, LoansService],
 })
 export class LoansModule {}
