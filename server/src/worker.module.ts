@@ -3,7 +3,7 @@ import { AuditModule } from './audit/audit.module';
 import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { JOB_HANDLER_TYPES } from './jobs/job-handlers';
+import { JOB_HANDLER_TYPES } from './job-handlers';
 import { AnyJobHandler, JobRegistry } from './jobs/job-registry';
 import { QueueModule } from './jobs/queue.module';
 import { QUEUE_WORKERS } from './jobs/queue-workers';

@@ -3,7 +3,7 @@ import * as engine from '@app/workflow';
 import fc from 'fast-check';
 import { commitEvent } from '../../server/src/workflow/workflow.service';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
-import { COUNT_LIMIT, WorklistQuery } from '../../server/src/worklists/worklist.query';
+import { COUNT_LIMIT, LoanListRepository } from '../../server/src/loans/loan-list.repository';
 import { bootTestApp, TestApp, ownerDb, tokenOf } from './support/app';
 import { createCompany } from './support/loans';
 
@@ -53,7 +53,7 @@ describe('loan lists at scale: keyset cursor, estimated totals, trigram search, 
   };
 
   beforeAll(async () => {
-    t = await bootTestApp(); // its tests set the app's WorklistQuery limits
+    t = await bootTestApp(); // its tests set the app's LoanListRepository limits
     [apost, admin] = await Promise.all([tokenOf(t, 'apost'), tokenOf(t, 'admin')]);
     for (let i = 0; i < 24; i++) created.push(await newLoan(i));
   });
@@ -207,7 +207,7 @@ describe('loan lists at scale: keyset cursor, estimated totals, trigram search, 
 
   it('estimates the total past the count limit and says so; counts exactly when the filter is selective', async () => {
     // The limit lowered on this suite's own app (10,000 loans written here would show in every suite sharing the database).
-    const query = t.app.get(WorklistQuery);
+    const query = t.app.get(LoanListRepository);
     query.countLimit = 20;
     const owner = await ownerDb();
     try {

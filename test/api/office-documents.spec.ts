@@ -8,6 +8,7 @@ import * as engine from '@app/workflow';
 import PizZip from 'pizzip';
 import { DEMO_TEMPLATE_BANK } from '../../server/src/basic-data/demo-basic-data';
 import { TemplatesService } from '../../server/src/basic-data/templates.service';
+import { TemplatesRepository } from '../../server/src/basic-data/templates.repository';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { startTestApp, AppHandle, tokenOf } from './support/app';
 import { inspectDocx } from './support/docx-structure';
@@ -101,7 +102,7 @@ describe('generated documents in LibreOffice', () => {
     );
     expect(rows.map((r) => r.contract_type).sort()).toEqual([...engine.CONTRACT_TYPES].sort());
     bankId = rows[0].bank_id;
-    const templateService = new TemplatesService(t.db, new FileStorage(t.db, t.config));
+    const templateService = new TemplatesService(t.db, new TemplatesRepository(t.db), new FileStorage(t.db, t.config));
     for (const r of rows) templates.set(r.contract_type, { id: r.id, bytes: (await templateService.withBytes(r.id)).bytes });
 
     // one loan (2,000,000.00 yuan for 12 months, a demo loan type at 1.50 % a year) with a collateral item: each contract type generated, downloaded, deleted, in turn

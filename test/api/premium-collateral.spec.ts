@@ -1,5 +1,5 @@
 import { buildContext } from '../../server/src/basic-data/docx-template';
-import { contextCollaterals } from '../../server/src/collateral/collateral.service';
+import { contextCollaterals } from '../../server/src/collateral/collateral.repository';
 import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { loanInStage, userWith } from './support/lists';
 import { sendEvent } from './support/loans';

@@ -1,5 +1,5 @@
 import { WORKLIST_NAMES } from '@app/workflow';
-import { DASHBOARD_EXACT_LIMIT, WorklistQuery } from '../../server/src/worklists/worklist.query';
+import { DASHBOARD_EXACT_LIMIT, LoanListRepository } from '../../server/src/loans/loan-list.repository';
 import { bootTestApp, TestApp, tokenOf } from './support/app';
 import { sendEvent } from './support/loans';
 import { loanInPreReview, Tokens, userWith } from './support/lists';
@@ -23,7 +23,7 @@ describe('GET /server/worklists/counts: the dashboard counts', () => {
   let tk: Tokens;
 
   beforeAll(async () => {
-    t = await bootTestApp(); // a test sets the app's WorklistQuery limit
+    t = await bootTestApp(); // a test sets the app's LoanListRepository limit
     const [apost, admin, prereview, bpost] = await Promise.all(['apost', 'admin', 'prereview', 'bpost'].map((u) => tokenOf(t, u)));
     tk = { apost, admin, prereview, bpost };
   });
@@ -79,7 +79,7 @@ describe('GET /server/worklists/counts: the dashboard counts', () => {
 
   it("gives a list past the exact limit as the planner's estimate, said so, in the same one answer", async () => {
     // The limit lowered on this suite's own app: the test database holds too few loans to pass 1,000.
-    const query = t.app.get(WorklistQuery);
+    const query = t.app.get(LoanListRepository);
     const exact = await counts(tk.admin);
     query.dashboardExactLimit = 0;
     try {

@@ -132,7 +132,7 @@ async function countRows(file: string): Promise<number> {
   return rows;
 }
 
-/** The loan export's query (WorklistQuery's, without its filters' variety): same joins, same columns. */
+/** The loan export's query (LoanListRepository's, without its filters' variety): same joins, same columns. */
 const EXPORT_SQL = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
         wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
         jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot, wi.updated_at,

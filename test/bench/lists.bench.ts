@@ -14,7 +14,7 @@ import { WORKLISTS } from '../../workflow/src';
 import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { loadConfig } from '../../server/src/config/config';
 import { seedScale } from '../../server/src/demo/seed-scale';
-import { encodeCursor } from '../../server/src/worklists/worklist.query';
+import { encodeCursor } from '../../server/src/loans/loan-list.repository';
 import { reportFigure } from './figures';
 import { apiClient, signIn, timedP95 } from './http';
 

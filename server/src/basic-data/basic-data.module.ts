@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { BanksController } from './banks.controller';
+import { BanksRepository } from './banks.repository';
 import { BanksService } from './banks.service';
 import { LoanTypesController } from './loan-types.controller';
+import { LoanTypesRepository } from './loan-types.repository';
 import { LoanTypesService } from './loan-types.service';
 import { TemplatesController } from './templates.controller';
+import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
 
 /**
@@ -14,7 +17,7 @@ import { TemplatesService } from './templates.service';
  */
 @Module({
   controllers: [BanksController, TemplatesController, LoanTypesController],
-  providers: [Clock, BanksService, TemplatesService, LoanTypesService],
+  providers: [Clock, BanksRepository, BanksService, TemplatesRepository, TemplatesService, LoanTypesRepository, LoanTypesService],
   exports: [BanksService, TemplatesService, LoanTypesService],
 })
 export class BasicDataModule {}

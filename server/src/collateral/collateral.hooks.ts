@@ -1,6 +1,6 @@
 import type { CollateralItem } from '@app/workflow';
 import type { FeatureHooks } from '../workflow/hooks';
-import { registerRows } from './collateral.service';
+import { registerRows } from './collateral.repository';
 
 export function collateralHooks(): FeatureHooks {
   return {

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { CollateralController } from './collateral.controller';
+import { CollateralRepository } from './collateral.repository';
 import { CollateralService } from './collateral.service';
 
 /** Counter-guarantee (issue 9): the collateral register and the confirmation built from it. */
 @Module({
   imports: [WorkflowModule],
   controllers: [CollateralController],
-  providers: [CollateralService],
+  providers: [CollateralRepository, CollateralService],
   exports: [CollateralService],
 })
 export class CollateralModule {}

@@ -1,7 +1,7 @@
 import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, type ContractType } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { buildContext, renderTemplate, yuanToFen } from '../basic-data/docx-template';
-import { contextCollaterals } from '../collateral/collateral.service';
+import { contextCollaterals } from '../collateral/collateral.repository';
 import { type FileStorage, sha256 } from '../files/file-storage';
 import { fillTemplate, refusingBadZips } from '../files/office-thread';
 

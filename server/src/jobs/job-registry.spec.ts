@@ -1,11 +1,8 @@
-import { EFFECT_NAMES } from '@app/workflow';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Job } from 'bullmq';
-import { JOB_HANDLER_TYPES } from './job-handlers';
 import { jobOptions } from './job-options';
-import { HandlesJobs, jobsHandledBy, JobRegistry, resolveJobHandlers, type JobHandler } from './job-registry';
-import { JOB_NAMES, JOB_QUEUES, MAINTENANCE_SCHEDULES, QUEUES } from './queues';
+import { HandlesJobs, JobRegistry, resolveJobHandlers, type JobHandler } from './job-registry';
 
 @Injectable()
 @HandlesJobs('purge-expired')
@@ -69,19 +66,6 @@ describe('a worker whose registry has a gap', () => {
     await expect(NestFactory.createApplicationContext(GappyWorkerModule, { logger: false, abortOnError: false })).rejects.toThrow(
       'the worker cannot start: job "notifyNextActors" has no handler',
     );
-  });
-});
-
-describe('the real registry', () => {
-  it('has exactly one handler for every job: every effect the machine declares and every maintenance job', () => {
-    const resolved = resolveJobHandlers(JOB_NAMES, JOB_HANDLER_TYPES);
-    const handled = JOB_HANDLER_TYPES.flatMap((type) => jobsHandledBy(type));
-    for (const name of EFFECT_NAMES) expect(resolved.has(name)).toBe(true);
-    for (const s of MAINTENANCE_SCHEDULES) {
-      expect(resolved.has(s.name)).toBe(true);
-      expect(JOB_QUEUES[s.name]).toBe(QUEUES.maintenance);
-    }
-    expect(handled.sort()).toEqual([...JOB_NAMES].sort());
   });
 });
 

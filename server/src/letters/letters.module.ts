@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ContractsModule } from '../contracts/contracts.module';
 import { WorkflowModule } from '../workflow/workflow.module';
 import { LettersController } from './letters.controller';
+import { LettersRepository } from './letters.repository';
 import { LettersService } from './letters.service';
 import { Clock } from '../common/clock';
 import { DisbursementReminderService } from './disbursement-reminder';
@@ -10,7 +11,7 @@ import { DisbursementReminderService } from './disbursement-reminder';
 @Module({
   imports: [WorkflowModule, ContractsModule],
   controllers: [LettersController],
-  providers: [Clock, LettersService, DisbursementReminderService],
+  providers: [Clock, LettersRepository, LettersService, DisbursementReminderService],
   // for the pipeline's hooks (pipeline-hooks.ts)
   exports: [LettersService],
 })

@@ -7,6 +7,7 @@ import { ContractsService } from '../contracts/contracts.service';
 import type { LoanDocumentDto } from '../contracts/contracts.responses';
 import type { IncomingFile } from '../files/file-storage';
 import type { EventWriteContext } from '../workflow/hooks';
+import { LettersRepository } from './letters.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,22 +20,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class LettersService {
   private readonly logger = new Logger(LettersService.name);
 
-  constructor(private readonly contracts: ContractsService) {}
+  constructor(
+    private readonly letters: LettersRepository,
+    private readonly contracts: ContractsService,
+  ) {}
 
   /** LETTER_GENERATE's writer (letters.hooks.ts). */
   async generate(ctx: EventWriteContext): Promise<void> {
     const { em, loanId, event, user } = ctx;
     if (event.type !== 'LETTER_GENERATE') return;
     // the newest enabled letter template of the bank; the share lock keeps it enabled until this commits
-    const [template] = UUID.test(event.bankId)
-      ? await em.query(
-          `SELECT t.id, t.version, b.name AS bank_name
-             FROM bank_template t JOIN bank b ON b.id = t.bank_id AND b.deleted_at IS NULL
-            WHERE t.bank_id = $1 AND t.contract_type = 'GUARANTEE_LETTER' AND t.enabled AND t.deleted_at IS NULL
-            ORDER BY t.version DESC LIMIT 1 FOR SHARE OF t, b`,
-          [event.bankId],
-        )
-      : [];
+    const template = UUID.test(event.bankId) ? await this.letters.shareLetterTemplate(em, event.bankId) : undefined;
     if (!template) {
       throw new AppError(HttpStatus.CONFLICT, CODES.letterTemplateMissing, 'letterTemplateMissing', {}, { bankId: event.bankId }, 'LetterTemplateMissing');
     }

@@ -140,6 +140,43 @@ export class LoanDataRepository {
     return new Map(rows.map((r: { id: string; nickname: string }) => [r.id, r.nickname]));
   }
 
+  /** The live company exists, held FOR SHARE until the transaction ends (a deletion at the same moment waits). */
+  async shareCompany(em: EntityManager, companyId: string): Promise<boolean> {
+    const [company] = await em.query(`SELECT id FROM company WHERE id = $1 AND deleted_at IS NULL FOR SHARE`, [companyId]);
+    return !!company;
+  }
+
+  /** The active user holds the role. */
+  async holdsActiveRole(em: EntityManager, userId: string, role: string): Promise<boolean> {
+    const [row] = await em.query(
+      `SELECT 1 FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id WHERE u.id = $1 AND NOT u.disabled AND r.code = $2`,
+      [userId, role],
+    );
+    return !!row;
+  }
+
+  /** A new loan (the copy of another's figures); its id. */
+  async insertLoan(
+    em: EntityManager,
+    l: {
+      companyId: string;
+      amount: number;
+      termMonths: number;
+      bank: string | null;
+      loanType: string | null;
+      aPost: string;
+      bPost: string | null;
+      userId: string;
+    },
+  ): Promise<{ id: string }> {
+    const [loan] = await em.query(
+      `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [l.companyId, l.amount, l.termMonths, l.bank, l.loanType, l.aPost, l.bPost, l.userId],
+    );
+    return loan;
+  }
+
   /** The company record as stored (whatever columns it has), to prefill a loan's first customer data. */
   async companyRecord(companyId: string): Promise<Record<string, unknown> | null> {
     const [row] = await this.db.query(`SELECT to_jsonb(c) AS record FROM company c WHERE c.id = $1`, [companyId]);

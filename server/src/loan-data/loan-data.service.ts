@@ -311,21 +311,25 @@ export class LoanDataService {
     const newId = await this.db.transaction(async (em) => {
       const source = await this.loadLoan(loanId, em);
       const context = source.snapshot.context;
-      const [company] = await em.query(`SELECT id FROM company WHERE id = $1 AND deleted_at IS NULL FOR SHARE`, [source.companyId]);
-      if (!company) throw AppError.notFound('companyNotFound');
-      const aPost = (await holdsActiveRole(em, user.id, 'A_POST')) ? user.id : context.aPostOfficerId;
-      if (!(await holdsActiveRole(em, aPost, 'A_POST'))) throw AppError.badRequest('userMissing');
+      if (!(await this.repo.shareCompany(em, source.companyId))) throw AppError.notFound('companyNotFound');
+      const aPost = (await this.repo.holdsActiveRole(em, user.id, 'A_POST')) ? user.id : context.aPostOfficerId;
+      if (!(await this.repo.holdsActiveRole(em, aPost, 'A_POST'))) throw AppError.badRequest('userMissing');
       const bPost =
-        context.bPostOfficerId && context.bPostOfficerId !== aPost && (await holdsActiveRole(em, context.bPostOfficerId, 'B_POST'))
+        context.bPostOfficerId && context.bPostOfficerId !== aPost && (await this.repo.holdsActiveRole(em, context.bPostOfficerId, 'B_POST'))
           ? context.bPostOfficerId
           : null;
       const amount = dto.amount ?? context.amount;
       const termMonths = dto.termMonths ?? Math.min(context.termMonths, 360);
-      const [loan] = await em.query(
-        `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [source.companyId, amount, termMonths, source.bank, source.loanType, aPost, bPost, user.id],
-      );
+      const loan = await this.repo.insertLoan(em, {
+        companyId: source.companyId,
+        amount,
+        termMonths,
+        bank: source.bank,
+        loanType: source.loanType,
+        aPost,
+        bPost,
+        userId: user.id,
+      });
       await this.workflow.createInstance(em, loan.id, {
         loanId: loan.id,
         amount,
@@ -345,14 +349,6 @@ export class LoanDataService {
     });
     return this.loans.get(newId, user);
   }
-}
-
-async function holdsActiveRole(em: EntityManager, userId: string, role: string): Promise<boolean> {
-  const [row] = await em.query(
-    `SELECT 1 FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id WHERE u.id = $1 AND NOT u.disabled AND r.code = $2`,
-    [userId, role],
-  );
-  return !!row;
 }
 
 function stale(type: DataType, version: number) {

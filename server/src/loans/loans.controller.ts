@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { langOf } from '../common/i18n';
 import { CreateLoanDto, LoanListQuery, OfficerQuery } from './loan.dto';
 import { LoanPageDto } from '../worklists/worklist.dto';
-import { WorklistQuery } from '../worklists/worklist.query';
+import { LoanListRepository } from './loan-list.repository';
 import { LoansService } from './loans.service';
 import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { IdDto, PersonDto } from '../common/response.dto';
@@ -32,7 +32,7 @@ const LOAN_LIST_NAME = { zh: '贷款列表', en: 'Loans' };
 export class LoansController {
   constructor(
     private readonly loans: LoansService,
-    private readonly query: WorklistQuery,
+    private readonly query: LoanListRepository,
   ) {}
 
   @ApiEnvelope(LoanPageDto)

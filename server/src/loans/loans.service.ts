@@ -1,11 +1,12 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import * as engine from '@app/workflow';
 import type { Label, PermissionKey } from '@app/workflow';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { holds, type AuthUser } from '../auth/auth-user';
 import { WorkflowService } from '../workflow/workflow.service';
 import { CreateLoanDto, OfficerRole } from './loan.dto';
+import { LoansRepository } from './loans.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLE_WORDS: Record<OfficerRole, Label> = {
@@ -21,20 +22,12 @@ export class LoansService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly loans: LoansRepository,
     private readonly workflow: WorkflowService,
   ) {}
 
   private officerInvalid(role: OfficerRole) {
     return new AppError(HttpStatus.BAD_REQUEST, CODES.officerInvalid, 'officerInvalid', { role: ROLE_WORDS[role] }, { role }, 'OfficerInvalid');
-  }
-
-  private async holdsPost(em: EntityManager, userId: string, role: OfficerRole): Promise<boolean> {
-    const [row] = await em.query(
-      `SELECT 1 FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id
-        WHERE u.id = $1 AND NOT u.disabled AND r.code = $2`,
-      [userId, role],
-    );
-    return !!row;
   }
 
   /**
@@ -47,51 +40,33 @@ export class LoansService {
     if (dto.bPostOfficerId && dto.bPostOfficerId === aPost) throw this.officerInvalid('B_POST');
     const loanId = await this.db.transaction(async (em) => {
       // FOR SHARE: a deletion of the company at the same moment waits for this loan, then sees it.
-      const [company] = await em.query(`SELECT id FROM company WHERE id = $1 AND deleted_at IS NULL FOR SHARE`, [dto.companyId]);
-      if (!company) throw AppError.notFound('companyNotFound');
+      if (!(await this.loans.shareCompany(em, dto.companyId))) throw AppError.notFound('companyNotFound');
       const officers = [aPost, dto.bPostOfficerId].filter((x): x is string => !!x);
-      const [{ n }] = await em.query(`SELECT count(*)::int AS n FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [officers]);
+      const n = await this.loans.activeUserCount(em, officers);
       if (n !== new Set(officers).size) throw AppError.badRequest('userMissing');
-      if (dto.aPostOfficerId && !(await this.holdsPost(em, dto.aPostOfficerId, 'A_POST'))) throw this.officerInvalid('A_POST');
-      if (dto.bPostOfficerId && !(await this.holdsPost(em, dto.bPostOfficerId, 'B_POST'))) throw this.officerInvalid('B_POST');
-      const [loan] = await em.query(
-        `INSERT INTO loan (company_id, amount, term_months, bank, loan_type, a_post_officer_id, b_post_officer_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [dto.companyId, dto.amount, dto.termMonths, dto.bank?.trim() || null, dto.loanType?.trim() || null, aPost, dto.bPostOfficerId ?? null, user.id],
-      );
-      await this.workflow.createInstance(em, loan.id, {
-        loanId: loan.id,
+      if (dto.aPostOfficerId && !(await this.loans.holdsPost(em, dto.aPostOfficerId, 'A_POST'))) throw this.officerInvalid('A_POST');
+      if (dto.bPostOfficerId && !(await this.loans.holdsPost(em, dto.bPostOfficerId, 'B_POST'))) throw this.officerInvalid('B_POST');
+      const id = await this.loans.insert(em, dto, aPost, user.id);
+      await this.workflow.createInstance(em, id, {
+        loanId: id,
         amount: dto.amount,
         termMonths: dto.termMonths,
         aPostOfficerId: aPost,
         ...(dto.bPostOfficerId ? { bPostOfficerId: dto.bPostOfficerId } : {}),
       });
-      return loan.id as string;
+      return id;
     });
     return this.get(loanId, user);
   }
 
   async get(loanId: string, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
-    const [loan] = await this.db.query(
-      `SELECT l.id, l.company_id AS "companyId", c.name AS "companyName", c.credit_code AS "creditCode", l.amount::float8 AS amount,
-              l.term_months AS "termMonths", l.bank, l.loan_type AS "loanType", l.a_post_officer_id AS "aPostOfficerId",
-              l.b_post_officer_id AS "bPostOfficerId", ua.nickname AS "aPostOfficerName", l.created_at AS "createdAt",
-              u.nickname AS "createdByName"
-         FROM loan l JOIN company c ON c.id = l.company_id
-         LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
-         LEFT JOIN app_user u ON u.id = l.created_by
-        WHERE l.id = $1 AND l.deleted_at IS NULL`,
-      [loanId],
-    );
+    const loan = await this.loans.loan(loanId);
     if (!loan) throw AppError.notFound('loanNotFound');
     const workflow = await this.workflow.getView(loanId, user);
     // The B-post officer may change in risk control (TRANSFER_DATA): the machine's context is the truth.
     const context = (workflow.snapshot as { context: engine.GuaranteeContext }).context;
-    const [b] =
-      context.bPostOfficerId && UUID.test(context.bPostOfficerId)
-        ? await this.db.query(`SELECT nickname FROM app_user WHERE id = $1`, [context.bPostOfficerId])
-        : [];
+    const bName = context.bPostOfficerId && UUID.test(context.bPostOfficerId) ? await this.loans.nickname(context.bPostOfficerId) : undefined;
     return {
       ...loan,
       // `amount` is what the loan was initiated with; `currentAmount` what the machine holds now.
@@ -100,7 +75,7 @@ export class LoansService {
       disbursedOn: context.disbursedOn ?? null,
       disbursedAmountFen: context.disbursedAmountFen ?? null,
       bPostOfficerId: context.bPostOfficerId,
-      bPostOfficerName: b?.nickname ?? null,
+      bPostOfficerName: bName ?? null,
       workflow,
     };
   }
@@ -112,24 +87,20 @@ export class LoansService {
   async remove(loanId: string, user: AuthUser): Promise<{ id: string }> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     await this.db.transaction(async (em) => {
-      const [row] = await em.query(
-        `SELECT wi.stage FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
-          WHERE l.id = $1 AND l.deleted_at IS NULL FOR UPDATE OF l, wi`,
-        [loanId],
-      );
-      if (!row) throw AppError.notFound('loanNotFound');
-      if (row.stage !== 'collection') {
-        const stage = engine.stageInfo(row.stage as engine.StageKey);
+      const current = await this.loans.lockStage(em, loanId);
+      if (current === null) throw AppError.notFound('loanNotFound');
+      if (current !== 'collection') {
+        const stage = engine.stageInfo(current as engine.StageKey);
         throw new AppError(
           HttpStatus.CONFLICT,
           CODES.loanNotDeletable,
           'loanNotDeletable',
           { stage: { zh: stage.zh, en: stage.en } },
-          { stage: row.stage },
+          { stage: current },
           'LoanNotDeletable',
         );
       }
-      await em.query(`UPDATE loan SET deleted_at = now(), deleted_by = $2 WHERE id = $1`, [loanId, user.id]);
+      await this.loans.softDelete(em, loanId, user.id);
     });
     this.logger.log(`loan ${loanId} deleted by ${user.username}`);
     return { id: loanId };
@@ -140,10 +111,6 @@ export class LoansService {
     if (!OFFICER_READERS.some((key) => holds(user, key))) {
       throw AppError.forbidden({ required: OFFICER_READERS });
     }
-    return this.db.query(
-      `SELECT DISTINCT u.id, u.username, u.nickname FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id
-        WHERE r.code = $1 AND NOT u.disabled ORDER BY u.username`,
-      [role],
-    );
+    return this.loans.officers(role);
   }
 }

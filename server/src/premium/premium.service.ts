@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
 import { AuthUser, holds } from '../auth/auth-user';
 import { LoanTypesService } from '../basic-data/loan-types.service';
+import { PremiumRepository } from './premium.repository';
 import { PREMIUM_STATES, PremiumViewDto } from './premium.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,19 +26,13 @@ interface LoanFigures {
 export class PremiumService {
   constructor(
     private readonly db: DataSource,
+    private readonly premium: PremiumRepository,
     private readonly loanTypes: LoanTypesService,
   ) {}
 
   /** The guaranteed amount (as the machine holds it now), the term and the loan type's suggestion. */
   private async figures(em: EntityManager, loanId: string): Promise<LoanFigures> {
-    const [row] = UUID.test(loanId)
-      ? await em.query(
-          `SELECT l.loan_type AS "loanType", l.term_months AS "termMonths", wi.amount_fen::bigint AS "amountFen", wi.snapshot
-             FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
-            WHERE l.id = $1 AND l.deleted_at IS NULL`,
-          [loanId],
-        )
-      : [];
+    const row = UUID.test(loanId) ? await this.premium.loan(em, loanId) : undefined;
     if (!row) throw AppError.notFound('loanNotFound');
     const loanType = await this.loanTypes.byName(row.loanType);
     const amountFen = Number(row.amountFen);
@@ -80,17 +75,8 @@ export class PremiumService {
     if (!holds(user, 'premium_upload_list') && !holds(user, 'premium_confirmation_list')) throw AppError.forbidden({ required: 'premium_upload_list' });
     const f = await this.figures(this.db.manager, loanId);
     const context = f.snapshot?.context ?? {};
-    const [last] = await this.db.query(
-      `SELECT payload FROM workflow_event WHERE loan_id = $1 AND type IN ('PREMIUM_ADD', 'PREMIUM_EDIT') ORDER BY seq DESC LIMIT 1`,
-      [loanId],
-    );
-    const vouchers = await this.db.query(
-      `SELECT a.id, f.original_name AS name, f.size, u.nickname AS "uploadedByName", a.created_at AS "uploadedAt"
-         FROM attachment a JOIN uploaded_file f ON f.id = a.file_id LEFT JOIN app_user u ON u.id = a.created_by
-        WHERE a.loan_id = $1 AND a.kind = 'PREMIUM_VOUCHER' AND a.deleted_at IS NULL
-        ORDER BY a.created_at, a.id`,
-      [loanId],
-    );
+    const last = await this.premium.lastPremiumEvent(loanId);
+    const vouchers = await this.premium.vouchers(loanId);
     const enteredFen = typeof context.premiumAmount === 'number' ? toFen(context.premiumAmount) : null;
     const region = f.snapshot?.value?.duringGuarantee?.premium;
     const state = (PREMIUM_STATES as readonly string[]).includes(region) ? region : enteredFen !== null ? 'done' : null;
@@ -105,7 +91,7 @@ export class PremiumService {
       reason: typeof last?.payload?.reason === 'string' ? last.payload.reason : null,
       state,
       voucherUploadable: windowOpen('PREMIUM_VOUCHER_UPLOAD', f.snapshot),
-      vouchers: vouchers.map((v: Record<string, any>) => ({ ...v, size: Number(v.size), uploadedAt: new Date(v.uploadedAt).toISOString() })),
+      vouchers: vouchers.map((v) => ({ ...v, size: Number(v.size), uploadedAt: new Date(v.uploadedAt).toISOString() })),
     };
   }
 }

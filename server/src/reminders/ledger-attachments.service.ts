@@ -1,14 +1,13 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { stageOf } from '@app/workflow';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
+import { AttachmentStore } from '../archives/attachment-store';
 import { holds, type AuthUser } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
+import { LedgerRepository } from './ledger.repository';
 import type { LedgerAttachmentDto, LedgerRepaymentDto, LedgerAttachmentsViewDto } from './reminders.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The attachments the ledger shows: the after-guarantee reports and the instalments' repayment vouchers. */
-const LEDGER_KINDS = ['AFTER_GUARANTEE', 'REPAYMENT_VOUCHER'];
 
 const notFound = () => new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
 
@@ -24,6 +23,7 @@ export class LedgerAttachmentsService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly ledger: LedgerRepository,
     private readonly attachments: AttachmentStore,
   ) {}
 
@@ -35,32 +35,10 @@ export class LedgerAttachmentsService {
 
   async view(loanId: string, user: AuthUser): Promise<LedgerAttachmentsViewDto> {
     this.assertMayRead(user);
-    const [loan] = UUID.test(loanId)
-      ? await this.db.query(
-          `SELECT l.id, c.name AS company, l.amount::text AS amount, l.term_months AS "termMonths", l.bank, wi.snapshot,
-                  p.principal_fen::text AS principal, p.repaid_fen::text AS repaid
-             FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
-             LEFT JOIN repayment_plan p ON p.loan_id = l.id
-            WHERE l.id = $1 AND l.deleted_at IS NULL`,
-          [loanId],
-        )
-      : [];
+    const loan = UUID.test(loanId) ? await this.ledger.ledgerLoan(loanId) : undefined;
     if (!loan) throw AppError.notFound('loanNotFound');
-    // the event's amount is yuan with at most two decimals: whole fen computed exactly in numeric
-    const repayments: { seq: number; amountFen: string; at: Date; actorName: string | null }[] = await this.db.query(
-      `SELECT e.seq, round((e.payload->>'amount')::numeric * 100)::bigint::text AS "amountFen", e.at, u.nickname AS "actorName"
-         FROM workflow_event e LEFT JOIN app_user u ON u.id = e.actor_id
-        WHERE e.loan_id = $1 AND e.type = 'RECORD_REPAYMENT' ORDER BY e.seq`,
-      [loanId],
-    );
-    const rows: Record<string, any>[] = await this.db.query(
-      `SELECT a.id, a.kind, f.original_name AS name, f.size, u.nickname AS "uploadedByName", a.created_at AS "uploadedAt", i.seq AS "instalmentSeq"
-         FROM attachment a JOIN uploaded_file f ON f.id = a.file_id LEFT JOIN app_user u ON u.id = a.created_by
-         LEFT JOIN repayment_instalment i ON i.voucher_attachment_id = a.id AND i.superseded_at IS NULL
-        WHERE a.loan_id = $1 AND a.kind = ANY($2) AND a.deleted_at IS NULL
-        ORDER BY a.created_at, a.id`,
-      [loanId, LEDGER_KINDS],
-    );
+    const repayments = await this.ledger.repayments(loanId);
+    const rows = await this.ledger.attachments(loanId);
     const stage = stageOf(loan.snapshot);
     const principalFen = loan.principal === null ? null : Number(loan.principal);
     return {
@@ -94,10 +72,7 @@ export class LedgerAttachmentsService {
 
   /** 404 for an unknown loan, 409 unless after guarantee or awaiting release; the instance row stays locked. */
   private async lockOpen(em: EntityManager, loanId: string): Promise<void> {
-    const [row] = await em.query(
-      `SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id WHERE wi.loan_id = $1 AND l.deleted_at IS NULL FOR UPDATE OF wi`,
-      [loanId],
-    );
+    const row = await this.ledger.lockSnapshot(em, loanId);
     if (!row) throw AppError.notFound('loanNotFound');
     const stage = stageOf(row.snapshot);
     if (stage !== 'afterGuarantee' && stage !== 'release') {
@@ -124,16 +99,12 @@ export class LedgerAttachmentsService {
     if (!UUID.test(attachmentId)) throw notFound();
     const check = async (em: EntityManager) => {
       await this.lockOpen(em, loanId);
-      const [old] = await em.query(`SELECT id FROM attachment WHERE id = $1 AND loan_id = $2 AND kind = 'AFTER_GUARANTEE' AND deleted_at IS NULL FOR UPDATE`, [
-        attachmentId,
-        loanId,
-      ]);
-      if (!old) throw notFound();
+      if (!(await this.ledger.lockReport(em, loanId, attachmentId))) throw notFound();
     };
     await this.db.transaction(check);
     const result = await this.attachments.save(file, 'attachment', { loanId }, 'AFTER_GUARANTEE', user.id, async (em) => {
       await check(em);
-      await em.query(`UPDATE attachment SET deleted_at = now(), deleted_by = $2 WHERE id = $1`, [attachmentId, user.id]);
+      await this.ledger.softDeleteAttachment(em, attachmentId, user.id);
     });
     this.logger.log(`ledger report ${attachmentId} of loan ${loanId} re-uploaded as ${result.id} by ${user.username}`);
     return result;
@@ -141,14 +112,7 @@ export class LedgerAttachmentsService {
 
   async download(loanId: string, attachmentId: string, user: AuthUser): Promise<{ name: string; mime: string; content: Buffer }> {
     this.assertMayRead(user);
-    const [row] =
-      UUID.test(loanId) && UUID.test(attachmentId)
-        ? await this.db.query(
-            `${ATTACHMENT_SELECT} JOIN loan l ON l.id = a.loan_id AND l.deleted_at IS NULL
-              WHERE a.id = $1 AND a.loan_id = $2 AND a.kind = ANY($3) AND a.deleted_at IS NULL`,
-            [attachmentId, loanId, LEDGER_KINDS],
-          )
-        : [];
+    const row = UUID.test(loanId) && UUID.test(attachmentId) ? await this.ledger.attachment(loanId, attachmentId) : undefined;
     if (!row) throw notFound();
     return { name: row.name, mime: row.mime, content: await this.attachments.read(row) };
   }

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { stageOf } from '@app/workflow';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
+import { AttachmentStore } from '../archives/attachment-store';
 import { holds, type AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { companyDay } from '../common/company-time';
@@ -10,6 +10,7 @@ import { translate } from '../common/i18n';
 import { assertMaySee } from '../files/file-access';
 import { FileStorage } from '../files/file-storage';
 import { messageLang } from '../messages/todo-text';
+import { LedgerRepository, type LedgerLoanRow } from './ledger.repository';
 import type { RepaymentReminderSentDto } from './reminders.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,21 +31,15 @@ export class LedgerService {
 
   constructor(
     private readonly db: DataSource,
+    private readonly ledger: LedgerRepository,
     private readonly files: FileStorage,
     private readonly attachments: AttachmentStore,
     private readonly clock: Clock,
   ) {}
 
   /** 404 for an unknown loan, 409 when it is not after guarantee; the instance row stays share-locked. */
-  private async lockAfterGuarantee(em: EntityManager, loanId: string): Promise<Record<string, any>> {
-    const [loan] = await em.query(
-      `SELECT wi.snapshot, c.name AS company, l.a_post_officer_id AS "officerId", u.nickname AS "officerName", u.language
-         FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id JOIN company c ON c.id = l.company_id
-         LEFT JOIN app_user u ON u.id = l.a_post_officer_id
-        WHERE l.id = $1 AND l.deleted_at IS NULL
-        FOR SHARE OF wi`,
-      [loanId],
-    );
+  private async lockAfterGuarantee(em: EntityManager, loanId: string): Promise<LedgerLoanRow> {
+    const loan = await this.ledger.shareLoan(em, loanId);
     if (!loan) throw AppError.notFound('loanNotFound');
     return loan;
   }
@@ -65,13 +60,7 @@ export class LedgerService {
     const prepared = await this.files.prepare('attachment', file);
     const { result } = await this.files.put(prepared, user.id, async (em, stored) => {
       await this.checkInstalment(em, loanId, instalmentId);
-      const [row] = await em.query(`INSERT INTO attachment (loan_id, kind, file_id, created_by) VALUES ($1, 'REPAYMENT_VOUCHER', $2, $3) RETURNING id`, [
-        loanId,
-        stored.id,
-        user.id,
-      ]);
-      await em.query(`UPDATE repayment_instalment SET voucher_attachment_id = $2 WHERE id = $1`, [instalmentId, row.id]);
-      return { id: row.id as string };
+      return { id: await this.ledger.attachVoucher(em, loanId, instalmentId, stored.id, user.id) };
     });
     this.logger.log(`repayment voucher ${result.id} for instalment ${instalmentId} of loan ${loanId} by ${user.username}`);
     return result;
@@ -79,10 +68,7 @@ export class LedgerService {
 
   private async checkInstalment(em: EntityManager, loanId: string, instalmentId: string): Promise<void> {
     const loan = await this.lockAfterGuarantee(em, loanId);
-    const [instalment] = await em.query(`SELECT state FROM repayment_instalment WHERE id = $1 AND loan_id = $2 AND superseded_at IS NULL FOR UPDATE`, [
-      instalmentId,
-      loanId,
-    ]);
+    const instalment = await this.ledger.lockInstalment(em, loanId, instalmentId);
     if (!instalment) throw noInstalment();
     if (stageOf(loan.snapshot) !== 'afterGuarantee') throw notNow();
     if (instalment.state === 'REPAID') throw new AppError(HttpStatus.CONFLICT, CODES.instalmentRepaid, 'instalmentRepaid', {}, null, 'InstalmentRepaid');
@@ -93,14 +79,7 @@ export class LedgerService {
     if (!holds(user, 'sys:ledger:attachments') && !holds(user, 'ledger_list') && !holds(user, 'repayment_list') && !holds(user, 'sys:loan:detail')) {
       throw AppError.forbidden({ required: 'sys:ledger:attachments' });
     }
-    const [row] =
-      UUID.test(loanId) && UUID.test(instalmentId)
-        ? await this.db.query(
-            `${ATTACHMENT_SELECT} JOIN repayment_instalment i ON i.voucher_attachment_id = a.id JOIN loan l ON l.id = a.loan_id AND l.deleted_at IS NULL
-              WHERE i.id = $1 AND i.loan_id = $2 AND a.deleted_at IS NULL`,
-            [instalmentId, loanId],
-          )
-        : [];
+    const row = UUID.test(loanId) && UUID.test(instalmentId) ? await this.ledger.voucher(loanId, instalmentId) : undefined;
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     return this.attachments.download(row, user);
   }
@@ -113,11 +92,7 @@ export class LedgerService {
     const result = await this.db.transaction(async (em) => {
       const loan = await this.lockAfterGuarantee(em, loanId);
       if (stageOf(loan.snapshot) !== 'afterGuarantee') throw notNow();
-      const [next] = await em.query(
-        `SELECT id, seq, to_char(due_on, 'YYYY-MM-DD') AS "dueOn", principal_fen::text AS principal, repaid_fen::text AS repaid
-           FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state = 'DUE' ORDER BY seq LIMIT 1`,
-        [loanId],
-      );
+      const next = await this.ledger.nextOpenInstalment(em, loanId);
       if (!next) throw new AppError(HttpStatus.CONFLICT, CODES.noOpenInstalment, 'noOpenInstalment', {}, null, 'NoOpenInstalment');
       if (!loan.officerId) {
         throw new AppError(HttpStatus.CONFLICT, CODES.reminderNoOfficer, 'repaymentReminderNoOfficer', {}, null, 'ReminderNoOfficer');
@@ -127,15 +102,9 @@ export class LedgerService {
       const title = translate('reminderTitleRepayment', lang, { company: loan.company });
       const content = translate('reminderContentRepayment', lang, { seq: Number(next.seq), amount: (openFen / 100).toFixed(2), day: next.dueOn });
       const key = `repayment-reminder:${loanId}:${day}`;
-      const inserted: { id: string; createdAt: Date }[] = await em.query(
-        `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
-         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id, created_at AS "createdAt"`,
-        [loan.officerId, title, content, key, `/company/node/${loanId}`],
-      );
+      const inserted = await this.ledger.insertReminderMessage(em, { userId: loan.officerId, title, content, key, link: `/company/node/${loanId}` });
       // Already sent today (perhaps by a request running beside this one): answer with that message.
-      const [message] = inserted.length
-        ? inserted.map((m) => ({ ...m, title, content }))
-        : await em.query(`SELECT id, title, content, created_at AS "createdAt" FROM message WHERE user_id = $1 AND source_key = $2`, [loan.officerId, key]);
+      const [message] = inserted.length ? inserted.map((m) => ({ ...m, title, content })) : await this.ledger.messageByKey(em, loan.officerId, key);
       return {
         messageId: message.id as string,
         created: inserted.length > 0,

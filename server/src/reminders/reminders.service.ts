@@ -8,7 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { QUEUES } from '../jobs/queues';
 import type { EventWriteContext } from '../workflow/hooks';
 import { countQueuedReminderJobs, lastHorizonRun, noteHorizonRun, queuedStates, queueWithinHorizon, reminderHorizonDays } from './reminder-queue';
-import type { ReminderKind } from './reminder-store';
+import { RemindersRepository } from './reminders.repository';
 import type { ReminderDto, ReminderStatusDto, RepaymentPlanDto } from './reminders.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,6 +29,7 @@ export { REMINDER_EVENT_TYPES, writeReminderRows };
 export class RemindersService {
   constructor(
     private readonly db: DataSource,
+    private readonly reminders: RemindersRepository,
     private readonly clock: Clock,
     @InjectQueue(QUEUES.reminders) private readonly queue: Queue,
   ) {}
@@ -41,10 +42,8 @@ export class RemindersService {
   /** The loan's reminders, oldest fire time first, with whether each one's job waits in Redis now. */
   async list(loanId: string): Promise<ReminderDto[]> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
-    const [loan] = await this.db.query(`SELECT 1 FROM loan WHERE id = $1 AND deleted_at IS NULL`, [loanId]);
-    if (!loan) throw AppError.notFound('loanNotFound');
-    const rows: { id: string; kind: ReminderKind; due_at: Date; fire_at: Date; state: 'SCHEDULED' | 'SENT' | 'CANCELLED'; job_id: string }[] =
-      await this.db.query(`SELECT id, kind, due_at, fire_at, state, job_id FROM reminder WHERE loan_id = $1 ORDER BY fire_at, kind, id`, [loanId]);
+    if (!(await this.reminders.liveLoanExists(loanId))) throw AppError.notFound('loanNotFound');
+    const rows = await this.reminders.ofLoan(loanId);
     const queued = await queuedStates(
       this.queue,
       rows.map((r) => r.job_id),
@@ -62,22 +61,9 @@ export class RemindersService {
 
   async plan(loanId: string): Promise<RepaymentPlanDto> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
-    const [plan] = await this.db.query(
-      `SELECT method, annual_rate_bp, to_char(disbursed_on, 'YYYY-MM-DD') AS disbursed_on, principal_fen::text, repaid_fen::text, term_months,
-              to_char(maturity_on, 'YYYY-MM-DD') AS maturity_on
-         FROM repayment_plan WHERE loan_id = $1`,
-      [loanId],
-    );
+    const plan = await this.reminders.plan(loanId);
     if (!plan) throw new AppError(HttpStatus.NOT_FOUND, CODES.repaymentPlanMissing, 'repaymentPlanMissing');
-    const instalments = await this.db.query(
-      `SELECT i.id, i.seq, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.principal_fen::text, i.interest_fen::text, i.repaid_fen::text, i.state,
-              a.id AS voucher_id, f.original_name AS voucher_name, a.created_at AS voucher_at
-         FROM repayment_instalment i
-         LEFT JOIN attachment a ON a.id = i.voucher_attachment_id AND a.deleted_at IS NULL
-         LEFT JOIN uploaded_file f ON f.id = a.file_id
-        WHERE i.loan_id = $1 AND i.superseded_at IS NULL ORDER BY i.seq`,
-      [loanId],
-    );
+    const instalments = await this.reminders.instalments(loanId);
     return {
       method: plan.method,
       annualRatePercent: plan.annual_rate_bp === null ? null : plan.annual_rate_bp / 100,
@@ -113,10 +99,7 @@ export class RemindersService {
   async status(): Promise<ReminderStatusDto> {
     const horizonDays = reminderHorizonDays();
     const until = new Date(this.clock.now().getTime() + horizonDays * 86_400_000);
-    const [counts] = await this.db.query(
-      `SELECT count(*)::int AS scheduled, count(*) FILTER (WHERE fire_at <= $1)::int AS within FROM reminder WHERE state = 'SCHEDULED'`,
-      [until],
-    );
+    const counts = await this.reminders.scheduledCounts(until);
     const [queued, lastRun] = await Promise.all([countQueuedReminderJobs(this.queue), lastHorizonRun(this.queue)]);
     return { horizonDays, scheduled: counts.scheduled, withinHorizon: counts.within, queued, lastHorizonRunAt: lastRun?.toISOString() ?? null };
   }

@@ -8,7 +8,8 @@ import { langOf } from '../common/i18n';
 import { XLSX_MIME } from '../common/spreadsheet';
 import { LoanPageDto } from '../worklists/worklist.dto';
 import { GroupStatsDto, OverviewDto, PeriodQuery, ProjectsQuery, ProjectsSummaryDto, TypeLoansDto, TypeLoansQuery } from './statistics.dto';
-import { StatisticsService, type Dimension } from './statistics.service';
+import type { Dimension } from './statistics.repository';
+import { StatisticsService } from './statistics.service';
 
 /**
  * /statistics (spec section 2): every route needs its page's key (the guard) and the group key

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { WorklistsModule } from '../worklists/worklists.module';
+import { LoansModule } from '../loans/loans.module';
 import { StatisticsController } from './statistics.controller';
+import { StatisticsRepository } from './statistics.repository';
 import { StatisticsService } from './statistics.service';
 
-/** The statistics of /statistics (issue 11); all projects reuse the worklists' loan query. */
+/** The statistics of /statistics (issue 11); all projects reuse the loans' list query (LoanListRepository). */
 @Module({
-  imports: [WorklistsModule],
+  imports: [LoansModule],
   controllers: [StatisticsController],
-  providers: [Clock, StatisticsService],
+  providers: [Clock, StatisticsRepository, StatisticsService],
 })
 export class StatisticsModule {}

@@ -1,22 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { RISK_CLASSIFICATION_LABELS, type RiskClassification } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT, AttachmentStore } from '../archives/attachment-store';
+import { AttachmentStore } from '../archives/attachment-store';
 import { AuthUser, holds } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
+import { VisitsRepository } from './visits.repository';
 import { VisitRecordDto, VisitsViewDto } from './visits.responses';
 import { hasText, isClassification, isDowngrade, latestClassification, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport } from './visit-writers';
 
 export { isDowngrade, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const RECORD_SELECT = `
-  SELECT v.id, v.seq, v.round, v.kind, v.classification, v.previous_classification AS "previousClassification", v.downgraded, v.reason,
-         to_char(v.next_visit_due_on, 'YYYY-MM-DD') AS "nextVisitDueOn", v.state, v.submitted_by AS "submittedBy", su.nickname AS "submittedByName",
-         v.submitted_at AS "submittedAt", du.nickname AS "decidedByName", v.decided_at AS "decidedAt", v.decision_reason AS "decisionReason"
-    FROM visit_record v LEFT JOIN app_user su ON su.id = v.submitted_by LEFT JOIN app_user du ON du.id = v.decided_by
-   WHERE v.loan_id = $1 ORDER BY v.seq`;
 
 /**
  * After-guarantee visits (issue 10): each report's five-level risk classification and reason are
@@ -27,13 +21,12 @@ const RECORD_SELECT = `
 export class VisitsService {
   constructor(
     private readonly db: DataSource,
+    private readonly visits: VisitsRepository,
     private readonly attachments: AttachmentStore,
   ) {}
 
   private async snapshotOf(em: EntityManager, loanId: string): Promise<any> {
-    const [row] = UUID.test(loanId)
-      ? await em.query(`SELECT wi.snapshot FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id WHERE wi.loan_id = $1 AND l.deleted_at IS NULL`, [loanId])
-      : [];
+    const row = UUID.test(loanId) ? await this.visits.snapshot(em, loanId) : undefined;
     if (!row) throw AppError.notFound('loanNotFound');
     return row.snapshot;
   }
@@ -80,19 +73,13 @@ export class VisitsService {
   async view(loanId: string, user: AuthUser): Promise<VisitsViewDto> {
     this.assertMayRead(user);
     const snapshot = await this.snapshotOf(this.db.manager, loanId);
-    const rows: Record<string, any>[] = await this.db.query(RECORD_SELECT, [loanId]);
+    const rows = await this.visits.records(loanId);
     const records: VisitRecordDto[] = rows.map((r) => ({
       ...r,
       submittedAt: new Date(r.submittedAt).toISOString(),
       decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
     })) as VisitRecordDto[];
-    const attachments = await this.db.query(
-      `SELECT a.id, f.original_name AS name, f.size, u.nickname AS "uploadedByName", a.created_at AS "uploadedAt"
-         FROM attachment a JOIN uploaded_file f ON f.id = a.file_id LEFT JOIN app_user u ON u.id = a.created_by
-        WHERE a.loan_id = $1 AND a.kind = 'AFTER_GUARANTEE' AND a.deleted_at IS NULL
-        ORDER BY a.created_at, a.id`,
-      [loanId],
-    );
+    const attachments = await this.visits.attachments(loanId);
     const last = records[records.length - 1];
     const region = snapshot?.value?.afterGuarantee;
     return {
@@ -102,7 +89,7 @@ export class VisitsService {
       currentClassification: last?.classification ?? null,
       nextVisitDueOn: last?.nextVisitDueOn ?? null,
       records,
-      attachments: attachments.map((a: Record<string, any>) => ({ ...a, size: Number(a.size), uploadedAt: new Date(a.uploadedAt).toISOString() })),
+      attachments: attachments.map((a) => ({ ...a, size: Number(a.size), uploadedAt: new Date(a.uploadedAt).toISOString() })),
     };
   }
 
@@ -110,7 +97,7 @@ export class VisitsService {
   async upload(loanId: string, file: Express.Multer.File | undefined, user: AuthUser): Promise<{ id: string }> {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     return this.attachments.save(file, 'attachment', { loanId }, 'AFTER_GUARANTEE', user.id, async (em) => {
-      await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [loanId]);
+      await this.visits.lockInstance(em, loanId);
       const snapshot = await this.snapshotOf(em, loanId);
       if (typeof snapshot?.value?.afterGuarantee !== 'string') {
         throw new AppError(HttpStatus.CONFLICT, CODES.visitAttachmentNotNow, 'visitAttachmentNotNow');
@@ -123,14 +110,7 @@ export class VisitsService {
     if (!holds(user, 'sys:after-leader:attachments') && !holds(user, 'sys:after-b:upload') && !holds(user, 'sys:loan:detail')) {
       throw AppError.forbidden({ required: 'sys:after-leader:attachments' });
     }
-    const [row] =
-      UUID.test(loanId) && UUID.test(attachmentId)
-        ? await this.db.query(
-            `${ATTACHMENT_SELECT} JOIN loan l ON l.id = a.loan_id AND l.deleted_at IS NULL
-              WHERE a.id = $1 AND a.loan_id = $2 AND a.kind = 'AFTER_GUARANTEE' AND a.deleted_at IS NULL`,
-            [attachmentId, loanId],
-          )
-        : [];
+    const row = UUID.test(loanId) && UUID.test(attachmentId) ? await this.visits.attachment(loanId, attachmentId) : undefined;
     if (!row) throw new AppError(HttpStatus.NOT_FOUND, CODES.attachmentNotFound, 'attachmentNotFound');
     return { name: row.name, mime: row.mime, content: await this.attachments.read(row) };
   }

@@ -108,4 +108,39 @@ export class WorkflowRepository {
     );
     return rows.map((r: any) => ({ ...r, at: new Date(r.at).toISOString() }));
   }
+
+  /** Claims an idempotency key for the user: false when it was claimed before (a concurrent twin waits here until the first commits). */
+  async claimIdempotencyKey(em: EntityManager, userId: string, key: string, requestHash: string): Promise<boolean> {
+    const [claimed] = await em.query(`INSERT INTO idempotency_key (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`, [
+      userId,
+      key,
+      requestHash,
+    ]);
+    return !!claimed;
+  }
+
+  /** Keeps the answer of the step that claimed the key, for a repeat of the same request. */
+  async saveIdempotentResponse(em: EntityManager, userId: string, key: string, response: unknown): Promise<void> {
+    await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [userId, key, response]);
+  }
+
+  /** The request hash and kept answer of a claimed key; undefined when the user never claimed it. */
+  async idempotencyKey(userId: string, key: string): Promise<{ request_hash: string; response: any } | undefined> {
+    const [row] = await this.db.query(`SELECT request_hash, response FROM idempotency_key WHERE user_id = $1 AND key = $2`, [userId, key]);
+    return row;
+  }
+
+  /** Locks the instance row until the transaction ends (the lock the features' own writes also take). */
+  async lockInstance(em: EntityManager, loanId: string): Promise<void> {
+    await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [loanId]);
+  }
+
+  /** Who created the loan and when (deleted or not); undefined when there is no such loan. */
+  async loanCreation(loanId: string): Promise<{ created_at: Date; created_by: string | null; nickname: string | null } | undefined> {
+    const [loan] = await this.db.query(
+      `SELECT l.created_at, l.created_by, u.nickname FROM loan l LEFT JOIN app_user u ON u.id = l.created_by WHERE l.id = $1`,
+      [loanId],
+    );
+    return loan;
+  }
 }

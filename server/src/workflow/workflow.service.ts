@@ -269,7 +269,7 @@ export class WorkflowService implements OnModuleInit {
         await this.write(em, step, event, committed.snapshot, after);
         const view = this.answer(step, row, committed);
         if (idempotencyKey) {
-          await em.query(`UPDATE idempotency_key SET response = $3 WHERE user_id = $1 AND key = $2`, [step.user.id, idempotencyKey, view]);
+          await this.repo.saveIdempotentResponse(em, step.user.id, idempotencyKey, view);
         }
         return { view, row: nextRow(row, committed) };
       });
@@ -292,15 +292,10 @@ export class WorkflowService implements OnModuleInit {
   private async readForStep(em: EntityManager, step: Step): Promise<InstanceRow> {
     if (step.idempotencyKey) {
       // A concurrent twin with the same key waits here until the first commits, then finds its row.
-      const [claimed] = await em.query(`INSERT INTO idempotency_key (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`, [
-        step.user.id,
-        step.idempotencyKey,
-        step.requestHash,
-      ]);
-      if (!claimed) throw new RepeatedRequest();
+      if (!(await this.repo.claimIdempotencyKey(em, step.user.id, step.idempotencyKey, step.requestHash))) throw new RepeatedRequest();
     }
     // A feature's rows and the step must agree: lock the instance its writes also lock, then re-read.
-    if (step.hooks.locked.length) await em.query(`SELECT 1 FROM workflow_instance WHERE loan_id = $1 FOR UPDATE`, [step.loanId]);
+    if (step.hooks.locked.length) await this.repo.lockInstance(em, step.loanId);
     const row = await this.repo.instance(step.loanId, em);
     if (!row) throw AppError.notFound('loanNotFound');
     if (row.version !== step.expectedVersion) throw this.stale(row);
@@ -351,7 +346,7 @@ export class WorkflowService implements OnModuleInit {
   }
 
   private async earlierResult(userId: string, key: string, requestHash: string): Promise<WorkflowView | null> {
-    const [row] = await this.db.query(`SELECT request_hash, response FROM idempotency_key WHERE user_id = $1 AND key = $2`, [userId, key]);
+    const row = await this.repo.idempotencyKey(userId, key);
     if (!row) return null;
     if (row.request_hash !== requestHash) {
       throw new AppError(HttpStatus.UNPROCESSABLE_ENTITY, CODES.idempotencyKeyReused, 'idempotencyKeyReused');
@@ -383,10 +378,7 @@ export class WorkflowService implements OnModuleInit {
   async timeline(loanId: string) {
     const row = await this.load(loanId);
     const events = await this.repo.events(loanId);
-    const [loan] = await this.db.query(
-      `SELECT l.created_at, l.created_by, u.nickname FROM loan l LEFT JOIN app_user u ON u.id = l.created_by WHERE l.id = $1`,
-      [loanId],
-    );
+    const loan = await this.repo.loanCreation(loanId);
     const names = new Map<string, string | null>(events.map((e) => [e.actorId, e.actorName]));
     if (loan?.created_by) names.set(loan.created_by, loan.nickname);
     const nodes = engine.timelineFromHistory(

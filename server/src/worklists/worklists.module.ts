@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { WorkflowModule } from '../workflow/workflow.module';
-import { WorklistQuery } from './worklist.query';
+import { LoansModule } from '../loans/loans.module';
 import { WorklistsController } from './worklists.controller';
 import { WorklistsService } from './worklists.service';
 
-/** The worklists and the one loan query behind them (the loan list uses it too). */
+/** The worklists, over the loans' one loan query (LoanListRepository). */
 @Module({
-  imports: [WorkflowModule],
+  imports: [LoansModule],
   controllers: [WorklistsController],
-  providers: [Clock, WorklistQuery, WorklistsService],
-  exports: [WorklistQuery],
+  providers: [WorklistsService],
 })
 export class WorklistsModule {}

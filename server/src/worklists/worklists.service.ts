@@ -15,7 +15,7 @@ import type { Lang } from '../common/i18n';
 import type { LoanFilterQuery } from '../loans/loan.dto';
 import type { WorklistCountDto, WorklistDto } from './worklist.dto';
 import { todoStates } from './worklist-todos';
-import { WorklistQuery, type LoanPage } from './worklist.query';
+import { LoanListRepository, type LoanPage } from '../loans/loan-list.repository';
 
 type Worklist = WorklistDef & { name: WorklistName };
 
@@ -31,7 +31,7 @@ export function mayOpen(user: AuthUser, list: WorklistDef): boolean {
 /** The worklists of the registry (@app/workflow) served by one query: scope, row actions and gate from each entry. */
 @Injectable()
 export class WorklistsService {
-  constructor(private readonly query: WorklistQuery) {}
+  constructor(private readonly query: LoanListRepository) {}
 
   /** The lists the caller may open, in the registry's order. */
   catalogue(user: AuthUser): WorklistDto[] {

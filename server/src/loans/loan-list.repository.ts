@@ -6,7 +6,7 @@ import { holds, type AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
-import type { LoanFilterQuery, LoanSort } from '../loans/loan.dto';
+import type { LoanFilterQuery, LoanSort } from './loan.dto';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
 import { describeEvidence } from '../workflow/evidence';
 import { actorOf, WorkflowService } from '../workflow/workflow.service';
@@ -206,7 +206,7 @@ const invalid = (field: string) =>
  * a page's snapshots only to ask the machine for the caller's legal actions, and counts with a bound.
  */
 @Injectable()
-export class WorklistQuery {
+export class LoanListRepository {
   /** Where counting stops (COUNT_LIMIT); a test lowers it on its own app instead of writing 10,000 loans into the shared database. */
   countLimit = COUNT_LIMIT;
   /** DASHBOARD_EXACT_LIMIT, lowered by a test the same way. */

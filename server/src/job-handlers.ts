@@ -1,0 +1,12 @@
+import { AuditCheckpointHandler } from './audit/audit-checkpoint.handler';
+import { NotifyNextActorsHandler } from './outbox/notify-next-actors.handler';
+import { PurgeExpiredHandler } from './jobs/purge-expired.handler';
+import { ReminderJobsHandler } from './reminders/reminder-jobs.handler';
+import { RiskDowngradeHandler } from './visits/risk-downgrade.handler';
+
+/**
+ * Every job handler the worker runs, beside the worker module that provides them (the features import
+ * jobs/ to queue their jobs; jobs/ imports no feature). A new effect or job adds its handler here; the worker checks at
+ * bootstrap that each job name of jobs/queues.ts has exactly one (jobs/job-registry.ts).
+ */
+export const JOB_HANDLER_TYPES = [NotifyNextActorsHandler, PurgeExpiredHandler, AuditCheckpointHandler, RiskDowngradeHandler, ReminderJobsHandler] as const;
