@@ -1,6 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { QueuePageController } from './admin-queues/queue-page.controller';
 import { AgreementsController } from './agreements/agreements.controller';
+import { AgreementsRepository } from './agreements/agreements.repository';
 import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
@@ -27,7 +28,9 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { HistoryController } from './history/history.controller';
+import { HistoryRepository } from './history/history.repository';
 import { HistoryMiddleware } from './history/history.middleware';
 import { HistoryWriter } from './history/history.writer';
 import { QueueModule } from './jobs/queue.module';
@@ -36,6 +39,7 @@ import { LoanDataModule } from './loan-data/loan-data.module';
 import { LoansModule } from './loans/loans.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MessagesController } from './messages/messages.controller';
+import { MessagesRepository } from './messages/messages.repository';
 import { StatisticsModule } from './statistics/statistics.module';
 import { UsersModule } from './users/users.module';
 import { RolesModule } from './roles/roles.module';
@@ -77,6 +81,11 @@ export class AppModule implements NestModule {
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
         HistoryWriter,
+        // the repositories of the controllers above (they sit in this module)
+        AgreementsRepository,
+        HealthRepository,
+        HistoryRepository,
+        MessagesRepository,
         // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
         {
           provide: PIPELINE_HOOKS,

@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { AppError } from '../common/errors';
 import { langOf } from '../common/i18n';
@@ -25,12 +24,7 @@ class AgreementQuery {
 @ApiTags('agreements')
 @Controller('open/agreements')
 export class AgreementsController {
-  private readonly agreements: AgreementsRepository;
-
-  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
-  constructor(db: DataSource) {
-    this.agreements = new AgreementsRepository(db);
-  }
+  constructor(private readonly agreements: AgreementsRepository) {}
 
   @ApiEnvelope(AgreementDto)
   @Public()

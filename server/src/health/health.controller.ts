@@ -1,7 +1,6 @@
 import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type IORedis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { AppError } from '../common/errors';
 import { REDIS } from '../jobs/redis';
@@ -12,15 +11,10 @@ import { HealthRepository } from './health.repository';
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  private readonly postgres: HealthRepository;
-
-  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
   constructor(
-    db: DataSource,
+    private readonly postgres: HealthRepository,
     @Inject(REDIS) private readonly redis: IORedis,
-  ) {
-    this.postgres = new HealthRepository(db);
-  }
+  ) {}
 
   @ApiEnvelope(HealthDto)
   @Public()

@@ -3,7 +3,6 @@ import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { ROLE_ADMIN } from '@app/workflow';
 import { RequireRole } from '../auth/auth.decorators';
 import { langOf, type Lang } from '../common/i18n';
@@ -72,12 +71,7 @@ const EXPORT_COLUMNS: SheetColumn<HistoryEntryDto>[] = [
 @ApiTags('history')
 @Controller('history')
 export class HistoryController {
-  private readonly history: HistoryRepository;
-
-  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
-  constructor(db: DataSource) {
-    this.history = new HistoryRepository(db);
-  }
+  constructor(private readonly history: HistoryRepository) {}
 
   @ApiPage(HistoryEntryDto)
   @RequireRole(ROLE_ADMIN)

@@ -1,7 +1,6 @@
 import { Controller, Get, Param, Patch, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/errors';
@@ -17,12 +16,7 @@ import { localizedNotice } from './notices';
 @ApiTags('messages')
 @Controller('messages')
 export class MessagesController {
-  private readonly messages: MessagesRepository;
-
-  // Built here rather than injected: this controller sits in the root module, which has no provider for it.
-  constructor(db: DataSource) {
-    this.messages = new MessagesRepository(db);
-  }
+  constructor(private readonly messages: MessagesRepository) {}
 
   @ApiPage(MessageDto)
   @SignedIn()
