@@ -392,7 +392,15 @@ export type MessageKey = keyof typeof MESSAGES;
 export type MessageParam = string | number | Label;
 
 export function translate(key: MessageKey, lang: Lang, params: Record<string, MessageParam> = {}): string {
-  return pickLabel(MESSAGES[key], lang).replace(/\{(\w+)\}/g, (_, name: string) => {
+  return fillLabel(MESSAGES[key], lang, params);
+}
+
+/**
+ * A `{zh, en}` template in one language, its `{name}`s filled: the one label shape of every text the
+ * server keeps (MESSAGES above, and the words of the messages features write).
+ */
+export function fillLabel(template: Label, lang: Lang, params: Record<string, MessageParam> = {}): string {
+  return pickLabel(template, lang).replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) return `{${name}}`;
     return typeof value === 'object' ? pickLabel(value, lang) : String(value);

@@ -48,10 +48,10 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
              ($1, $4, $5, 'NOTICE', 'notice:complete-profile', now() - interval '1 hour', NULL)`,
           [
             id,
-            NOTICES['notice:demo-welcome']['zh-CN'].title,
-            NOTICES['notice:demo-welcome']['zh-CN'].content,
-            NOTICES['notice:complete-profile']['zh-CN'].title,
-            NOTICES['notice:complete-profile']['zh-CN'].content,
+            NOTICES['notice:demo-welcome'].title.zh,
+            NOTICES['notice:demo-welcome'].content.zh,
+            NOTICES['notice:complete-profile'].title.zh,
+            NOTICES['notice:complete-profile'].content.zh,
           ],
         );
       }

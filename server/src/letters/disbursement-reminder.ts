@@ -1,11 +1,11 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { formatFen, toFen, windowOpen } from '@app/workflow';
+import { formatFen, toFen, windowOpen, type Label } from '@app/workflow';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { Clock } from '../common/clock';
 import { companyDay } from '../common/company-time';
 import { AppError, CODES } from '../common/errors';
-import type { Lang } from '../common/i18n';
+import { fillLabel, type Lang } from '../common/i18n';
 import { assertMaySee } from '../files/file-access';
 import { messageLang } from '../messages/todo-text';
 import type { DisbursementReminderDto } from './letters.responses';
@@ -13,21 +13,21 @@ import type { DisbursementReminderDto } from './letters.responses';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TEXT = {
-  'zh-CN': {
-    title: (company: string) => `放款提醒：${company}`,
-    content: (amount: string, bank: string | null) =>
-      `该笔贷款（担保金额 ${amount} 元）正在等待放款，请尽快联系${bank ?? '贷款银行'}催促放款，并在放款后上传放款凭证。`,
+  title: { zh: '放款提醒：{company}', en: 'Disbursement reminder: {company}' },
+  content: {
+    zh: '该笔贷款（担保金额 {amount} 元）正在等待放款，请尽快联系{bank}催促放款，并在放款后上传放款凭证。',
+    en: 'The loan (guaranteed amount {amount} yuan) awaits disbursement: please chase {bank} to lend, and upload the disbursement voucher once it has.',
   },
-  en: {
-    title: (company: string) => `Disbursement reminder: ${company}`,
-    content: (amount: string, bank: string | null) =>
-      `The loan (guaranteed amount ${amount} yuan) awaits disbursement: please chase ${bank ?? 'the bank'} to lend, and upload the disbursement voucher once it has.`,
-  },
-} as const satisfies Record<Lang, unknown>;
+  /** The bank when the loan names none. */
+  anyBank: { zh: '贷款银行', en: 'the bank' },
+} as const satisfies Record<string, Label>;
 
 /** The reminder's words, in the recipient's language. */
 export function reminderText(lang: Lang, company: string, amountFen: number, bank: string | null): { title: string; content: string } {
-  return { title: TEXT[lang].title(company), content: TEXT[lang].content(formatFen(amountFen), bank) };
+  return {
+    title: fillLabel(TEXT.title, lang, { company }),
+    content: fillLabel(TEXT.content, lang, { amount: formatFen(amountFen), bank: bank ?? TEXT.anyBank }),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Label, StatusLabels } from '@app/workflow';
-import { pickLabel, type Lang } from '../common/i18n';
+import { fillLabel, pickLabel, type Lang } from '../common/i18n';
 
 /** A stored language preference as one the messages speak (anything unknown reads as Chinese). */
 export function messageLang(value: string | null | undefined): Lang {
@@ -8,17 +8,14 @@ export function messageLang(value: string | null | undefined): Lang {
 }
 
 const TODO = {
-  'zh-CN': {
-    title: (company: string) => `待办：${company}`,
-    content: (where: string, what: string) => `贷款已进入「${where}」，请您${what}。`,
-    or: '或',
-  },
-  en: {
-    title: (company: string) => `To do: ${company}`,
-    content: (where: string, what: string) => `The loan is now at "${where}": please ${what}.`,
-    or: ' or ',
-  },
-} as const satisfies Record<Lang, unknown>;
+  title: { zh: '待办：{company}', en: 'To do: {company}' },
+  content: { zh: '贷款已进入「{where}」，请您{what}。', en: 'The loan is now at "{where}": please {what}.' },
+  /** One action by name, and the word between two. */
+  action: { zh: '「{name}」', en: '"{name}"' },
+  or: { zh: '或', en: ' or ' },
+  /** What to do when no action is named. */
+  anything: { zh: '处理', en: 'take it on' },
+} as const satisfies Record<string, Label>;
 
 /**
  * The to-do a loan's next actor finds on the dashboard, written once in the recipient's language:
@@ -26,9 +23,9 @@ const TODO = {
  */
 export function todoText(lang: Lang, company: string, labels: StatusLabels, actions: readonly Label[] = []): { title: string; content: string } {
   const where = `${pickLabel(labels.stage, lang)} · ${pickLabel(labels.status, lang)}`;
-  const names = actions.map((a) => (lang === 'en' ? `"${pickLabel(a, lang)}"` : `「${pickLabel(a, lang)}」`));
-  const what = names.length ? names.join(TODO[lang].or) : lang === 'en' ? 'take it on' : '处理';
-  return { title: TODO[lang].title(company), content: TODO[lang].content(where, what) };
+  const names = actions.map((a) => fillLabel(TODO.action, lang, { name: a }));
+  const what = names.length ? names.join(pickLabel(TODO.or, lang)) : pickLabel(TODO.anything, lang);
+  return { title: fillLabel(TODO.title, lang, { company }), content: fillLabel(TODO.content, lang, { where, what }) };
 }
 
 /**
