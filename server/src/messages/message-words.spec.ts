@@ -1,3 +1,4 @@
+import type { StatusLabels } from '@app/workflow';
 import { reminderText } from '../letters/disbursement-reminder';
 import { fillLabel } from '../common/i18n';
 import { localizedNotice } from './notices';
@@ -5,7 +6,8 @@ import { todoText } from './todo-text';
 
 // The words of the messages the server writes, one {zh, en} template each: the texts as users read them.
 describe('message words', () => {
-  const labels = { stage: { zh: '出函', en: 'Guarantee letter' }, status: { zh: '待出函', en: 'Awaiting the letter' } };
+  // only stage and status are read
+  const labels = { stage: { zh: '出函', en: 'Guarantee letter' }, status: { zh: '待出函', en: 'Awaiting the letter' } } as unknown as StatusLabels;
   const actions = [
     { zh: '出具保函', en: 'Issue the letter' },
     { zh: '退回', en: 'Return' },
