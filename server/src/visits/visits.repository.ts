@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RiskClassification } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT } from '../archives/attachment-store';
+import { ATTACHMENT_SELECT } from '../archives/archives.repository';
 
 const RECORD_SELECT = `
   SELECT v.id, v.seq, v.round, v.kind, v.classification, v.previous_classification AS "previousClassification", v.downgraded, v.reason,
