@@ -1,6 +1,6 @@
 import { AuditCheckpointHandler } from './audit/audit-checkpoint.handler';
+import { PurgeExpiredHandler } from './auth/purge-expired.handler';
 import { NotifyNextActorsHandler } from './outbox/notify-next-actors.handler';
-import { PurgeExpiredHandler } from './jobs/purge-expired.handler';
 import { ReminderJobsHandler } from './reminders/reminder-jobs.handler';
 import { RiskDowngradeHandler } from './visits/risk-downgrade.handler';
 

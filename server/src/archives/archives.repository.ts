@@ -1,9 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import type { StageKey } from '@app/workflow';
+import type { AttachmentKind, StageKey } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { companyZoneSql } from '../common/company-time';
 import type { ArchiveListQuery } from './archive.dto';
-import { ATTACHMENT_SELECT } from './attachment-store';
+
+/** An attachment row with its file, uploader and meeting (the stores' and lists' select; AttachmentStore reads and sends the file). */
+export const ATTACHMENT_SELECT = `
+  SELECT a.id, a.kind, f.original_name AS name, f.mime, f.size, f.url, f.id AS "fileId", f.storage, f.storage_key AS "storageKey", f.sha256,
+         a.created_by AS "uploadedBy", u.nickname AS "uploadedByName",
+         a.created_at AS "uploadedAt", a.loan_id AS "loanId", a.meeting_id AS "meetingId", m.title AS "meetingTitle", m.kind AS "meetingKind"
+    FROM attachment a
+    JOIN uploaded_file f ON f.id = a.file_id
+    LEFT JOIN app_user u ON u.id = a.created_by
+    LEFT JOIN meeting m ON m.id = a.meeting_id`;
+
+/** Hangs a stored file on a loan or a meeting, in the caller's transaction; the attachment's id. */
+export async function insertAttachment(
+  em: EntityManager,
+  loanId: string | null,
+  meetingId: string | null,
+  kind: AttachmentKind,
+  fileId: string,
+  actorId: string,
+): Promise<string> {
+  const [row] = await em.query(`INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+    loanId,
+    meetingId,
+    kind,
+    fileId,
+    actorId,
+  ]);
+  return row.id as string;
+}
 
 const PRE_REVIEW_DECISIONS = ['PRE_REVIEW_APPROVE', 'PRE_REVIEW_REJECT', 'PRE_REVIEW_RETURN'];
 

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { assertMaySee, type FileHolder } from '../files/file-access';
 import { FileStorage } from '../files/file-storage';
+import { insertAttachment } from './archives.repository';
 
 export interface StoredAttachment {
   id: string;
@@ -50,14 +51,9 @@ export class AttachmentStore {
       const found = inside ? await inside(em) : undefined;
       const holder = found || owner;
       if (!holder) throw new Error('an attachment needs a loan or a meeting');
-      const [row] = await em.query(`INSERT INTO attachment (loan_id, meeting_id, kind, file_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-        'loanId' in holder ? holder.loanId : null,
-        'meetingId' in holder ? holder.meetingId : null,
-        kind,
-        stored.id,
-        actorId,
-      ]);
-      return { id: row.id as string };
+      return {
+        id: await insertAttachment(em, 'loanId' in holder ? holder.loanId : null, 'meetingId' in holder ? holder.meetingId : null, kind, stored.id, actorId),
+      };
     });
     return result;
   }
@@ -81,15 +77,6 @@ export class AttachmentStore {
 export function holderOf(row: Record<string, any>): FileHolder {
   return row.meetingId ? { meetingId: row.meetingId, meetingKind: row.meetingKind as MeetingKind } : { loanId: row.loanId };
 }
-
-export const ATTACHMENT_SELECT = `
-  SELECT a.id, a.kind, f.original_name AS name, f.mime, f.size, f.url, f.id AS "fileId", f.storage, f.storage_key AS "storageKey", f.sha256,
-         a.created_by AS "uploadedBy", u.nickname AS "uploadedByName",
-         a.created_at AS "uploadedAt", a.loan_id AS "loanId", a.meeting_id AS "meetingId", m.title AS "meetingTitle", m.kind AS "meetingKind"
-    FROM attachment a
-    JOIN uploaded_file f ON f.id = a.file_id
-    LEFT JOIN app_user u ON u.id = a.created_by
-    LEFT JOIN meeting m ON m.id = a.meeting_id`;
 
 export function toStoredAttachment(r: Record<string, any>): StoredAttachment {
   return {

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+/** Deletes the codes expired over an hour ago (the purge-expired job); answers how many. */
+export async function purgeExpiredCaptchas(db: DataSource | EntityManager): Promise<number> {
+  const [, captchas] = await db.query(`DELETE FROM captcha WHERE expires_at < now() - interval '1 hour'`);
+  return captchas;
+}
+
 /** The SQL of the captcha table (verification codes). */
 @Injectable()
 export class CaptchaRepository {

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { flattenPermissionTree, isAdminHolder, isRootHolder, ROLE_ADMIN, ROLE_ROOT, type Label, type PermissionHolder } from '@app/workflow';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
+import { rolesWithKeyRows, storedRolesAndKeys, takeAdvisoryLock } from './access.repository';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -38,7 +39,7 @@ export interface Involvement {
  */
 export function accessTransaction<T>(db: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
   return db.transaction(async (em) => {
-    await em.query(`SELECT pg_advisory_xact_lock($1)`, [ACCESS_LOCK]);
+    await takeAdvisoryLock(em, ACCESS_LOCK);
     return work(em);
   });
 }
@@ -46,12 +47,7 @@ export function accessTransaction<T>(db: DataSource, work: (em: EntityManager) =
 /** The roles with their keys, in code order; ids that name no role are left out (the caller says 400 or 404). */
 export async function rolesWithKeys(em: EntityManager, ids: readonly string[]): Promise<InvolvedRole[]> {
   if (ids.length === 0) return [];
-  const rows: { id: string; code: string; name_zh: string; name_en: string; keys: string[] }[] = await em.query(
-    `SELECT r.id, r.code, r.name_zh, r.name_en,
-            COALESCE((SELECT array_agg(rp.permission_key ORDER BY rp.permission_key) FROM role_permission rp WHERE rp.role_id = r.id), '{}') AS keys
-       FROM role r WHERE r.id = ANY($1::uuid[]) ORDER BY r.code`,
-    [[...new Set(ids)]],
-  );
+  const rows = await rolesWithKeyRows(em, ids);
   return rows.map((r) => ({ id: r.id, code: r.code, nameZh: r.name_zh, nameEn: r.name_en, keys: r.keys }));
 }
 
@@ -60,13 +56,7 @@ export async function rolesWithKeys(em: EntityManager, ids: readonly string[]): 
  * a manager whose keys were just taken away cannot use them in a request already under way.
  */
 async function storedHolder(em: EntityManager, actor: AuthUser): Promise<PermissionHolder> {
-  const [row] = await em.query(
-    `SELECT COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
-            COALESCE((SELECT array_agg(DISTINCT rp.permission_key) FROM user_role ur JOIN role_permission rp ON rp.role_id = ur.role_id
-                       WHERE ur.user_id = u.id), '{}') AS keys
-       FROM app_user u WHERE u.id = $1 AND u.deleted_at IS NULL AND NOT u.disabled`,
-    [actor.id],
-  );
+  const row = await storedRolesAndKeys(em, actor.id);
   if (!row) throw AppError.unauthorized();
   return { roles: row.roles, authorityList: row.keys };
 }

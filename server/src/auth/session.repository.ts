@@ -9,6 +9,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Deletes the sessions ended (revoked or expired) over 30 days ago (the purge-expired job); answers how many. */
+export async function purgeDeadSessions(db: DataSource | EntityManager): Promise<number> {
+  const [, sessions] = await db.query(`DELETE FROM user_session WHERE COALESCE(revoked_at, expires_at) < now() - interval '30 days'`);
+  return sessions;
+}
+
 /** Sessions live in PostgreSQL (hashed tokens), so any API process can check any token. */
 @Injectable()
 export class SessionRepository {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ContractType } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { LoanDocumentDto } from './contracts.responses';
 
@@ -16,6 +17,76 @@ export interface NamedTemplateRow {
   version: number;
   enabled: boolean;
   bank_name: string;
+}
+
+// The statements of a filled document (fill-document.ts), in the caller's transaction: plain
+// functions taking the EntityManager, as fill-document's are (the demo seed fills documents too).
+
+/**
+ * The bank's enabled templates other than the letter, by contract type and newest version first,
+ * share-locked until the caller's transaction ends (a disable waits).
+ */
+export async function shareContractTemplates(
+  em: EntityManager,
+  bankId: string,
+): Promise<{ id: string; contract_type: ContractType; version: number; bank_name: string }[]> {
+  return em.query(
+    `SELECT t.id, t.contract_type, t.version, b.name AS bank_name
+       FROM bank_template t JOIN bank b ON b.id = t.bank_id AND b.deleted_at IS NULL
+      WHERE t.bank_id = $1 AND t.enabled AND t.deleted_at IS NULL AND t.contract_type <> 'GUARANTEE_LETTER'
+      ORDER BY t.contract_type, t.version DESC FOR SHARE OF t, b`,
+    [bankId],
+  );
+}
+
+/** What a document says of the loan: its amount (yuan, as text), term, loan type and company (the loan must exist). */
+export async function loanToFill(
+  em: EntityManager,
+  loanId: string,
+): Promise<{ amount: string; term_months: number; loan_type: string | null; company_name: string; credit_code: string }> {
+  const [loan] = await em.query(
+    `SELECT l.amount::text AS amount, l.term_months, l.loan_type, c.name AS company_name, c.credit_code
+       FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`,
+    [loanId],
+  );
+  return loan;
+}
+
+/** The loan type by name, with its fee rate; undefined when there is none of that name. */
+export async function loanTypeByName(em: EntityManager, name: string): Promise<{ name: string; fee_rate_bp: number } | undefined> {
+  const [loanType] = await em.query(`SELECT name, fee_rate_bp FROM loan_type WHERE name = $1`, [name]);
+  return loanType;
+}
+
+/** The template's file (a stored file's columns) with the sha256 the template recorded of it; undefined when it has none. */
+export async function templateFile(em: EntityManager, templateId: string): Promise<Record<string, any> | undefined> {
+  const [file] = await em.query(
+    `SELECT t.sha256 AS "templateSha256", f.id, f.kind, f.original_name AS name, f.mime, f.size, f.sha256, f.url, f.storage, f.storage_key AS "storageKey"
+       FROM bank_template t JOIN uploaded_file f ON f.id = t.file_id WHERE t.id = $1`,
+    [templateId],
+  );
+  return file;
+}
+
+/** A loan_document row for a stored file (with the template it was filled from, if any); its id. */
+export async function insertLoanDocument(
+  em: EntityManager,
+  row: {
+    loanId: string;
+    kind: string;
+    contractType: ContractType | null;
+    fileId: string;
+    templateId: string | null;
+    templateVersion: number | null;
+    actorId: string;
+  },
+): Promise<string> {
+  const [doc] = await em.query(
+    `INSERT INTO loan_document (loan_id, kind, contract_type, file_id, template_id, template_version, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [row.loanId, row.kind, row.contractType, row.fileId, row.templateId, row.templateVersion, row.actorId],
+  );
+  return doc.id as string;
 }
 
 /** The SQL of a loan's documents (loan_document, and the attachments listed beside them). */

@@ -4,6 +4,7 @@ import { buildContext, renderTemplate, yuanToFen } from '../basic-data/docx-temp
 import { contextCollaterals } from '../collateral/collateral.repository';
 import { type FileStorage, sha256 } from '../files/file-storage';
 import { fillTemplate, refusingBadZips } from '../files/office-thread';
+import { insertLoanDocument, loanToFill, loanTypeByName, shareContractTemplates, templateFile } from './contracts.repository';
 
 /** A bank template to fill: what a generated document records of it. */
 export interface FillTemplate {
@@ -41,13 +42,7 @@ export interface FillTarget {
  * Empty when the bank has none (or does not exist).
  */
 export async function contractSetOf(em: EntityManager, bankId: string): Promise<FillTemplate[]> {
-  const rows: { id: string; contract_type: ContractType; version: number; bank_name: string }[] = await em.query(
-    `SELECT t.id, t.contract_type, t.version, b.name AS bank_name
-       FROM bank_template t JOIN bank b ON b.id = t.bank_id AND b.deleted_at IS NULL
-      WHERE t.bank_id = $1 AND t.enabled AND t.deleted_at IS NULL AND t.contract_type <> 'GUARANTEE_LETTER'
-      ORDER BY t.contract_type, t.version DESC FOR SHARE OF t, b`,
-    [bankId],
-  );
+  const rows = await shareContractTemplates(em, bankId);
   const latest = new Map<ContractType, FillTemplate>();
   for (const r of rows) {
     if (!latest.has(r.contract_type)) latest.set(r.contract_type, { id: r.id, version: r.version, bankName: r.bank_name, type: r.contract_type });
@@ -65,12 +60,8 @@ export async function renderLoanDocument(
   template: FillTemplate,
 ): Promise<{ bytes: Buffer; name: string; companyName: string }> {
   const { em, storage, loanId } = target;
-  const [loan] = await em.query(
-    `SELECT l.amount::text AS amount, l.term_months, l.loan_type, c.name AS company_name, c.credit_code
-       FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`,
-    [loanId],
-  );
-  const [loanType] = loan.loan_type ? await em.query(`SELECT name, fee_rate_bp FROM loan_type WHERE name = $1`, [loan.loan_type]) : [];
+  const loan = await loanToFill(em, loanId);
+  const loanType = loan.loan_type ? await loanTypeByName(em, loan.loan_type) : undefined;
   const context = buildContext(
     { amountFen: yuanToFen(typeof target.amount === 'number' ? target.amount : loan.amount), termMonths: loan.term_months },
     { name: loan.company_name, creditCode: loan.credit_code },
@@ -79,11 +70,7 @@ export async function renderLoanDocument(
     await contextCollaterals(em, loanId),
     new Date(target.at),
   );
-  const [file] = await em.query(
-    `SELECT t.sha256 AS "templateSha256", f.id, f.kind, f.original_name AS name, f.mime, f.size, f.sha256, f.url, f.storage, f.storage_key AS "storageKey"
-       FROM bank_template t JOIN uploaded_file f ON f.id = t.file_id WHERE t.id = $1`,
-    [template.id],
-  );
+  const file = await templateFile(em, template.id);
   if (!file) throw new Error(`template ${template.id} has no file`);
   const { bytes } = await storage.read(file);
   if (sha256(bytes) !== file.templateSha256) throw new Error(`template ${template.id} does not match its sha256`);
@@ -106,12 +93,15 @@ export async function storeLoanDocument(
   const prepared = await storage.prepare('document', { buffer: document.bytes }, document.name, { zipChecked: true });
   const { file, undo } = await storage.putIn(em, prepared, actorId);
   onRollback(undo);
-  const [doc] = await em.query(
-    `INSERT INTO loan_document (loan_id, kind, contract_type, file_id, template_id, template_version, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [loanId, document.kind, document.template?.type ?? null, file.id, document.template?.id ?? null, document.template?.version ?? null, actorId],
-  );
-  return doc.id as string;
+  return insertLoanDocument(em, {
+    loanId,
+    kind: document.kind,
+    contractType: document.template?.type ?? null,
+    fileId: file.id,
+    templateId: document.template?.id ?? null,
+    templateVersion: document.template?.version ?? null,
+    actorId,
+  });
 }
 
 /** A bank template filled for the loan and kept as its document (contracts and guarantee letters). */

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { insertHistoryRows } from './history.repository';
 
 export interface HistoryEntry {
   actorId: string | null;
@@ -57,14 +58,7 @@ export class HistoryWriter implements BeforeApplicationShutdown {
     const batch = this.buffer;
     this.buffer = [];
     if (!batch.length) return;
-    const values: unknown[] = [];
-    const rows = batch.map((e, i) => {
-      values.push(e.actorId, e.actorName?.slice(0, 100) ?? null, e.method, e.action.slice(0, 200), e.target.slice(0, 500), e.status, e.code, e.ip);
-      const o = i * 8;
-      return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8})`;
-    });
-    const p: Promise<void> = this.connection()
-      .query(`INSERT INTO history_log (actor_id, actor_name, method, action, target, status, code, ip) VALUES ${rows.join(', ')}`, values)
+    const p: Promise<void> = insertHistoryRows(this.connection(), batch)
       .then(
         () => undefined,
         (error: Error) => this.logger.error(`history log write of ${batch.length} rows failed: ${error.message}`),

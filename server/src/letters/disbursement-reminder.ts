@@ -8,6 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { fillLabel, type Lang } from '../common/i18n';
 import { assertMaySee } from '../files/file-access';
 import { messageLang } from '../messages/todo-text';
+import { LettersRepository } from './letters.repository';
 import type { DisbursementReminderDto } from './letters.responses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +44,7 @@ export class DisbursementReminderService {
   constructor(
     private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly repo: LettersRepository,
   ) {}
 
   async send(loanId: string, user: AuthUser): Promise<DisbursementReminderDto> {
@@ -51,14 +53,7 @@ export class DisbursementReminderService {
     const day = companyDay(this.clock.now());
     const result = await this.db.transaction(async (em) => {
       // the share lock keeps the loan where it stands (VOUCHER_CONFIRM waits) until the message is written
-      const [loan] = await em.query(
-        `SELECT wi.snapshot, c.name AS company, l.bank, l.a_post_officer_id AS "officerId", u.nickname AS "officerName", u.language
-           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id JOIN company c ON c.id = l.company_id
-           LEFT JOIN app_user u ON u.id = l.a_post_officer_id
-          WHERE l.id = $1 AND l.deleted_at IS NULL
-          FOR SHARE OF wi`,
-        [loanId],
-      );
+      const loan = await this.repo.shareLoanToRemind(em, loanId);
       if (!loan) throw AppError.notFound('loanNotFound');
       if (!windowOpen('DISBURSEMENT_REMINDER', loan.snapshot)) {
         throw new AppError(HttpStatus.CONFLICT, CODES.reminderNotNow, 'disbursementReminderNotNow', {}, null, 'ReminderNotNow');
@@ -67,15 +62,17 @@ export class DisbursementReminderService {
       const lang = messageLang(loan.language);
       const text = reminderText(lang, loan.company, toFen(loan.snapshot.context.amount), loan.bank);
       const key = `disbursement-reminder:${loanId}:${day}`;
-      const inserted: { id: string; createdAt: Date }[] = await em.query(
-        `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
-         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id, created_at AS "createdAt"`,
-        [loan.officerId, text.title, text.content, key, `/company/node/${loanId}`],
-      );
+      const inserted = await this.repo.insertReminderMessage(em, {
+        userId: loan.officerId,
+        title: text.title,
+        content: text.content,
+        sourceKey: key,
+        link: `/company/node/${loanId}`,
+      });
       // Already sent today (perhaps by a request running beside this one): answer with that message.
       const [message] = inserted.length
         ? inserted.map((m) => ({ ...m, title: text.title, content: text.content }))
-        : await em.query(`SELECT id, title, content, created_at AS "createdAt" FROM message WHERE user_id = $1 AND source_key = $2`, [loan.officerId, key]);
+        : await this.repo.messagesBySourceKey(em, loan.officerId, key);
       return {
         messageId: message.id as string,
         created: inserted.length > 0,

@@ -15,4 +15,37 @@ export class LettersRepository {
     );
     return template;
   }
+
+  /**
+   * The live loan with its snapshot, company, bank and A-post officer (name and language), the
+   * instance share-locked until the transaction ends (the loan stays where it stands); undefined when there is no such loan.
+   */
+  async shareLoanToRemind(em: EntityManager, loanId: string): Promise<Record<string, any> | undefined> {
+    const [loan] = await em.query(
+      `SELECT wi.snapshot, c.name AS company, l.bank, l.a_post_officer_id AS "officerId", u.nickname AS "officerName", u.language
+           FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id JOIN company c ON c.id = l.company_id
+           LEFT JOIN app_user u ON u.id = l.a_post_officer_id
+          WHERE l.id = $1 AND l.deleted_at IS NULL
+          FOR SHARE OF wi`,
+      [loanId],
+    );
+    return loan;
+  }
+
+  /** The disbursement reminder's message, unless the recipient has one of that source key already; answers the rows inserted. */
+  async insertReminderMessage(
+    em: EntityManager,
+    message: { userId: string; title: string; content: string; sourceKey: string; link: string },
+  ): Promise<{ id: string; createdAt: Date }[]> {
+    return em.query(
+      `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'REMINDER', $4, $5)
+         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id, created_at AS "createdAt"`,
+      [message.userId, message.title, message.content, message.sourceKey, message.link],
+    );
+  }
+
+  /** The user's messages of a source key (one at most). */
+  async messagesBySourceKey(em: EntityManager, userId: string, sourceKey: string): Promise<{ id: string; title: string; content: string; createdAt: Date }[]> {
+    return em.query(`SELECT id, title, content, created_at AS "createdAt" FROM message WHERE user_id = $1 AND source_key = $2`, [userId, sourceKey]);
+  }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MeetingKind, MeetingStatus, VoteRule, VotingMeetingKind } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT } from '../archives/attachment-store';
+import { ATTACHMENT_SELECT } from '../archives/archives.repository';
 import { companyZoneSql } from '../common/company-time';
 import type { InstanceRow } from '../workflow/workflow.repository';
 import type { MeetingListQuery } from './meeting.dto';

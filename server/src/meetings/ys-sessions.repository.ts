@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventType } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT } from '../archives/attachment-store';
+import { ATTACHMENT_SELECT } from '../archives/archives.repository';
 import { companyZoneSql } from '../common/company-time';
 import type { SessionListQuery } from './meeting.dto';
 

@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { isValidAmount, toFen } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
+import { openInstalmentDue } from './reminders.repository';
 
 /**
  * RECORD_REPAYMENT's preparer: an amount above what the open instalment still owes is an early
@@ -12,13 +13,7 @@ import { AppError, CODES } from '../common/errors';
 export async function checkEarlySettlement(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   // a malformed amount or flag is the shape check's to name
   if (!isValidAmount(payload.amount) || payload.earlySettlement === true) return {};
-  const [open] = await em.query(
-    `SELECT seq, (principal_fen - repaid_fen)::text AS due,
-            (SELECT sum(principal_fen - repaid_fen) FROM repayment_instalment o WHERE o.loan_id = $1 AND o.superseded_at IS NULL)::text AS outstanding
-       FROM repayment_instalment
-      WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' AND principal_fen > repaid_fen ORDER BY seq LIMIT 1`,
-    [loanId],
-  );
+  const open = await openInstalmentDue(em, loanId);
   if (!open) return {};
   const amountFen = toFen(payload.amount as number);
   const dueFen = Number(open.due);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT } from '../archives/attachment-store';
+import { ATTACHMENT_SELECT } from '../archives/archives.repository';
 
 /** The attachments the ledger shows: the after-guarantee reports and the instalments' repayment vouchers. */
 export const LEDGER_KINDS = ['AFTER_GUARANTEE', 'REPAYMENT_VOUCHER'];

@@ -9,6 +9,7 @@ import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import { QUEUES, type JobPayloads } from '../jobs/queues';
 import { messageLang } from '../messages/todo-text';
 import { noteHorizonRun, queueWithinHorizon } from './reminder-queue';
+import { enabledUsers, insertReminderMessage, lockReminderToSend, markReminderSent, reminderLoan } from './reminders.repository';
 
 type Names = 'reminder.fire' | 'reminders.horizon' | 'reminders.reconcile' | 'reminders.unqueue';
 const DAY_MS = 86_400_000;
@@ -77,25 +78,13 @@ export async function sendReminder(
   now: Date,
   at?: Date,
 ): Promise<{ sent: number; late: boolean } | { skipped: string }> {
-  const [r] = await em.query(
-    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text
-       FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id
-      WHERE r.id = $1 FOR UPDATE OF r`,
-    [reminderId],
-  );
+  const r = await lockReminderToSend(em, reminderId);
   if (!r) return { skipped: 'unknown' };
   if (r.state !== 'SCHEDULED') return { skipped: r.state };
   const fireAt = new Date(r.fire_at);
   if (fireAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) return { skipped: 'early' };
-  const [loan] = await em.query(
-    `SELECT c.name AS company, l.a_post_officer_id,
-            COALESCE(NULLIF(i.snapshot->'context'->>'bPostOfficerId', ''), l.b_post_officer_id::text) AS b_post_officer_id
-       FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance i ON i.loan_id = l.id WHERE l.id = $1`,
-    [r.loan_id],
-  );
-  const recipients: { id: string; language: string }[] = await em.query(`SELECT id, language FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
-    [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter(Boolean))],
-  ]);
+  const loan = (await reminderLoan(em, r.loan_id))!;
+  const recipients = await enabledUsers(em, [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter((id): id is string => Boolean(id)))]);
   const dueDay = companyDay(new Date(r.due_at));
   const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
   let sent = 0;
@@ -107,14 +96,17 @@ export async function sendReminder(
       kind === 'REPAYMENT'
         ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
         : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
-    const inserted = await em.query(
-      `INSERT INTO message (user_id, title, content, type, source_key, link, created_at) VALUES ($1, $2, $3, 'REMINDER', $4, $5, COALESCE($6, now()))
-       ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
-      [u.id, title, content, `reminder:${r.id}`, `/company/node/${r.loan_id}`, at ?? null],
-    );
+    const inserted = await insertReminderMessage(em, {
+      userId: u.id,
+      title,
+      content,
+      sourceKey: `reminder:${r.id}`,
+      link: `/company/node/${r.loan_id}`,
+      at: at ?? null,
+    });
     sent += inserted.length;
   }
   const late = now.getTime() - fireAt.getTime() > DAY_MS;
-  await em.query(`UPDATE reminder SET state = 'SENT', sent_at = $2, late = $3 WHERE id = $1`, [r.id, at ?? now, late]);
+  await markReminderSent(em, r.id, at ?? now, late);
   return { sent, late };
 }

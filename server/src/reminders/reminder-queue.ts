@@ -1,5 +1,6 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { scheduledToQueue } from './reminders.repository';
 
 /** How far ahead reminders wait in Redis as delayed jobs (REMINDER_HORIZON_DAYS, default 7). */
 export function reminderHorizonDays(): number {
@@ -45,12 +46,7 @@ export async function queueWithinHorizon(
   let queued = 0;
   let after: { fireAt: Date; id: string } | null = null;
   for (;;) {
-    const rows: { id: string; job_id: string; fire_at: Date }[] = await db.query(
-      `SELECT id, job_id, fire_at FROM reminder
-        WHERE state = 'SCHEDULED' AND fire_at <= $1 AND ($2::timestamptz IS NULL OR (fire_at, id) > ($2, $3::uuid))
-        ORDER BY fire_at, id LIMIT ${BATCH}`,
-      [until, after?.fireAt ?? null, after?.id ?? null],
-    );
+    const rows = await scheduledToQueue(db, until, after, BATCH);
     if (!rows.length) break;
     scanned += rows.length;
     await queue.addBulk(rows.map((r) => ({ name: 'reminder.fire', data: { reminderId: r.id }, opts: reminderJobOptions(r.job_id, r.fire_at, now) })));

@@ -9,12 +9,26 @@ import {
   type RepaymentMethod,
 } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
-import { companyZoneSql } from '../common/company-time';
 import { AppError, CODES } from '../common/errors';
 import { enqueue } from '../outbox/enqueue';
+import {
+  cancelScheduledReminders,
+  insertInstalments,
+  insertPlan,
+  insertPlannedReminders,
+  insertVisitReminder,
+  latestVisitDueOn,
+  loanTermMonths,
+  lockLiveInstalments,
+  lockPlanRow,
+  reminderSettingsRow,
+  supersedeInstalments,
+  updateInstalmentsRepaid,
+  updatePlanMethod,
+  updatePlanRepaid,
+} from './reminders.repository';
 
-/** The hour of the company's day at which a reminder fires (and at which an instalment is "due"). */
-export const REMINDER_HOUR = '09:00';
+export { REMINDER_HOUR } from './reminders.repository';
 /** Lead days of a loan whose loan type is unknown (the loan type's own value otherwise). */
 export const DEFAULT_REPAYMENT_LEAD_DAYS = 7;
 
@@ -34,10 +48,7 @@ interface ReminderSettings {
 
 /** The loan type's reminder settings (by the name the loan holds), or the defaults. */
 async function settingsOf(em: EntityManager, loanId: string): Promise<ReminderSettings> {
-  const [row] = await em.query(
-    `SELECT t.repayment_reminder_days, t.maturity_reminder_offsets FROM loan l LEFT JOIN loan_type t ON t.name = l.loan_type WHERE l.id = $1`,
-    [loanId],
-  );
+  const row = await reminderSettingsRow(em, loanId);
   return {
     repaymentLeadDays: row?.repayment_reminder_days ?? DEFAULT_REPAYMENT_LEAD_DAYS,
     maturityOffsets: row?.maturity_reminder_offsets ?? [...DEFAULT_MATURITY_REMINDER_OFFSETS],
@@ -46,11 +57,7 @@ async function settingsOf(em: EntityManager, loanId: string): Promise<ReminderSe
 
 /** The loan's plan, locked for the caller's transaction; null when it has none (loans disbursed before plans existed). */
 export async function lockPlan(em: EntityManager, loanId: string): Promise<PlanRow | null> {
-  const [row] = await em.query(
-    `SELECT method, annual_rate_bp, to_char(disbursed_on, 'YYYY-MM-DD') AS disbursed_on, principal_fen::text, term_months, repaid_fen::text
-       FROM repayment_plan WHERE loan_id = $1 FOR UPDATE`,
-    [loanId],
-  );
+  const row = await lockPlanRow(em, loanId);
   if (!row) return null;
   return {
     method: row.method,
@@ -74,17 +81,7 @@ const PLAN_KINDS: ReminderKind[] = ['REPAYMENT', 'MATURITY'];
 
 /** Cancels the loan's scheduled reminders (all, or those of the given instalments, or of the given kinds); answers their job ids. */
 export async function cancelReminders(em: EntityManager, loanId: string, now: Date, instalmentIds?: string[], kinds?: ReminderKind[]): Promise<string[]> {
-  const rows: { job_id: string }[] = await em.query(
-    // (a SELECT around the UPDATE: TypeORM answers an UPDATE with [rows, count])
-    `WITH c AS (
-       UPDATE reminder SET state = 'CANCELLED', cancelled_at = $2
-        WHERE loan_id = $1 AND state = 'SCHEDULED' AND ($3::uuid[] IS NULL OR instalment_id = ANY($3::uuid[]))
-          AND ($4::text[] IS NULL OR kind = ANY($4::text[]))
-        RETURNING job_id
-     ) SELECT job_id FROM c`,
-    [loanId, now, instalmentIds ?? null, kinds ?? null],
-  );
-  const jobIds = rows.map((r) => r.job_id);
+  const jobIds = await cancelScheduledReminders(em, loanId, now, instalmentIds ?? null, kinds ?? null);
   await unqueueAfterCommit(em, loanId, jobIds);
   return jobIds;
 }
@@ -99,23 +96,7 @@ export async function cancelReminders(em: EntityManager, loanId: string, now: Da
 async function writeInstalmentsAndReminders(em: EntityManager, loanId: string, plan: PlanRow, now: Date): Promise<void> {
   const instalments: PlannedInstalment[] = buildRepaymentPlan(plan);
   const allocation = allocateRepayments(instalments, plan.repaidFen);
-  const inserted: { id: string; seq: number }[] = await em.query(
-    `INSERT INTO repayment_instalment (loan_id, seq, due_on, principal_fen, interest_fen, repaid_fen, state, repaid_at)
-     SELECT $1, x.seq, x.due_on, x.principal_fen, x.interest_fen, x.repaid_fen, x.state, CASE WHEN x.state = 'REPAID' THEN $8::timestamptz END
-       FROM unnest($2::int[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[])
-            AS x(seq, due_on, principal_fen, interest_fen, repaid_fen, state)
-     RETURNING id, seq`,
-    [
-      loanId,
-      instalments.map((i) => i.seq),
-      instalments.map((i) => i.dueOn),
-      instalments.map((i) => i.principalFen),
-      instalments.map((i) => i.interestFen),
-      allocation.map((a) => a.repaidFen),
-      allocation.map((a) => a.state),
-      now,
-    ],
-  );
+  const inserted = await insertInstalments(em, loanId, instalments, allocation, now);
   const idOf = new Map(inserted.map((r) => [r.seq, r.id]));
   const settings = await settingsOf(em, loanId);
   const maturity = maturityDay(plan.disbursedOn, plan.termMonths);
@@ -126,22 +107,7 @@ async function writeInstalmentsAndReminders(em: EntityManager, loanId: string, p
   });
   for (const days of new Set(settings.maturityOffsets)) planned.push({ kind: 'MATURITY', instalmentId: null, dueOn: maturity, daysBefore: days });
   if (!planned.length) return;
-  const zone = companyZoneSql();
-  await em.query(
-    `WITH p AS (
-       SELECT x.kind, x.instalment_id,
-              ((x.due_on + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS due_at,
-              (((x.due_on - x.days_before) + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS fire_at
-         FROM unnest($2::text[], $3::uuid[], $4::date[], $5::int[]) AS x(kind, instalment_id, due_on, days_before)
-     ), fresh AS (
-       SELECT gen_random_uuid() AS id, p.* FROM p
-        WHERE p.due_at > $6
-          AND NOT EXISTS (SELECT 1 FROM reminder r WHERE r.loan_id = $1 AND r.state = 'SENT' AND r.kind = p.kind AND r.due_at = p.due_at AND r.fire_at = p.fire_at)
-     )
-     INSERT INTO reminder (id, loan_id, kind, instalment_id, due_at, fire_at, job_id)
-     SELECT id, $1, kind, instalment_id, due_at, fire_at, 'reminder-' || id FROM fresh`,
-    [loanId, planned.map((p) => p.kind), planned.map((p) => p.instalmentId), planned.map((p) => p.dueOn), planned.map((p) => p.daysBefore), now],
-  );
+  await insertPlannedReminders(em, loanId, planned, now);
 }
 
 /** VOUCHER_CONFIRM: the plan of the amount lent over the loan's term, and its reminders. */
@@ -151,13 +117,8 @@ export async function createPlan(
   input: { method: RepaymentMethod; annualRateBp: number | null; disbursedOn: string; principalFen: number },
   now: Date,
 ): Promise<void> {
-  const [loan] = await em.query(`SELECT term_months FROM loan WHERE id = $1`, [loanId]);
-  const plan: PlanRow = { ...input, termMonths: loan.term_months, repaidFen: 0 };
-  await em.query(
-    `INSERT INTO repayment_plan (loan_id, method, annual_rate_bp, disbursed_on, principal_fen, term_months, maturity_on, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [loanId, plan.method, plan.annualRateBp, plan.disbursedOn, plan.principalFen, plan.termMonths, maturityDay(plan.disbursedOn, plan.termMonths), now],
-  );
+  const plan: PlanRow = { ...input, termMonths: await loanTermMonths(em, loanId), repaidFen: 0 };
+  await insertPlan(em, loanId, plan, maturityDay(plan.disbursedOn, plan.termMonths), now);
   await writeInstalmentsAndReminders(em, loanId, plan, now);
 }
 
@@ -171,9 +132,9 @@ export async function editPlan(em: EntityManager, loanId: string, method: Repaym
     throw new AppError(HttpStatus.BAD_REQUEST, CODES.repaymentRateRequired, 'repaymentRateRequired');
   }
   const next: PlanRow = { ...plan, method, annualRateBp: rate };
-  await em.query(`UPDATE repayment_plan SET method = $2, annual_rate_bp = $3, updated_at = $4 WHERE loan_id = $1`, [loanId, method, rate, now]);
+  await updatePlanMethod(em, loanId, method, rate, now);
   await cancelReminders(em, loanId, now, undefined, PLAN_KINDS);
-  await em.query(`UPDATE repayment_instalment SET superseded_at = $2 WHERE loan_id = $1 AND superseded_at IS NULL`, [loanId, now]);
+  await supersedeInstalments(em, loanId, now);
   await writeInstalmentsAndReminders(em, loanId, next, now);
 }
 
@@ -186,21 +147,18 @@ export async function recordRepayment(em: EntityManager, loanId: string, amountF
   const plan = await lockPlan(em, loanId);
   if (!plan) return [];
   const repaid = plan.repaidFen + amountFen;
-  await em.query(`UPDATE repayment_plan SET repaid_fen = $2, updated_at = $3 WHERE loan_id = $1`, [loanId, repaid, now]);
-  const live: { id: string; seq: number; principal_fen: string; state: string }[] = await em.query(
-    `SELECT id, seq, principal_fen::text, state FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL ORDER BY seq FOR UPDATE`,
-    [loanId],
-  );
+  await updatePlanRepaid(em, loanId, repaid, now);
+  const live = await lockLiveInstalments(em, loanId);
   const allocation = allocateRepayments(
     live.map((i) => ({ principalFen: Number(i.principal_fen) })),
     repaid,
   );
   const newlyRepaid = live.filter((i, n) => i.state !== 'REPAID' && allocation[n].state === 'REPAID');
-  await em.query(
-    `UPDATE repayment_instalment i SET repaid_fen = x.repaid_fen, state = x.state,
-            repaid_at = CASE WHEN x.state = 'REPAID' AND i.state <> 'REPAID' THEN $4::timestamptz ELSE i.repaid_at END
-       FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS x(id, repaid_fen, state) WHERE i.id = x.id`,
-    [live.map((i) => i.id), allocation.map((a) => a.repaidFen), allocation.map((a) => a.state), now],
+  await updateInstalmentsRepaid(
+    em,
+    live.map((i) => i.id),
+    allocation,
+    now,
   );
   if (newlyRepaid.length)
     await cancelReminders(
@@ -220,25 +178,9 @@ export async function recordRepayment(em: EntityManager, loanId: string, amountF
  * loan's latest one not returned. Answers the new reminder's id, or null when there is no due day ahead.
  */
 export async function scheduleVisitReminder(em: EntityManager, loanId: string, now: Date): Promise<string | null> {
-  const [visit] = await em.query(
-    `SELECT to_char(next_visit_due_on, 'YYYY-MM-DD') AS due_on FROM visit_record
-      WHERE loan_id = $1 AND state <> 'RETURNED' ORDER BY seq DESC LIMIT 1`,
-    [loanId],
-  );
+  const visit = await latestVisitDueOn(em, loanId);
   await cancelReminders(em, loanId, now, undefined, ['VISIT']);
   if (!visit?.due_on) return null;
   const settings = await settingsOf(em, loanId);
-  const zone = companyZoneSql();
-  const rows: { id: string }[] = await em.query(
-    `WITH p AS (
-       SELECT gen_random_uuid() AS id,
-              (($2::date + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS due_at,
-              ((($2::date - $3::int) + time '${REMINDER_HOUR}') AT TIME ZONE ${zone}) AS fire_at
-     )
-     INSERT INTO reminder (id, loan_id, kind, due_at, fire_at, job_id)
-     SELECT id, $1, 'VISIT', due_at, fire_at, 'reminder-' || id FROM p WHERE due_at > $4
-     RETURNING id`,
-    [loanId, visit.due_on, settings.repaymentLeadDays, now],
-  );
-  return rows[0]?.id ?? null;
+  return insertVisitReminder(em, loanId, visit.due_on, settings.repaymentLeadDays, now);
 }

@@ -1,6 +1,7 @@
 import { type GuaranteeEvent, isSevereClassification, type PersistedSnapshot, RISK_CLASSIFICATIONS, type RiskClassification } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { companyDay } from '../common/company-time';
+import { decideSubmittedVisit, insertVisitRecord, instanceVersion, latestClassification } from './visits.repository';
 
 // The visit records' writers, apart from the service (no decorators here): the seeds import them as they are.
 
@@ -22,11 +23,6 @@ export function isDowngrade(previous: RiskClassification | null, next: RiskClass
   return isSevereClassification(next) && rank(next) > rank(previous ?? 'NORMAL');
 }
 
-export async function latestClassification(em: EntityManager, loanId: string): Promise<RiskClassification | null> {
-  const [row] = await em.query(`SELECT classification FROM visit_record WHERE loan_id = $1 ORDER BY seq DESC LIMIT 1`, [loanId]);
-  return row?.classification ?? null;
-}
-
 /**
  * VISIT_SUBMIT_REPORT's row: the round's classification, reason and the next visit's due day they set
  * (the writer of the event, also run by the demo seed so its loans hold what the API would have written).
@@ -34,37 +30,31 @@ export async function latestClassification(em: EntityManager, loanId: string): P
 export async function writeVisitReport(em: EntityManager, loanId: string, event: GuaranteeEvent, snapshot: PersistedSnapshot): Promise<void> {
   if (event.type !== 'VISIT_SUBMIT_REPORT' || !event.classification) return; // the preparer asks for one on every new report
   const previous = await latestClassification(em, loanId);
-  const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+  const version = await instanceVersion(em, loanId);
   const round = (snapshot.context as { visitReport?: { round?: number } | null }).visitReport?.round ?? (snapshot.context as { visitRound: number }).visitRound;
-  await em.query(
-    `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
-                               submitted_by, submitted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::date + $10::interval)::date, $11, $12)`,
-    [
-      loanId,
-      version,
-      round,
-      event.kind,
-      event.classification,
-      previous,
-      isDowngrade(previous, event.classification),
-      hasText(event.reason) ? event.reason.trim() : null,
-      companyDay(new Date(event.at)),
-      NEXT_VISIT_INTERVAL[event.classification],
-      event.actorId,
-      event.at,
-    ],
-  );
+  await insertVisitRecord(em, {
+    loanId,
+    seq: version,
+    round,
+    kind: event.kind,
+    classification: event.classification,
+    previous,
+    downgraded: isDowngrade(previous, event.classification),
+    reason: hasText(event.reason) ? event.reason.trim() : null,
+    submittedDay: companyDay(new Date(event.at)),
+    nextVisitInterval: NEXT_VISIT_INTERVAL[event.classification],
+    submittedBy: event.actorId,
+    submittedAt: event.at,
+  });
 }
 
 /** VISIT_APPROVE / VISIT_RETURN: the leader's answer on the submitted round. */
 export async function writeVisitDecision(em: EntityManager, loanId: string, event: GuaranteeEvent): Promise<void> {
   if (event.type !== 'VISIT_APPROVE' && event.type !== 'VISIT_RETURN') return;
-  await em.query(`UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`, [
-    loanId,
-    event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED',
-    event.actorId,
-    event.at,
-    event.type === 'VISIT_RETURN' ? event.reason : null,
-  ]);
+  await decideSubmittedVisit(em, loanId, {
+    state: event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED',
+    decidedBy: event.actorId,
+    decidedAt: event.at,
+    reason: event.type === 'VISIT_RETURN' ? event.reason : null,
+  });
 }

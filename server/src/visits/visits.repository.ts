@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { RiskClassification } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
-import { ATTACHMENT_SELECT } from '../archives/attachment-store';
+import { ATTACHMENT_SELECT } from '../archives/archives.repository';
 
 const RECORD_SELECT = `
   SELECT v.id, v.seq, v.round, v.kind, v.classification, v.previous_classification AS "previousClassification", v.downgraded, v.reason,
@@ -9,7 +10,118 @@ const RECORD_SELECT = `
     FROM visit_record v LEFT JOIN app_user su ON su.id = v.submitted_by LEFT JOIN app_user du ON du.id = v.decided_by
    WHERE v.loan_id = $1 ORDER BY v.seq`;
 
-/** The SQL of the visits' reads (their writers, in the event's transaction, are visit-writers.ts). */
+// The statements of the visit writers (visit-writers.ts, in the event's transaction) and of the risk
+// downgrade job (risk-downgrade.handler.ts): plain functions taking the EntityManager (or the
+// DataSource), as their callers are (the seeds run the writers too).
+
+type Db = DataSource | EntityManager;
+
+/** The classification of the loan's latest visit round; null when it has none. */
+export async function latestClassification(em: EntityManager, loanId: string): Promise<RiskClassification | null> {
+  const [row] = await em.query(`SELECT classification FROM visit_record WHERE loan_id = $1 ORDER BY seq DESC LIMIT 1`, [loanId]);
+  return row?.classification ?? null;
+}
+
+/** The loan's workflow version (the seq of its latest event). */
+export async function instanceVersion(em: EntityManager, loanId: string): Promise<number> {
+  const [{ version }] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+  return version;
+}
+
+/** A submitted round's record; its next visit falls `nextVisitInterval` (a PostgreSQL interval) after `submittedDay`. */
+export async function insertVisitRecord(
+  em: EntityManager,
+  row: {
+    loanId: string;
+    seq: number;
+    round: number;
+    kind: string;
+    classification: RiskClassification;
+    previous: RiskClassification | null;
+    downgraded: boolean;
+    reason: string | null;
+    submittedDay: string;
+    nextVisitInterval: string;
+    submittedBy: string;
+    submittedAt: string;
+  },
+): Promise<void> {
+  await em.query(
+    `INSERT INTO visit_record (loan_id, seq, round, kind, classification, previous_classification, downgraded, reason, next_visit_due_on,
+                               submitted_by, submitted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::date + $10::interval)::date, $11, $12)`,
+    [
+      row.loanId,
+      row.seq,
+      row.round,
+      row.kind,
+      row.classification,
+      row.previous,
+      row.downgraded,
+      row.reason,
+      row.submittedDay,
+      row.nextVisitInterval,
+      row.submittedBy,
+      row.submittedAt,
+    ],
+  );
+}
+
+/** The leader's answer on the loan's submitted round. */
+export async function decideSubmittedVisit(
+  em: EntityManager,
+  loanId: string,
+  decision: { state: 'APPROVED' | 'RETURNED'; decidedBy: string; decidedAt: string; reason: string | null },
+): Promise<void> {
+  await em.query(`UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`, [
+    loanId,
+    decision.state,
+    decision.decidedBy,
+    decision.decidedAt,
+    decision.reason,
+  ]);
+}
+
+/** The visit record of event `seq` with its company's name, when that round downgraded the loan; undefined otherwise. */
+export async function downgradeRecord(
+  db: Db,
+  loanId: string,
+  seq: number,
+): Promise<{ round: number; classification: RiskClassification; previous: RiskClassification | null; reason: string | null; company: string } | undefined> {
+  const [record] = await db.query(
+    `SELECT v.round, v.classification, v.previous_classification AS previous, v.reason, c.name AS company
+         FROM visit_record v JOIN loan l ON l.id = v.loan_id JOIN company c ON c.id = l.company_id
+        WHERE v.loan_id = $1 AND v.seq = $2 AND v.downgraded`,
+    [loanId, seq],
+  );
+  return record;
+}
+
+/** The enabled users other than `exceptId`, with their language, roles and keys. */
+export async function enabledUsersWithKeys(db: Db, exceptId: string): Promise<{ id: string; language: string; roles: string[]; permissions: string[] }[]> {
+  return db.query(
+    `SELECT u.id, u.language,
+              COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
+              COALESCE((SELECT array_agg(DISTINCT rp.permission_key) FROM user_role ur JOIN role_permission rp ON rp.role_id = ur.role_id
+                        WHERE ur.user_id = u.id), '{}') AS permissions
+         FROM app_user u WHERE NOT u.disabled AND u.id <> $1`,
+    [exceptId],
+  );
+}
+
+/** The risk message to one user, once (its source key); answers the rows inserted. */
+export async function insertRiskMessage(
+  db: Db,
+  message: { userId: string; title: string; content: string; sourceKey: string; link: string },
+): Promise<{ id: string }[]> {
+  return db.query(
+    `INSERT INTO message (user_id, title, content, type, source_key, link) VALUES ($1, $2, $3, 'RISK', $4, $5)
+         ON CONFLICT (user_id, source_key) WHERE source_key IS NOT NULL DO NOTHING RETURNING id`,
+    [message.userId, message.title, message.content, message.sourceKey, message.link],
+  );
+}
+
+/** The SQL of the visits' reads (the writers' statements are the functions above). */
 @Injectable()
 export class VisitsRepository {
   constructor(private readonly db: DataSource) {}

@@ -4,9 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AttachmentStore } from '../archives/attachment-store';
 import { AuthUser, holds } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
-import { VisitsRepository } from './visits.repository';
+import { latestClassification, VisitsRepository } from './visits.repository';
 import { VisitRecordDto, VisitsViewDto } from './visits.responses';
-import { hasText, isClassification, isDowngrade, latestClassification, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport } from './visit-writers';
+import { hasText, isClassification, isDowngrade, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport } from './visit-writers';
 
 export { isDowngrade, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport };
 

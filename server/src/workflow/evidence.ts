@@ -2,6 +2,16 @@ import { HttpStatus } from '@nestjs/common';
 import * as engine from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
+import {
+  documentStoredSince,
+  eventsBefore,
+  instanceVersion,
+  latestEventsOf,
+  newestAttachmentsOf,
+  newestDocumentsOf,
+  openInstalmentId,
+  openInstalmentsOf,
+} from './evidence.repository';
 
 /**
  * The one check of the steps that stand on a document (workflow EVENT_EVIDENCE) and what the legal
@@ -42,10 +52,7 @@ const PAGE = 50;
 export async function roundStart(em: EntityManager, loanId: string, type: engine.EventType, beforeSeq = 2 ** 31 - 1): Promise<number> {
   let below = beforeSeq;
   for (;;) {
-    const events: engine.RoundEvent[] = await em.query(
-      `SELECT seq, type, state_from AS "from", state_to AS "to" FROM workflow_event WHERE loan_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT ${PAGE}`,
-      [loanId, below],
-    );
+    const events = await eventsBefore(em, loanId, below, PAGE);
     const found = engine.evidenceRoundStart(type, events);
     if (found.done || events.length < PAGE) return found.seq;
     below = events[events.length - 1].seq;
@@ -57,26 +64,13 @@ export async function evidencePresent(em: EntityManager, loanId: string, type: e
   const kind = engine.evidenceOf(type);
   if (!kind) return true;
   const start = await roundStart(em, loanId, type, beforeSeq);
-  const table = DOCUMENT_TABLE[kind];
-  const [found] = await em.query(
-    `SELECT 1 FROM ${table} WHERE loan_id = $1 AND kind = $2 AND coalesce(workflow_version, 0) >= $3 ${table === 'attachment' ? 'AND deleted_at IS NULL' : ''} LIMIT 1`,
-    [loanId, kind, start],
-  );
-  return Boolean(found);
+  return documentStoredSince(em, DOCUMENT_TABLE[kind], loanId, kind, start);
 }
 
 /** The document in the request's words, for messages. */
 export function documentWords(kind: engine.EvidenceKind): engine.Label {
   const label = engine.EVIDENCE_LABELS[kind];
   return { zh: label.zh, en: label.en };
-}
-
-/** The first instalment with principal still open: where the repayment voucher goes. */
-async function openInstalment(em: EntityManager, loanId: string): Promise<string | null> {
-  const [open] = await em.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY seq LIMIT 1`, [
-    loanId,
-  ]);
-  return open?.id ?? null;
 }
 
 /**
@@ -88,14 +82,13 @@ export async function requireEvidence(em: EntityManager, loanId: string, type: e
   const kind = engine.evidenceOf(type);
   if (!kind) return;
   // the step is already written: its own seq is the instance's version, the round is judged before it
-  const [row] = await em.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-  if (await evidencePresent(em, loanId, type, Number(row.version))) return;
+  if (await evidencePresent(em, loanId, type, await instanceVersion(em, loanId))) return;
   throw new AppError(
     HttpStatus.CONFLICT,
     CODES.evidenceMissing,
     'evidenceMissing',
     { document: documentWords(kind) },
-    { document: { kind, upload: UPLOAD_PATH[kind](loanId, kind === 'REPAYMENT_VOUCHER' ? await openInstalment(em, loanId) : null), present: false } },
+    { document: { kind, upload: UPLOAD_PATH[kind](loanId, kind === 'REPAYMENT_VOUCHER' ? await openInstalmentId(em, loanId) : null), present: false } },
     'EvidenceMissing',
   );
 }
@@ -116,28 +109,10 @@ export async function describeEvidence<A extends { type: string }>(em: EntityMan
   if (!wanted.length) return;
   const loanIds = [...new Set(wanted.map((w) => w.view.loanId))];
   const [events, attachments, documents, instalments] = await Promise.all([
-    em.query(
-      `SELECT l.id AS "loanId", e.seq, e.type, e.state_from AS "from", e.state_to AS "to"
-         FROM unnest($1::uuid[]) AS l(id)
-         CROSS JOIN LATERAL (SELECT seq, type, state_from, state_to FROM workflow_event WHERE loan_id = l.id ORDER BY seq DESC LIMIT ${PAGE}) e`,
-      [loanIds],
-    ) as Promise<(engine.RoundEvent & { loanId: string })[]>,
-    em.query(
-      `SELECT loan_id AS "loanId", kind, max(coalesce(workflow_version, 0)) AS newest FROM attachment
-        WHERE loan_id = ANY($1::uuid[]) AND deleted_at IS NULL GROUP BY loan_id, kind`,
-      [loanIds],
-    ) as Promise<{ loanId: string; kind: string; newest: number }[]>,
-    em.query(
-      `SELECT loan_id AS "loanId", kind, max(coalesce(workflow_version, 0)) AS newest FROM loan_document WHERE loan_id = ANY($1::uuid[]) GROUP BY loan_id, kind`,
-      [loanIds],
-    ) as Promise<{ loanId: string; kind: string; newest: number }[]>,
-    wanted.some((w) => w.kind === 'REPAYMENT_VOUCHER')
-      ? (em.query(
-          `SELECT DISTINCT ON (loan_id) loan_id AS "loanId", id FROM repayment_instalment
-            WHERE loan_id = ANY($1::uuid[]) AND superseded_at IS NULL AND state <> 'REPAID' ORDER BY loan_id, seq`,
-          [loanIds],
-        ) as Promise<{ loanId: string; id: string }[]>)
-      : Promise.resolve([]),
+    latestEventsOf(em, loanIds, PAGE),
+    newestAttachmentsOf(em, loanIds),
+    newestDocumentsOf(em, loanIds),
+    wanted.some((w) => w.kind === 'REPAYMENT_VOUCHER') ? openInstalmentsOf(em, loanIds) : Promise.resolve([]),
   ]);
   const eventsOf = new Map<string, engine.RoundEvent[]>();
   for (const e of events) eventsOf.set(e.loanId, [...(eventsOf.get(e.loanId) ?? []), e]);

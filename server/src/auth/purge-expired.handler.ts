@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { HandlesJobs, type JobHandler } from './job-registry';
+import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
+import { purgeExpiredCaptchas } from './captcha.repository';
+import { purgeDeadSessions } from './session.repository';
 
-/** Housekeeping: spent verification codes and long-dead sessions. Safe to run any number of times. */
+/** Housekeeping: spent verification codes and long-dead sessions (auth's tables). Safe to run any number of times. */
 @Injectable()
 @HandlesJobs('purge-expired')
 export class PurgeExpiredHandler implements JobHandler<'purge-expired'> {
@@ -11,8 +13,8 @@ export class PurgeExpiredHandler implements JobHandler<'purge-expired'> {
   constructor(private readonly db: DataSource) {}
 
   async handle(): Promise<{ captchas: number; sessions: number }> {
-    const [, captchas] = await this.db.query(`DELETE FROM captcha WHERE expires_at < now() - interval '1 hour'`);
-    const [, sessions] = await this.db.query(`DELETE FROM user_session WHERE COALESCE(revoked_at, expires_at) < now() - interval '30 days'`);
+    const captchas = await purgeExpiredCaptchas(this.db);
+    const sessions = await purgeDeadSessions(this.db);
     this.logger.log(`purged ${captchas} verification codes, ${sessions} sessions`);
     return { captchas, sessions };
   }
