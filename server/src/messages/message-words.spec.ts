@@ -1,5 +1,6 @@
 import type { StatusLabels } from '@app/workflow';
 import { reminderText } from '../letters/disbursement-reminder';
+import { riskDowngradeText } from '../visits/risk-downgrade.handler';
 import { fillLabel } from '../common/i18n';
 import { localizedNotice } from './notices';
 import { todoText } from './todo-text';
@@ -51,5 +52,13 @@ describe('message words', () => {
     expect(localizedNotice(stored, 'notice:demo-welcome', 'zh-CN')).toEqual(stored);
     expect(localizedNotice(stored, 'todo:x', 'en')).toBe(stored);
     expect(localizedNotice(stored, '__proto__', 'en')).toBe(stored);
+  });
+
+  it('writes the risk warning with both classifications by name and the reason', () => {
+    const record = { company: '甲', round: 2, previous: null, classification: 'SUBSTANDARD' as const, reason: '逾期' };
+    expect(riskDowngradeText('zh-CN', record)).toEqual({ title: '风险预警：甲', content: '第2轮保后走访将风险分类由「正常」下调为「次级」。原因：逾期' });
+    expect(riskDowngradeText('en', { ...record, reason: null }).content).toMatch(
+      /^Visit round 2 downgraded the risk classification from "\w+" to "\w+"\. Reason: $/,
+    );
   });
 });

@@ -3,24 +3,33 @@ import * as engine from '@app/workflow';
 import { DataSource } from 'typeorm';
 import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import type { JobPayloads } from '../jobs/queues';
-import type { Lang } from '../common/i18n';
+import { fillLabel, type Lang } from '../common/i18n';
 import { messageLang } from '../messages/todo-text';
 import { downgradeRecord, enabledUsersWithKeys, insertRiskMessage } from './visits.repository';
 
 const TEXT = {
-  'zh-CN': {
-    title: (company: string) => `风险预警：${company}`,
-    content: (round: number, from: string, to: string, reason: string) => `第${round}轮保后走访将风险分类由「${from}」下调为「${to}」。原因：${reason}`,
+  title: { zh: '风险预警：{company}', en: 'Risk warning: {company}' },
+  content: {
+    zh: '第{round}轮保后走访将风险分类由「{from}」下调为「{to}」。原因：{reason}',
+    en: 'Visit round {round} downgraded the risk classification from "{from}" to "{to}". Reason: {reason}',
   },
-  en: {
-    title: (company: string) => `Risk warning: ${company}`,
-    content: (round: number, from: string, to: string, reason: string) =>
-      `Visit round ${round} downgraded the risk classification from "${from}" to "${to}". Reason: ${reason}`,
-  },
-} as const satisfies Record<Lang, unknown>;
+} as const satisfies Record<string, engine.Label>;
 
-const word = (value: engine.RiskClassification, lang: Lang) =>
-  lang === 'en' ? engine.RISK_CLASSIFICATION_LABELS[value].en : engine.RISK_CLASSIFICATION_LABELS[value].zh;
+/** The downgrade message's words, in the recipient's language. */
+export function riskDowngradeText(
+  lang: Lang,
+  record: { company: string; round: number; previous: engine.RiskClassification | null; classification: engine.RiskClassification; reason: string | null },
+): { title: string; content: string } {
+  return {
+    title: fillLabel(TEXT.title, lang, { company: record.company }),
+    content: fillLabel(TEXT.content, lang, {
+      round: record.round,
+      from: engine.RISK_CLASSIFICATION_LABELS[record.previous ?? 'NORMAL'],
+      to: engine.RISK_CLASSIFICATION_LABELS[record.classification],
+      reason: record.reason ?? '',
+    }),
+  };
+}
 
 /**
  * A visit report that downgraded a loan to substandard or worse (as its visit_record says): every
@@ -43,12 +52,9 @@ export class RiskDowngradeHandler implements JobHandler<'notifyRiskDowngrade'> {
       if (engine.isAdminHolder(u)) continue; // administrators are not the leaders of the pipeline
       if (!engine.holdsPermission({ roles: u.roles, authorityList: u.permissions }, 'sys:after-leader:approve')) continue;
       const lang = messageLang(u.language);
-      const text = TEXT[lang];
-      const from = word(record.previous ?? 'NORMAL', lang);
       const inserted = await insertRiskMessage(this.db, {
         userId: u.id,
-        title: text.title(record.company),
-        content: text.content(record.round, from, word(record.classification, lang), record.reason ?? ''),
+        ...riskDowngradeText(lang, record),
         sourceKey: `risk:${e.loanId}:${e.seq}`,
         link: `/company/node/${e.loanId}`,
       });
