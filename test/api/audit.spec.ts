@@ -19,7 +19,7 @@ const SUBMIT = { completeDataTypes: ['CLIENT', 'INQUIRY', 'AGENT', 'REPORT'] };
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * Issue 8 §1: each way of rewriting the audit history, played by someone holding the database (the
+ * Each way of rewriting the audit history, played by someone holding the database (the
  * owner role, or the application's own role), and shown detected by verify, the audit report and
  * the `npm run verify` command. A database of its own, so that the whole-database audit sees only
  * what this file did; checkpoints in a folder of their own.

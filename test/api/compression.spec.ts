@@ -8,7 +8,7 @@ import * as zlib from 'node:zlib';
 import { bootTestApp, TestApp, tokenOf } from './support/app';
 
 /**
- * Compressed answers (issue 12): JSON and the web's files come back brotli- or gzip-encoded when the
+ * Compressed answers: JSON and the web's files come back brotli- or gzip-encoded when the
  * client asks for it and plain when it does not; downloads are never encoded. Raw HTTP on purpose:
  * supertest would decode the body and hide what was on the wire.
  */

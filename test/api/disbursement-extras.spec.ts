@@ -8,7 +8,7 @@ import { count, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app'
 import { loanInStage, readExport, shanghaiDay, userWith } from './support/lists';
 
 /**
- * voucherList's extras (issue 9): the disbursement reminder to the loan's A-post officer, and the
+ * voucherList's extras: the disbursement reminder to the loan's A-post officer, and the
  * disbursement day and amount lent as list columns (shown, sorted, exported).
  */
 describe('disbursement reminder and disbursement columns', () => {

@@ -8,7 +8,7 @@ type Doc = { kind: string; upload: string; present: boolean };
 type Action = { type: string; document?: Doc };
 
 /**
- * Issue 20, section 4: every step that stands on a document (workflow EVENT_EVIDENCE) is refused with
+ * Every step that stands on a document (workflow EVENT_EVIDENCE) is refused with
  * 409 naming it while none was uploaded for the step's current round, and accepted once the file is
  * posted to the legal action's `document.upload`; a file of an earlier round (before a return) does
  * not count. Section 5: a repayment above the open instalment's due needs `earlySettlement: true`.

@@ -5,7 +5,7 @@ import { readExport, userWith } from './support/lists';
 import { createCompany, createLoan } from './support/loans';
 
 /**
- * Streamed exports (issue 12) and the regulator exports (issue 11): every row, no cap, the workbook
+ * Streamed exports and the regulator exports: every row, no cap, the workbook
  * opened with exceljs; a failure before the first row is still a JSON error.
  */
 describe('exports stream every row', () => {

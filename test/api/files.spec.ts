@@ -9,7 +9,7 @@ import { loanInStage, userWith } from './support/lists';
 import { createLoan } from './support/loans';
 
 /**
- * Files only to those who may see them (issue 8 §5) and the one file storage (issue 9, "Files"), on
+ * Files only to those who may see them and the one file storage, on
  * the real stack: uploads whose bytes disagree with their name are refused with nothing written,
  * pictures are re-encoded, every download is checked against the loan or meeting it belongs to.
  */

@@ -4,7 +4,7 @@ import { readExport } from './support/lists';
 import { createCompany, randomCreditCode } from './support/loans';
 
 /**
- * Issue 8 §7: what the forms refuse the server refuses too (a localized 400 naming the field, nothing
+ * What the forms refuse the server refuses too (a localized 400 naming the field, nothing
  * written); a refusal that belongs to a field names it; one company time zone for every rendering.
  */
 describe('forms: minimums, field errors', () => {

@@ -6,7 +6,7 @@ import { createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 import { randomCreditCode } from './support/loans';
 
 /**
- * Issue 8 section 2, "no response 500, whatever arrives": the hostile corpus of test/hostile/corpus.ts
+ * No response 500, whatever arrives: the hostile corpus of test/hostile/corpus.ts
  * on every route of the OpenAPI document, as a user holding every permission (ROOT, the whole corpus)
  * and as a plain user (every route x every class at least once). Both are accounts of their own, so
  * the corpus never signs out, locks or disables anyone another test uses.

@@ -10,7 +10,7 @@ import { loanInStage, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
 /**
- * Issue 20 section 1 (inputs that stall or poison the process) and section 3 (file names), every
+ * Inputs that stall or poison the process, and file names: every
  * hostile input built here at run time. While each is refused, /server/health and another user's list
  * are asked again and again: each answer must come within 2 s. The figures (time to refusal, the
  * process's peak RSS growth, the slowest of those answers) are printed and written to
@@ -28,7 +28,7 @@ interface Figure {
   probes: number;
 }
 
-describe('hostile inputs: nothing stalls or poisons the API (issue 20)', () => {
+describe('hostile inputs: nothing stalls or poisons the API', () => {
   let t: AppHandle;
   let admin: string;
   let apost: string;

@@ -17,7 +17,7 @@ interface Instalment {
 }
 
 /**
- * The ledger's actions on the repayment plan (issue 10) against the real PostgreSQL: the plan edit
+ * The ledger's actions on the repayment plan against the real PostgreSQL: the plan edit
  * offered by the ledger list, each instalment's repayment voucher through the file storage, and the
  * manual repayment reminder (one message per company day to the A-post officer).
  */

@@ -359,7 +359,7 @@ describe('meetings, votes, attendees and archives', () => {
     });
 
     it('files the meeting minutes in the archive of every loan on it, and zips them with the uploads', async () => {
-      // Counted for those who may see the minutes' meeting (issue 8 §5): the leader, not apost.
+      // Counted for those who may see the minutes' meeting: the leader, not apost.
       const list = await get('leader', '/archives?pageSize=200&hasAttachments=true').expect(200);
       const apostList = await get('apost', '/archives?pageSize=200&hasAttachments=true').expect(200);
       expect(apostList.body.data.list.some((r: any) => r.loanId === loanA)).toBe(false);
@@ -395,7 +395,7 @@ describe('meetings, votes, attendees and archives', () => {
       await t.http.post(`/server/archives/${loanA}/files`).set(as('apost')).field('kind', 'BANK_CONTRACT').attach('file', PNG, '银行合同.png').expect(201);
 
       await get('zb1', `/archives/${loanA}`).expect(403);
-      // The minutes are shown to those who may see the meeting (the leader), not to apost (issue 8 §5).
+      // The minutes are shown to those who may see the meeting (the leader), not to apost.
       const detail = (await get('leader', `/archives/${loanA}`).expect(200)).body.data;
       const mine = (await get('apost', `/archives/${loanA}`).expect(200)).body.data;
       expect(mine.groups.find((g: any) => g.kind === 'ZB_MINUTES').files).toEqual([]);

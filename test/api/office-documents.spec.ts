@@ -18,7 +18,7 @@ import { sendEvent } from './support/loans';
 const run = promisify(execFile);
 
 /**
- * Issue 9: "a generated document opens in Word and LibreOffice, with Chinese text intact". Every
+ * A generated document opens in Word and LibreOffice, with Chinese text intact. Every
  * document the demo bank's templates give (each contract type and the guarantee letter) is generated
  * through the API, downloaded, opened by LibreOffice (soffice, installed by scripts/test.mjs for this
  * tier) and converted to text, which must hold the company, the bank and the amount in capital

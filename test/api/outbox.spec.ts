@@ -69,7 +69,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
     expect(await count(t, 'message WHERE user_id = $1 AND source_key LIKE $2', [prereview.id, `todo:${loan.id}:%`])).toBe(1);
 
     // A later notice leaving the same actor the same actions brings that to-do up to date (unread,
-    // its words new) rather than adding another: one to-do per actor, loan and actions (issue 20).
+    // its words new) rather than adding another: one to-do per actor, loan and actions.
     await t.db.query(`UPDATE message SET content = 'stale', read_at = now(), created_at = now() - interval '1 hour' WHERE id = $1`, [message.id]);
     const handler = worker.get(NotifyNextActorsHandler);
     expect((await handler.handle(row.payload)).notified).toBeGreaterThanOrEqual(1);
@@ -105,7 +105,7 @@ describe('outbox -> BullMQ -> to-do messages', () => {
         const [m] = await t.db.query(`SELECT title, content FROM message WHERE user_id = $1 AND source_key LIKE $2`, [userId, `todo:${loan.id}:%`]);
         return m;
       });
-    // Where the loan stands and what to do there, by the actions' names (issue 20).
+    // Where the loan stands and what to do there, by the actions' names.
     const [pass, fail] = [EVENT_LABELS.PRE_REVIEW_APPROVE, EVENT_LABELS.PRE_REVIEW_REJECT];
     const en = await todoOf(english.id);
     expect(en.title).toBe(`To do: ${company.name}`);

@@ -7,7 +7,7 @@ import { sendEvent } from './support/loans';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /**
- * Premium and counter-guarantee (issue 9): the premium computed from the loan type (whole fen), a
+ * Premium and counter-guarantee: the premium computed from the loan type (whole fen), a
  * different amount only with a reason, finance confirming; the collateral register with its
  * loan-to-value, changed only while the counter-guarantee awaits B-post confirmation and read into
  * the confirmation by the server.

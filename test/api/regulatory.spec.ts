@@ -19,7 +19,7 @@ interface Client {
 }
 
 /**
- * Regulatory figures (issue 11) against the real PostgreSQL: a small hand-computed set of loans in
+ * Regulatory figures against the real PostgreSQL: a small hand-computed set of loans in
  * force (their own fresh companies, so every figure of theirs is exact to the fen whatever else the
  * database holds; totals are checked as the difference the set makes), the settings with their
  * history and validation, the register of related groups, and the live check at the leader's

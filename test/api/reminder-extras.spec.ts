@@ -23,7 +23,7 @@ interface ReminderView {
 }
 
 /**
- * Issue 10's reminder extras against the real PostgreSQL and Redis: the horizon and the count queued
+ * The reminder extras against the real PostgreSQL and Redis: the horizon and the count queued
  * for the queue page, and the reminder of the next visit's due day made when a visit round is approved.
  */
 describe('reminder status and visit reminders', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, DEMO_PASSWORD, encrypt, login, startTestApp, AppHandle, tokenOf } from './support/app';
 
 /**
- * Issue 20, section 2: a manager holding only the user and role management keys (no administrator)
+ * A manager holding only the user and role management keys (no administrator)
  * acts on a user or a role only when it holds every key involved itself; each path of the user and
  * role controllers is tried, refused 403 in the request's language with nothing written, and allowed
  * for users and roles made of its own keys. Administrators keep their power.

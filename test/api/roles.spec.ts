@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, createUser, startTestApp, AppHandle, tokenOf } from './support/app';
 import { userWith } from './support/lists';
 
-/** Issue 11, roles: name 1-100, the permission tree, deletion refused while held, changes seen at once. */
+/** roles: name 1-100, the permission tree, deletion refused while held, changes seen at once. */
 describe('roles', () => {
   let t: AppHandle;
   let admin: string;

@@ -36,7 +36,7 @@ describe('health, docs, agreements, messages and the history log', () => {
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM message WHERE user_id = (SELECT id FROM app_user WHERE username = 'leader')`);
     expect(list.body.data.total).toBe(n);
     expect(list.body.data.list.map((m: any) => m.title)).toContain('欢迎使用担保业务管理系统');
-    // The demo's notices in the page's language (issue 20); the same rows, the same ids.
+    // The demo's notices in the page's language; the same rows, the same ids.
     const en = await t.http.get('/server/messages?pageNum=1&pageSize=50').set('X-Platform-Token', token).set('Accept-Language', 'en').expect(200);
     const welcome = en.body.data.list.find((m: any) => m.title === 'Welcome to the guarantee management platform');
     expect(welcome?.content).toBe('This is a demo: all the data here is made up.');
@@ -75,7 +75,7 @@ describe('health, docs, agreements, messages and the history log', () => {
 
     const page = await t.http.get(`/server/history?actor=${u.username}`).set('X-Platform-Token', admin).expect(200);
     expect(page.body.data.list.map((r: any) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS']);
-    // In words for staff, in the request's language; a sign-in names who signed in (issue 20).
+    // In words for staff, in the request's language; a sign-in names who signed in.
     expect(page.body.data.list.map((r: any) => [r.actionLabel, r.object])).toEqual([
       ['退出登录', null],
       ['登录', u.username],

@@ -3,7 +3,7 @@ import { count, createUser, encrypt, login, startTestApp, AppHandle, tokenOf } f
 import { readExport, userWith } from './support/lists';
 import { waitFor } from './support/wait';
 
-/** Issue 11, users: the spec's rules at every edge, permissions, sessions ended by disable and reset. */
+/** users: the spec's rules at every edge, permissions, sessions ended by disable and reset. */
 describe('user administration', () => {
   let t: AppHandle;
   let admin: string;

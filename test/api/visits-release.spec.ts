@@ -5,7 +5,7 @@ import { count, startTestApp, AppHandle } from './support/app';
 import { loanInStage, pipelineSetup, readExport, shanghaiDay, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
-/** After guarantee (issue 10): visits with their risk classification, release of the guarantee and each collateral item, the release ledger. */
+/** After guarantee: visits with their risk classification, release of the guarantee and each collateral item, the release ledger. */
 describe('visits and release', () => {
   let t: AppHandle;
   const tokens: Record<string, string> = {};

@@ -14,7 +14,7 @@ import { HistoryMiddleware } from '../history/history.middleware';
 import { HistoryWriter } from '../history/history.writer';
 import { QUEUES } from '../jobs/queues';
 
-/** The queue page (Bull Board): fixed path, stated in the API contract of issue 10. */
+/** The queue page (Bull Board): fixed path, a fixed API contract. */
 export const QUEUE_PAGE_PATH = '/server/admin/queues';
 
 /**

@@ -6,7 +6,7 @@ import { rolesWithKeyRows, storedRolesAndKeys, takeAdvisoryLock } from './access
 import type { AuthUser } from './auth-user';
 
 /**
- * Issue 20: the one rule for administering users and roles. A manager who is not an administrator
+ * The one rule for administering users and roles. A manager who is not an administrator
  * may act on a user or a role only when it holds every key involved itself: the keys a role gets or
  * loses, every key of a role given, taken, edited or deleted, every key of the user acted on (its
  * roles now and after). Otherwise a manager with user or role keys alone could make an account

@@ -77,7 +77,7 @@ export interface TagTree {
 
 /**
  * Reads the tags of a template (body, headers, footers). Collected in Maps, never in objects keyed by
- * the template's own names (issue 20: `{#__proto__}{order}{/__proto__}` wrote onto Object.prototype of
+ * the template's own names (`{#__proto__}{order}{/__proto__}` wrote onto Object.prototype of
  * the whole process). Throws TemplateSyntaxError, TemplateReservedTagError, ZipRefused('corrupt').
  */
 export function readTags(bytes: Buffer): TagTree {

@@ -85,7 +85,7 @@ describe('scanTemplate', () => {
     expect(scanTemplate(docx).unknown.sort()).toEqual(['@rawXml', 'collaterals.colour', 'companyNmae']);
   });
 
-  it('refuses tags named like Object.prototype own, and never writes onto it (issue 20)', () => {
+  it('refuses tags named like Object.prototype own, and never writes onto it', () => {
     const names = ['__proto__', 'constructor', 'prototype'];
     for (const body of [
       `{#${names[0]}}{order}{/${names[0]}}`,

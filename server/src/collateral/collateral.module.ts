@@ -4,7 +4,7 @@ import { CollateralController } from './collateral.controller';
 import { CollateralRepository } from './collateral.repository';
 import { CollateralService } from './collateral.service';
 
-/** Counter-guarantee (issue 9): the collateral register and the confirmation built from it. */
+/** Counter-guarantee: the collateral register and the confirmation built from it. */
 @Module({
   imports: [WorkflowModule],
   controllers: [CollateralController],

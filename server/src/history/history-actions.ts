@@ -1,5 +1,5 @@
 /**
- * What a history row's request did, in words for staff (issue 20): "POST /server/open/auth/
+ * What a history row's request did, in words for staff: "POST /server/open/auth/
  * platformLogin/:platform" reads 登录 / Sign in. Keyed by method and route pattern as the middleware
  * records them (under /server); a route not listed reads by its method (新增 / 修改 / 删除).
  */

@@ -24,7 +24,7 @@ const MAX_BATCH = 50;
  * On a connection of its own whose commits do not wait for the WAL flush (synchronous_commit off):
  * the rows are visible to every reader as soon as the INSERT returns, and a PostgreSQL crash can lose
  * at most the last fraction of a second of them, as a crash of this process already loses the
- * FLUSH_MS it buffers. Measured (issue 12): waiting for that flush cost a second disk sync per
+ * FLUSH_MS it buffers. Measured: waiting for that flush cost a second disk sync per
  * transition at low concurrency, beside the event's own. Never the application's shared pool: a
  * connection set so must not carry an event's commit, whose durability is the log's guarantee.
  */

@@ -5,7 +5,7 @@ import { PremiumController } from './premium.controller';
 import { PremiumRepository } from './premium.repository';
 import { PremiumService } from './premium.service';
 
-/** Premium region (issue 9): the suggestion, the reason rule on PREMIUM_ADD/EDIT, the panel. */
+/** Premium region: the suggestion, the reason rule on PREMIUM_ADD/EDIT, the panel. */
 @Module({
   imports: [WorkflowModule, BasicDataModule],
   controllers: [PremiumController],

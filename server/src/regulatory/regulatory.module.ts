@@ -5,7 +5,7 @@ import { RegulatoryController } from './regulatory.controller';
 import { RegulatoryRepository } from './regulatory.repository';
 import { RegulatoryService } from './regulatory.service';
 
-/** Regulatory figures and the live limit check at the leader's withdrawal approval (issue 11). */
+/** Regulatory figures and the live limit check at the leader's withdrawal approval. */
 @Module({
   imports: [WorkflowModule],
   controllers: [RegulatoryController],

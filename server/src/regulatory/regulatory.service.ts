@@ -71,7 +71,7 @@ const EXPOSURE_ORDERS: Record<ExposureSort, (a: Exposure, b: Exposure) => number
 };
 
 /**
- * Regulatory figures (issue 11): the financing guarantee liability balance as of a day, leverage and
+ * Regulatory figures: the financing guarantee liability balance as of a day, leverage and
  * concentration against the administrator's settings, and the live check of a loan at withdrawal.
  * How each figure is measured, and why, is in README.md beside this file.
  */

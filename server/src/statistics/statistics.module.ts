@@ -5,7 +5,7 @@ import { StatisticsController } from './statistics.controller';
 import { StatisticsRepository } from './statistics.repository';
 import { StatisticsService } from './statistics.service';
 
-/** The statistics of /statistics (issue 11); all projects reuse the loans' list query (LoanListRepository). */
+/** The statistics of /statistics; all projects reuse the loans' list query (LoanListRepository). */
 @Module({
   imports: [LoansModule],
   controllers: [StatisticsController],

@@ -115,7 +115,7 @@ function moneyColumns<T extends Omit<GroupRowDto, 'key' | 'name' | 'code' | 'pro
 }
 
 /**
- * The statistics of /statistics (issue 11): the overview with its reconciliation and drill-down
+ * The statistics of /statistics: the overview with its reconciliation and drill-down
  * counts, all projects, guarantee amounts by product, bank, region and person, and one product's
  * loans. Definitions in README.md beside this file. Every figure in fen; one period per request.
  */

@@ -8,7 +8,7 @@ import { VisitsController } from './visits.controller';
 import { VisitsRepository } from './visits.repository';
 import { VisitsService } from './visits.service';
 
-/** After guarantee (issue 10): visits with their risk classification, release of the guarantee and collateral, the release ledger. */
+/** After guarantee: visits with their risk classification, release of the guarantee and collateral, the release ledger. */
 @Module({
   imports: [WorkflowModule, ArchivesModule],
   controllers: [VisitsController],

@@ -13,7 +13,7 @@ export { isDowngrade, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * After-guarantee visits (issue 10): each report's five-level risk classification and reason are
+ * After-guarantee visits: each report's five-level risk classification and reason are
  * checked before the machine sees VISIT_SUBMIT_REPORT, kept in `visit_record` in the event's
  * transaction with the next visit's due day they set; the leader's answer marks the record.
  */

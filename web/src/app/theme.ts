@@ -16,7 +16,7 @@ export const theme = createTheme({
 });
 
 /**
- * Contrast (axe-core, issue 20): Mantine's grey "dimmed" text (gray.6) is 3.3:1 on white and its light
+ * Contrast (axe-core): Mantine's grey "dimmed" text (gray.6) is 3.3:1 on white and its light
  * badges 4.3:1; staff read these all day. Dimmed text gets a darker grey (5.9:1 on white, 5.5:1 on
  * gray.1), and coloured text, outlines and light badges a darker shade of their colour on the
  * lightest tint, every one above 4.5:1.

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { DASHBOARD_PATH } from '@/navigation/paths';
 import { useSession } from '@/features/auth/session';
 
-/** /enter/index, the entry page of spec section 2: kept for links to it; `/` lands on the dashboard instead (issue 8). */
+/** /enter/index, the entry page of spec section 2: kept for links to it; `/` lands on the dashboard instead. */
 export default function EnterPage() {
   const { t } = useTranslation();
   const { user } = useSession();

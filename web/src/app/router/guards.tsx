@@ -21,7 +21,7 @@ export function endsSession(error: unknown): boolean {
 /**
  * Spec section 2: no token -> /login; first navigation with a token loads the current user, then the
  * allowed routes exist and the navigation goes on. Only a 401 on that load clears the session -> /login:
- * a reload during start-up aborts the request, and that must not sign the user out (issue 8); any other
+ * a reload during start-up aborts the request, and that must not sign the user out; any other
  * failure keeps the token and offers a retry.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

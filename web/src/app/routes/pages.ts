@@ -39,7 +39,7 @@ export const loanTypeListPage = lazy(() => import('@/features/basic-data/LoanTyp
 // Reports to regulators (national guarantee platform, industry ministry).
 export const guodanListPage = lazy(() => import('@/features/regulatory-exports/GuodanListPage'));
 export const industrialInformationListPage = lazy(() => import('@/features/regulatory-exports/IndustrialInformationListPage'));
-// Statistics (issue 11): the overview, all projects, the amounts by product, bank, region and person, one product's loans.
+// Statistics: the overview, all projects, the amounts by product, bank, region and person, one product's loans.
 export const statisticsOverviewPage = lazy(() => import('@/features/statistics/OverviewPage'));
 export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));
 export const statisticsAmountPage = lazy(() => import('@/features/statistics/AmountPage'));

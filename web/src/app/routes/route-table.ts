@@ -22,7 +22,7 @@ import {
   roleListPage,
   userListPage,
 } from './pages';
-// Regulatory figures (issue 11).
+// Regulatory figures.
 import { regulatoryOverviewPage } from './pages';
 // A-post data and reports, B-post data (the /detail group).
 import { loanDataDetailPage, loanDataEditPage, loanDataPreviewPage } from './pages';
@@ -294,7 +294,7 @@ export const ROUTE_TABLE: RouteGroup[] = [
         hidden: true,
       },
       { name: 'personnelList', path: 'personnelList', page: statisticsAmountPage, perms: ['personnel_list'] },
-      // Admins pass every menu key; anyone else needs the statistics menu (issue 11).
+      // Admins pass every menu key; anyone else needs the statistics menu.
       { name: 'regulatoryOverview', path: 'regulatory', page: regulatoryOverviewPage, perms: ['statistics'] },
     ]),
   },

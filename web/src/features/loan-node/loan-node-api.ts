@@ -1,5 +1,5 @@
 /**
- * The loan node page's calls (spec issue 3, section 3: fixed paths and shapes). Types of the machine's
+ * The loan node page's calls (fixed paths and shapes). Types of the machine's
  * own data (snapshots, labels, the definition) come from @app/workflow, never copied here.
  */
 import type { MachineDefinition } from '@app/workflow';

@@ -28,7 +28,7 @@ describe('what a repayment would do', () => {
 
   it('states the early settlement: the instalments it repays and what remains', () => {
     expect(repaymentSummary(plan, 95_000_000)).toMatchObject({ early: true, covers: { from: 1, to: 3, count: 3 }, remainingFen: 235_000_000 });
-    // the whole outstanding principal (the careless click of issue 20): every instalment
+    // the whole outstanding principal (one careless click): every instalment
     expect(repaymentSummary(plan, 330_000_000)).toMatchObject({ early: true, covers: { from: 1, to: 11, count: 11 }, remainingFen: 0 });
   });
 

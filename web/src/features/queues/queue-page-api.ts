@@ -1,7 +1,7 @@
 import { http } from '@/api/http';
 import type { ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
 
-/** Where the server serves Bull Board (fixed by issue 10's API contract). */
+/** Where the server serves Bull Board (a fixed API contract). */
 export const QUEUE_PAGE_URL = '/server/admin/queues';
 
 /**
