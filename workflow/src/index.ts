@@ -31,4 +31,5 @@ export * from './domain/contract-templates';
 export * from './domain/collateral';
 export * from './domain/repayment-plan';
 export * from './domain/state-windows';
+export * from './domain/overdue';
 export * from './domain/evidence';
