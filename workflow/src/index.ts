@@ -32,4 +32,5 @@ export * from './domain/collateral';
 export * from './domain/repayment-plan';
 export * from './domain/state-windows';
 export * from './domain/overdue';
+export * from './domain/bad-loans';
 export * from './domain/evidence';
