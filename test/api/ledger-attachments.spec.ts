@@ -3,7 +3,7 @@ import { DEMO_TEMPLATE_BANK } from '../../server/src/basic-data/demo-basic-data'
 import { createDemoLoan, type DemoLoan, type DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { count, startTestApp, AppHandle, tokenOf } from './support/app';
-import { userWith } from './support/lists';
+import { demoPeople, userWith } from './support/lists';
 
 /** The ledger's attachment pages (ledgerList/:id/:flag): balance, repayments, attachments; add report and re-upload. */
 describe('ledger attachments', () => {
@@ -32,18 +32,7 @@ describe('ledger attachments', () => {
   beforeAll(async () => {
     t = await startTestApp();
     for (const user of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[user] = await tokenOf(t, user);
-    const ids: Record<string, string> = {};
-    for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
-    people = {
-      apost: ids.apost,
-      bpost: ids.bpost,
-      admin: ids.admin,
-      prereview: ids.prereview,
-      leader: ids.leader,
-      finance: ids.finance,
-      zb: [ids.zb1, ids.zb2, ids.zb3],
-      bs: [ids.bs1, ids.bs2, ids.bs3],
-    };
+    people = await demoPeople(t);
   }, 60_000);
   afterAll(() => t.close());
 

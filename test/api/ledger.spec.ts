@@ -3,7 +3,7 @@ import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-da
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { count, startTestApp, AppHandle } from './support/app';
-import { userWith } from './support/lists';
+import { demoPeople, userWith } from './support/lists';
 import { sendEvent } from './support/loans';
 
 interface Instalment {
@@ -32,21 +32,10 @@ describe('ledger: repayment plan edit, vouchers and the repayment reminder', () 
 
   beforeAll(async () => {
     t = await startTestApp();
-    const ids: Record<string, string> = {};
-    for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
-    people = {
-      apost: ids.apost,
-      bpost: ids.bpost,
-      admin: ids.admin,
-      prereview: ids.prereview,
-      leader: ids.leader,
-      finance: ids.finance,
-      zb: [ids.zb1, ids.zb2, ids.zb3],
-      bs: [ids.bs1, ids.bs2, ids.bs3],
-    };
+    people = await demoPeople(t);
     storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
-    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
+    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, people.admin));
     const read = ['sys:loan:detail', 'archives_detail', 'protect_after', 'ledger_list'];
     tokens.ledger = (
       await userWith(t, [...read, 'sys:ledger:edit', 'sys:ledger:upload-repayment', 'sys:ledger:remind-repayment', 'sys:ledger:attachments'])

@@ -3,7 +3,7 @@ import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-da
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { startTestApp, AppHandle, tokenOf } from './support/app';
-import { loanInStage, shanghaiDay, userWith } from './support/lists';
+import { demoPeople, loanInStage, shanghaiDay, userWith } from './support/lists';
 import { sendEvent, SMALL_PDF } from './support/loans';
 
 interface Client {
@@ -36,21 +36,10 @@ describe('regulatory figures and the live limit check', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const ids: Record<string, string> = {};
-    for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
-    people = {
-      apost: ids.apost,
-      bpost: ids.bpost,
-      admin: ids.admin,
-      prereview: ids.prereview,
-      leader: ids.leader,
-      finance: ids.finance,
-      zb: [ids.zb1, ids.zb2, ids.zb3],
-      bs: [ids.bs1, ids.bs2, ids.bs3],
-    };
+    people = await demoPeople(t);
     const storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
-    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
+    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, people.admin));
     for (const user of ['admin', 'leader', 'bpost', 'bs1']) tokens[user] = await tokenOf(t, user);
     tokens.stranger = (await userWith(t, ['protect_after'])).token;
     tokens.ledger = (await userWith(t, ['sys:loan:detail', 'protect_after', 'ledger_list', 'sys:ledger:upload-repayment'])).token;

@@ -5,7 +5,7 @@ import { commitDemoEvent, createDemoLoan, DemoPeople } from '../../server/src/de
 import { FileStorage } from '../../server/src/files/file-storage';
 import { WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { createUser, startTestApp, AppHandle } from './support/app';
-import { readExport, userWith } from './support/lists';
+import { demoPeople, readExport, userWith } from './support/lists';
 
 interface Repayment {
   day: string;
@@ -57,21 +57,10 @@ describe('statistics', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const ids: Record<string, string> = {};
-    for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
-    people = {
-      apost: ids.apost,
-      bpost: ids.bpost,
-      admin: ids.admin,
-      prereview: ids.prereview,
-      leader: ids.leader,
-      finance: ids.finance,
-      zb: [ids.zb1, ids.zb2, ids.zb3],
-      bs: [ids.bs1, ids.bs2, ids.bs3],
-    };
+    people = await demoPeople(t);
     storage = new FileStorage(t.db, t.config);
     const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
-    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, ids.admin));
+    if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, people.admin));
     admin = (
       await userWith(t, [
         'statistics',

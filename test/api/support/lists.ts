@@ -4,8 +4,25 @@ import { commitEvent } from '../../../server/src/workflow/workflow.service';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { buildDocx, text } from '../../../server/src/basic-data/demo-templates';
+import type { DemoPeople } from '../../../server/src/demo/demo-loans';
 import { createUser, AppHandle, tokenOf } from './app';
 import { createCompany, createLoan, sendEvent } from './loans';
+
+/** The demo accounts by post, as the seed's createDemoLoan casts them (each a user id). */
+export async function demoPeople(t: AppHandle): Promise<DemoPeople> {
+  const ids: Record<string, string> = {};
+  for (const r of await t.db.query(`SELECT id, username FROM app_user`)) ids[r.username] = r.id;
+  return {
+    apost: ids.apost,
+    bpost: ids.bpost,
+    admin: ids.admin,
+    prereview: ids.prereview,
+    leader: ids.leader,
+    finance: ids.finance,
+    zb: [ids.zb1, ids.zb2, ids.zb3],
+    bs: [ids.bs1, ids.bs2, ids.bs3],
+  };
+}
 
 /** A user whose only role grants exactly `permissions` (to test one key at a time). */
 export async function userWith(t: AppHandle, permissions: string[]): Promise<{ id: string; token: string }> {
