@@ -6,6 +6,7 @@
 
 import { getNextTransitions } from 'xstate';
 import { pendingReleaseItems, type GuaranteeContext } from './context';
+import { compensationBalanceOf } from './guards';
 import { DATA_TYPES, EVENT_TYPES, GUARANTEE_ITEM_ID, type EventType, type GuaranteeEvent } from './events';
 import { EVENT_LABELS, type Label } from './labels';
 import { toFen } from './money';
@@ -30,6 +31,8 @@ export interface LegalAction {
 /** Stands in for a value the user will type (a reason, a bank): any valid value will do here. */
 export const PLACEHOLDER = '(to be given)';
 const EPOCH = '1970-01-01T00:00:00.000Z';
+/** A day after any real one (a new maturity, a day money came back). */
+const FAR_DAY = '9999-12-31';
 
 /**
  * An event of `type` from `actorId` with a payload that passes every payload check, so that asking
@@ -60,7 +63,27 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'LETTER_RETURN':
       case 'DURING_GUARANTEE_DISCONTINUE':
       case 'VISIT_RETURN':
+      case 'EXTENSION_RETURN':
+      case 'COMPENSATION_REFUSE':
+      case 'RECOVERY_WRITE_OFF_RETURN':
         return { reason: PLACEHOLDER };
+      case 'OVERDUE_NOTICE':
+        return { noticedOn: context.disbursedOn ?? EPOCH.slice(0, 10), overduePrincipalFen: 1, overdueInterestFen: 0 };
+      case 'EXTENSION_APPLY':
+        return { newMaturityOn: FAR_DAY, reason: PLACEHOLDER };
+      case 'COMPENSATION_APPLY':
+        return { principalFen: 0, interestFen: 1, penaltyFen: 0, reason: PLACEHOLDER };
+      case 'COMPENSATION_APPROVE':
+        return { via: 'LEADER' };
+      case 'COMPENSATION_PAY':
+        return { paidOn: context.disbursedOn ?? EPOCH.slice(0, 10) };
+      case 'RECOVERY_STAGE':
+        return { stage: 'PRE_LITIGATION', on: context.compensation?.paidOn ?? EPOCH.slice(0, 10) };
+      case 'RECOVERY_RECORD':
+        return { amountFen: 1, source: 'BORROWER', receivedOn: FAR_DAY };
+      case 'RECOVERY_CLOSE':
+        // the close the case allows: recovered when nothing is left, else a write-off
+        return { outcome: compensationBalanceOf(context) > 0 ? 'WRITTEN_OFF' : 'RECOVERED', reason: PLACEHOLDER };
       case 'PRE_REVIEW_MODIFY_AMOUNT':
       case 'GENERAL_OFFICE_MODIFY_AMOUNT':
         return { amount: context.amount + 1 };
@@ -136,6 +159,8 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'LETTER_UPLOAD_SEALED':
       case 'VOUCHER_UPLOAD':
       case 'VISIT_APPROVE':
+      case 'EXTENSION_APPROVE':
+      case 'RECOVERY_WRITE_OFF_APPROVE':
         return {};
       case 'VOUCHER_CONFIRM':
         // the event's own day; the whole guaranteed amount lent

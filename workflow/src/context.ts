@@ -4,7 +4,15 @@
  * Date): the persisted snapshot is stored as JSONB and replayed byte for byte.
  */
 
-import { GUARANTEE_ITEM_ID, type CollateralItem, type EventType, type VisitReportKind } from './events';
+import {
+  GUARANTEE_ITEM_ID,
+  type CollateralItem,
+  type CompensationRoute,
+  type EventType,
+  type RecoveryOutcome,
+  type RecoveryStage,
+  type VisitReportKind,
+} from './events';
 import { isValidAmount } from './money';
 import type { MeetingType, RecordedVote, VoteCounts, VoteResult, VoteRule } from './votes';
 
@@ -18,6 +26,8 @@ export const STAGE_KEYS = [
   'duringGuarantee',
   'disbursement',
   'afterGuarantee',
+  'compensation',
+  'recovery',
   'release',
   'closed',
   'discontinued',
@@ -50,7 +60,10 @@ export type MakerStep =
   | 'premium' // PREMIUM_SUBMIT, checked by finance, revoked only by its maker
   | 'letter' // LETTER_SUBMIT, checked by the letter review
   | 'voucher' // VOUCHER_UPLOAD, checked by VOUCHER_CONFIRM
-  | 'visitReport'; // VISIT_SUBMIT_REPORT, checked by the leader
+  | 'visitReport' // VISIT_SUBMIT_REPORT, checked by the leader
+  | 'compensation' // COMPENSATION_APPLY, decided by someone else (leader or committee)
+  | 'writeOff' // RECOVERY_CLOSE as written off, approved by someone else
+  | 'extension'; // EXTENSION_APPLY, approved by someone else
 
 export interface CurrentMeeting {
   meetingId: string;
@@ -94,6 +107,53 @@ export interface Discontinuation {
   at: string;
 }
 
+/** OVERDUE_NOTICE: the bank's own notice that the loan is overdue (the latest one). */
+export interface OverdueNotice {
+  noticedOn: string;
+  overduePrincipalFen: number;
+  overdueInterestFen: number;
+  actorId: string;
+  at: string;
+}
+
+/** Where the visits stood when compensation was applied for: a refusal returns the loan there. */
+export type VisitResumePoint = 'awaitingVisitReport' | 'visitsCompleted';
+
+/**
+ * The loan's compensation (代偿) and the recovery (追偿) that follows it, from the application to the
+ * close. Amounts in whole fen. Fees and seizures live in the server's tables, not here: the machine
+ * needs only what its guards decide on.
+ */
+export interface CompensationCase {
+  principalFen: number;
+  interestFen: number;
+  penaltyFen: number;
+  reason: string;
+  appliedBy: string;
+  appliedAt: string;
+  resumeVisitsAt: VisitResumePoint;
+  /** The decision: the leader's approval, or the review committee's (the meeting it passed at). */
+  approval: { via: CompensationRoute; meetingId: string | null; actorId: string; at: string } | null;
+  /** The day the company paid the bank (COMPENSATION_PAY); from then on the amount is a receivable. */
+  paidOn: string | null;
+  recoveredFen: number;
+  /** The stage of the claim (RECOVERY_STAGE), null before the first. */
+  recoveryStage: RecoveryStage | null;
+  /** A write-off waiting for the leader's approval. */
+  writeOff: { reason: string; requestedBy: string; at: string } | null;
+  outcome: RecoveryOutcome | null;
+  /** What was written off as a loss when the case closed (0 unless WRITTEN_OFF). */
+  writtenOffFen: number;
+}
+
+/** An extension (展期) waiting for approval. */
+export interface ExtensionRequest {
+  newMaturityOn: string;
+  reason: string;
+  appliedBy: string;
+  at: string;
+}
+
 export interface GuaranteeContext {
   loanId: string;
   /** Guaranteed loan amount (yuan, at most two decimals); may change in pre-review and general office. */
@@ -129,7 +189,21 @@ export interface GuaranteeContext {
   repaidTotal: number;
   releasedItems: string[];
   discontinued: Discontinuation | null;
+  // Version 2 (the bad-loan path). Instances of version 1 have none of these until migrated.
+  overdueNotice: OverdueNotice | null;
+  compensation: CompensationCase | null;
+  extension: ExtensionRequest | null;
+  /** The maturity day set by the last approved extension; null: the plan's own. */
+  extendedMaturityOn: string | null;
 }
+
+/** The context fields version 2 added, with the values of a loan that has not gone bad. */
+export const BAD_LOAN_CONTEXT_DEFAULTS = {
+  overdueNotice: null,
+  compensation: null,
+  extension: null,
+  extendedMaturityOn: null,
+} as const satisfies Pick<GuaranteeContext, 'overdueNotice' | 'compensation' | 'extension' | 'extendedMaturityOn'>;
 
 /** What the server gives when a loan is created. */
 export interface GuaranteeInput {
@@ -160,7 +234,16 @@ export function validateInput(input: GuaranteeInput): string[] {
   return problems;
 }
 
+/** The context of a new instance of the current version. */
 export function initialContext(input: GuaranteeInput): GuaranteeContext {
+  return { ...initialContextV1(input), ...BAD_LOAN_CONTEXT_DEFAULTS };
+}
+
+/**
+ * The context of a new instance of version 1, kept byte for byte so that version 1's histories replay
+ * to the snapshots they stored (typed as the current context; version 1 never reads the fields it lacks).
+ */
+export function initialContextV1(input: GuaranteeInput): GuaranteeContext {
   return {
     loanId: input.loanId,
     amount: input.amount,
@@ -187,7 +270,7 @@ export function initialContext(input: GuaranteeInput): GuaranteeContext {
     repaidTotal: 0,
     releasedItems: [],
     discontinued: null,
-  };
+  } as Omit<GuaranteeContext, keyof typeof BAD_LOAN_CONTEXT_DEFAULTS> as GuaranteeContext;
 }
 
 /** Items still to release: the guarantee itself, then each collateral item, minus those released. */

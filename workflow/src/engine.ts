@@ -12,7 +12,7 @@ import { validateInput, type GuaranteeContext, type GuaranteeInput, type StageKe
 import { effectsOf, type Effect } from './effects';
 import { validateEvent, type FieldError, type GuaranteeEvent } from './events';
 import { explainRefusal, type GuardName, type Refusal } from './guards';
-import { guaranteeMachine, MACHINE_VERSION, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
+import { guaranteeMachine, guaranteeMachineV1, MACHINE_VERSION, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
 import { stageOfValue } from './paths';
 import { statusLabels, type SnapshotLike, type StatusLabels } from './status';
 
@@ -228,10 +228,16 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
 export const currentEngine: Engine = createEngine(guaranteeMachine, MACHINE_VERSION);
 
 /**
- * Machines by version, so that an instance is applied and replayed on the version it started on.
- * When version 2 ships, version 1's machine stays here (and its migration in migrations.ts).
+ * Machines by version, so that each event is applied and replayed on the version it ran on. Version 1
+ * stays for the histories recorded on it; its running instances move on by the migration in migrations.ts.
  */
-const ENGINES: ReadonlyMap<number, Engine> = new Map([[MACHINE_VERSION, currentEngine]]);
+const ENGINES: ReadonlyMap<number, Engine> = new Map([
+  [1, createEngine(guaranteeMachineV1, 1)],
+  [MACHINE_VERSION, currentEngine],
+]);
+
+/** The versions this package can apply and replay, oldest first. */
+export const MACHINE_VERSIONS: readonly number[] = [...ENGINES.keys()].sort((a, b) => a - b);
 
 export function engineForVersion(version: number): Engine {
   const engine = ENGINES.get(version);

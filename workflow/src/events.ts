@@ -62,6 +62,22 @@ export interface VisitReportPayload {
   reason?: string;
 }
 
+/** How a compensation is decided: the leader's approval (below the administrator's threshold) or the review committee. */
+export const COMPENSATION_ROUTES = ['LEADER', 'COMMITTEE'] as const;
+export type CompensationRoute = (typeof COMPENSATION_ROUTES)[number];
+
+/** The stages of a claim, in the order a case usually takes them (a case may skip or repeat one). */
+export const RECOVERY_STAGES = ['PRE_LITIGATION', 'FILED', 'FIRST_INSTANCE', 'SECOND_INSTANCE_OR_RETRIAL', 'ENFORCEMENT'] as const;
+export type RecoveryStage = (typeof RECOVERY_STAGES)[number];
+
+/** Where a recovered amount came from. */
+export const RECOVERY_SOURCES = ['BORROWER', 'COUNTER_GUARANTOR', 'COLLATERAL_DISPOSAL', 'OTHER'] as const;
+export type RecoverySource = (typeof RECOVERY_SOURCES)[number];
+
+/** How a recovery case ends: everything recovered, or the rest written off as a loss. */
+export const RECOVERY_OUTCOMES = ['RECOVERED', 'WRITTEN_OFF'] as const;
+export type RecoveryOutcome = (typeof RECOVERY_OUTCOMES)[number];
+
 /** The release item that stands for the guarantee itself (collateral items use their own ids). */
 export const GUARANTEE_ITEM_ID = 'GUARANTEE';
 
@@ -104,6 +120,42 @@ export interface AmountPayload {
 /** A premium entered by hand: the server requires the reason when the amount is not the computed one. */
 export interface PremiumPayload extends AmountPayload {
   reason?: string;
+}
+/** OVERDUE_NOTICE: the bank's notice, its day and what it says is overdue (whole fen, zero allowed, not both). */
+export interface OverdueNoticePayload {
+  noticedOn: string;
+  overduePrincipalFen: number;
+  overdueInterestFen: number;
+}
+/** COMPENSATION_APPLY: what the bank claims, split as the regulator asks, and why. */
+export interface CompensationApplyPayload {
+  principalFen: number;
+  interestFen: number;
+  penaltyFen: number;
+  reason: string;
+}
+/** COMPENSATION_APPROVE: by the leader, or on the review committee's resolution (its meeting). */
+export interface CompensationApprovePayload {
+  via: CompensationRoute;
+  meetingId?: string;
+}
+export interface RecoveryStagePayload {
+  stage: RecoveryStage;
+  on: string;
+  note?: string;
+}
+export interface RecoveryRecordPayload {
+  amountFen: number;
+  source: RecoverySource;
+  receivedOn: string;
+}
+export interface RecoveryClosePayload {
+  outcome: RecoveryOutcome;
+  reason: string;
+}
+export interface ExtensionApplyPayload {
+  newMaturityOn: string;
+  reason: string;
 }
 export interface BPostAssignmentPayload {
   /** Sets (or replaces) the loan's B-post officer; needed when none was assigned at creation. */
@@ -207,6 +259,22 @@ export interface EventPayloads {
   /** `earlySettlement`: confirms an amount above the open instalment's due (an early settlement); the server asks for it. */
   RECORD_REPAYMENT: AmountPayload & { earlySettlement?: boolean };
   REPAYMENT_PLAN_EDIT: RepaymentPlanEditPayload;
+  // afterGuarantee, when the loan goes bad (version 2)
+  OVERDUE_NOTICE: OverdueNoticePayload;
+  EXTENSION_APPLY: ExtensionApplyPayload;
+  EXTENSION_APPROVE: NoPayload;
+  EXTENSION_RETURN: ReasonPayload;
+  COMPENSATION_APPLY: CompensationApplyPayload;
+  // compensation (代偿)
+  COMPENSATION_APPROVE: CompensationApprovePayload;
+  COMPENSATION_REFUSE: ReasonPayload;
+  COMPENSATION_PAY: { paidOn: string };
+  // recovery (追偿)
+  RECOVERY_STAGE: RecoveryStagePayload;
+  RECOVERY_RECORD: RecoveryRecordPayload;
+  RECOVERY_CLOSE: RecoveryClosePayload;
+  RECOVERY_WRITE_OFF_APPROVE: NoPayload;
+  RECOVERY_WRITE_OFF_RETURN: ReasonPayload;
   // release (DBDZYJC)
   CONFIRM_RELEASE: { itemId: string };
 }
@@ -241,6 +309,7 @@ export type PayloadFieldKind =
   | 'collateral' // list of {id, kind}
   | 'date' // a real calendar day, YYYY-MM-DD
   | 'fen' // positive whole number of fen (a safe integer)
+  | 'fenOrZero' // whole number of fen, zero allowed (one part of a split amount)
   | 'flag'; // true or false (an explicit confirmation, e.g. an early settlement)
 
 export interface PayloadField {
@@ -248,6 +317,8 @@ export interface PayloadField {
   kind: PayloadFieldKind;
   required: boolean;
   values?: readonly string[];
+  /** A day that lies ahead (a new maturity); other days are today's or past ones. */
+  future?: true;
 }
 
 const text = (name: string, required = true): PayloadField => ({ name, kind: 'text', required });
@@ -259,6 +330,9 @@ const allocation: PayloadField[] = [id('meetingId'), { name: 'attendees', kind: 
 const vote: PayloadField[] = [id('meetingId'), { name: 'opinion', kind: 'enum', required: true, values: VOTE_OPINIONS }, text('comment', false)];
 const resolution: PayloadField[] = [id('meetingId'), { name: 'result', kind: 'enum', required: true, values: RESOLUTION_RESULTS }];
 const bPostAssignment = [id('bPostOfficerId', false)];
+const date = (name: string): PayloadField => ({ name, kind: 'date', required: true });
+const fenOrZero = (name: string): PayloadField => ({ name, kind: 'fenOrZero', required: true });
+const oneOf = (name: string, values: readonly string[]): PayloadField => ({ name, kind: 'enum', required: true, values });
 
 export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly PayloadField[] } = {
   SUBMIT_MATERIALS: [{ name: 'completeDataTypes', kind: 'enumList', required: true, values: DATA_TYPES }],
@@ -350,6 +424,19 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
     { name: 'annualRatePercent', kind: 'amount', required: false },
     text('reason'),
   ],
+  OVERDUE_NOTICE: [date('noticedOn'), fenOrZero('overduePrincipalFen'), fenOrZero('overdueInterestFen')],
+  EXTENSION_APPLY: [{ ...date('newMaturityOn'), future: true }, text('reason')],
+  EXTENSION_APPROVE: [],
+  EXTENSION_RETURN: reason,
+  COMPENSATION_APPLY: [fenOrZero('principalFen'), fenOrZero('interestFen'), fenOrZero('penaltyFen'), text('reason')],
+  COMPENSATION_APPROVE: [oneOf('via', COMPENSATION_ROUTES), id('meetingId', false)],
+  COMPENSATION_REFUSE: reason,
+  COMPENSATION_PAY: [date('paidOn')],
+  RECOVERY_STAGE: [oneOf('stage', RECOVERY_STAGES), date('on'), text('note', false)],
+  RECOVERY_RECORD: [{ name: 'amountFen', kind: 'fen', required: true }, oneOf('source', RECOVERY_SOURCES), date('receivedOn')],
+  RECOVERY_CLOSE: [oneOf('outcome', RECOVERY_OUTCOMES), text('reason')],
+  RECOVERY_WRITE_OFF_APPROVE: [],
+  RECOVERY_WRITE_OFF_RETURN: reason,
   CONFIRM_RELEASE: [id('itemId')],
 };
 
@@ -405,6 +492,8 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
       return isCalendarDay(value) ? null : 'must be a calendar date YYYY-MM-DD';
     case 'fen':
       return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? null : 'must be a positive whole number of fen';
+    case 'fenOrZero':
+      return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? null : 'must be a whole number of fen, zero or more';
     case 'flag':
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'collateral': {

@@ -8,7 +8,8 @@
  * reasons common to every candidate transition, which are the preconditions.
  */
 
-import { MAX_VISIT_ROUND, pendingReleaseItems, type GuaranteeContext, type MakerStep } from './context';
+import { MAX_VISIT_ROUND, pendingReleaseItems, type GuaranteeContext, type MakerStep, type VisitResumePoint } from './context';
+import { compensationBalanceFen, compensationProblem, compensationTotalFen, recoveryProblem } from './domain/bad-loans';
 import {
   COLLATERAL_KINDS,
   DATA_REQUIRED_FOR_SUBMISSION,
@@ -75,6 +76,41 @@ export const REFUSALS = {
   VISIT_KIND_INVALID: refusal('VISIT_KIND_INVALID', '审核类型须为报告审核或资料审核', 'The review kind must be REPORT or MATERIAL'),
   REPAYMENT_EXCEEDS_OUTSTANDING: refusal('REPAYMENT_EXCEEDS_OUTSTANDING', '还款金额超过剩余本金', 'The repayment exceeds the outstanding principal'),
   RELEASE_ITEM_UNKNOWN: refusal('RELEASE_ITEM_UNKNOWN', '该项不存在或已解除', 'Nothing to release under this item (unknown or already released)'),
+  // the bad-loan path (version 2)
+  NOT_AN_OFFICER_OF_THE_LOAN: refusal(
+    'NOT_AN_OFFICER_OF_THE_LOAN',
+    '只有本项目的A岗或B岗经办人可以执行此操作',
+    "Only the loan's A-post or B-post officer may do this",
+  ),
+  OVERDUE_NOTICE_EMPTY: refusal('OVERDUE_NOTICE_EMPTY', '逾期通知须有逾期本金或逾期利息', 'An overdue notice must name overdue principal or interest'),
+  OVERDUE_NOTICE_BEFORE_DISBURSEMENT: refusal(
+    'OVERDUE_NOTICE_BEFORE_DISBURSEMENT',
+    '逾期通知日期不能早于放款日',
+    'The notice cannot be dated before the loan was disbursed',
+  ),
+  COMPENSATION_AMOUNTS_INVALID: refusal(
+    'COMPENSATION_AMOUNTS_INVALID',
+    '代偿金额须为整分、不为负数，且合计大于零',
+    'Compensation amounts must be whole fen, none negative, with a total above zero',
+  ),
+  COMPENSATION_ABOVE_OUTSTANDING: refusal(
+    'COMPENSATION_ABOVE_OUTSTANDING',
+    '代偿本金不能超过剩余本金',
+    'The compensated principal cannot exceed the outstanding principal',
+  ),
+  EXTENSION_PENDING: refusal('EXTENSION_PENDING', '有展期申请待审批', 'An extension is waiting for approval'),
+  NO_EXTENSION_PENDING: refusal('NO_EXTENSION_PENDING', '没有待审批的展期申请', 'No extension is waiting for approval'),
+  EXTENSION_DATE_INVALID: refusal(
+    'EXTENSION_DATE_INVALID',
+    '展期后的到期日须晚于放款日和当前到期日',
+    'The new maturity must be after the disbursement day and the current maturity',
+  ),
+  COMMITTEE_MEETING_REQUIRED: refusal('COMMITTEE_MEETING_REQUIRED', '保审会决定须注明会议', 'A committee decision must name its meeting'),
+  PAID_BEFORE_APPLICATION: refusal('PAID_BEFORE_APPLICATION', '代偿支付日不能早于放款日', 'The compensation cannot be paid before the loan was disbursed'),
+  RECOVERY_ABOVE_BALANCE: refusal('RECOVERY_ABOVE_BALANCE', '追偿金额超过代偿余额', 'The recovery exceeds the compensation balance'),
+  RECOVERY_BEFORE_PAYMENT: refusal('RECOVERY_BEFORE_PAYMENT', '追偿日期不能早于代偿支付日', 'A recovery cannot be dated before the compensation was paid'),
+  BALANCE_STILL_OPEN: refusal('BALANCE_STILL_OPEN', '代偿余额尚未收回，只能核销结案', 'The balance is not recovered yet: close as written off'),
+  NOTHING_TO_WRITE_OFF: refusal('NOTHING_TO_WRITE_OFF', '代偿余额已全部收回，无需核销', 'Everything was recovered: there is nothing to write off'),
   // Selector reasons: which branch applies, never shown as the cause of a refusal.
   BRANCH_NOT_TAKEN: refusal('BRANCH_NOT_TAKEN', '不适用此分支', 'This branch does not apply'),
 } as const satisfies Record<string, Refusal>;
@@ -98,6 +134,8 @@ const isAPostOfficer: Rule = (c, e) => when(e.actorId === c.aPostOfficerId, REFU
 
 const isBPostOfficer: Rule = (c, e) =>
   c.bPostOfficerId === null ? [REFUSALS.NO_B_POST_OFFICER] : when(e.actorId === c.bPostOfficerId, REFUSALS.NOT_B_POST_OFFICER);
+
+const isOfficerOfTheLoan: Rule = (c, e) => when(e.actorId === c.aPostOfficerId || e.actorId === c.bPostOfficerId, REFUSALS.NOT_AN_OFFICER_OF_THE_LOAN);
 
 /** Maker-checker: whoever made `step` cannot check it. */
 const notMakerOf =
@@ -244,6 +282,72 @@ const releaseIsLast =
   (c) =>
     when((pendingReleaseItems(c).length === 1) === isLast, REFUSALS.BRANCH_NOT_TAKEN);
 
+// --- the bad-loan path (version 2) ---------------------------------------------------------------
+
+/** A day (YYYY-MM-DD) not before another; days compare as text. */
+const notBefore = (day: unknown, earliest: string | null): boolean => typeof day === 'string' && (earliest === null || day >= earliest);
+
+const overdueNoticeValid: Rule = (c, e) => {
+  if (e.type !== 'OVERDUE_NOTICE') return ok;
+  return [
+    ...when(e.overduePrincipalFen + e.overdueInterestFen > 0, REFUSALS.OVERDUE_NOTICE_EMPTY),
+    ...when(notBefore(e.noticedOn, c.disbursedOn), REFUSALS.OVERDUE_NOTICE_BEFORE_DISBURSEMENT),
+  ];
+};
+
+const noExtensionPending: Rule = (c) => when(c.extension === null, REFUSALS.EXTENSION_PENDING);
+const extensionPending: Rule = (c) => when(c.extension !== null, REFUSALS.NO_EXTENSION_PENDING);
+
+const extensionDate: Rule = (c, e) => {
+  if (e.type !== 'EXTENSION_APPLY') return ok;
+  const after = [c.disbursedOn, c.extendedMaturityOn].filter((d): d is string => d !== null);
+  return when(
+    after.every((d) => e.newMaturityOn > d),
+    REFUSALS.EXTENSION_DATE_INVALID,
+  );
+};
+
+const compensationAmounts: Rule = (c, e) => {
+  if (e.type !== 'COMPENSATION_APPLY') return ok;
+  const problem = compensationProblem(e, toFen(c.outstandingPrincipal));
+  if (problem === 'aboveOutstanding') return [REFUSALS.COMPENSATION_ABOVE_OUTSTANDING];
+  return when(problem === null, REFUSALS.COMPENSATION_AMOUNTS_INVALID);
+};
+
+const committeeNamesMeeting: Rule = (_c, e) =>
+  when(e.type !== 'COMPENSATION_APPROVE' || e.via !== 'COMMITTEE' || hasText(e.meetingId), REFUSALS.COMMITTEE_MEETING_REQUIRED);
+
+const paidAfterDisbursement: Rule = (c, e) => when(e.type !== 'COMPENSATION_PAY' || notBefore(e.paidOn, c.disbursedOn), REFUSALS.PAID_BEFORE_APPLICATION);
+
+/** The receivable still to recover: paid, less recovered and written off. */
+export function compensationBalanceOf(c: GuaranteeContext): number {
+  const k = c.compensation;
+  if (!k || k.paidOn === null) return 0;
+  return compensationBalanceFen(compensationTotalFen(k), k.recoveredFen, k.writtenOffFen);
+}
+
+const recoveryFits: Rule = (c, e) => {
+  if (e.type !== 'RECOVERY_RECORD') return ok;
+  return [
+    ...when(recoveryProblem(e.amountFen, compensationBalanceOf(c)) === null, REFUSALS.RECOVERY_ABOVE_BALANCE),
+    ...when(notBefore(e.receivedOn, c.compensation?.paidOn ?? null), REFUSALS.RECOVERY_BEFORE_PAYMENT),
+  ];
+};
+
+const closeAs =
+  (outcome: 'RECOVERED' | 'WRITTEN_OFF'): Rule =>
+  (c, e) => {
+    if (e.type !== 'RECOVERY_CLOSE' || e.outcome !== outcome) return [REFUSALS.BRANCH_NOT_TAKEN];
+    const open = compensationBalanceOf(c) > 0;
+    return outcome === 'RECOVERED' ? when(!open, REFUSALS.BALANCE_STILL_OPEN) : when(open, REFUSALS.NOTHING_TO_WRITE_OFF);
+  };
+
+/** A refusal of the compensation returns the loan to where its visits stood. */
+const resumesAt =
+  (point: VisitResumePoint): Rule =>
+  (c) =>
+    when(c.compensation?.resumeVisitsAt === point, REFUSALS.BRANCH_NOT_TAKEN);
+
 /**
  * The named guards of the machine. Each transition names exactly one, so a refusal can be explained
  * from its name.
@@ -304,6 +408,21 @@ export const RULES = {
   visitRefusable: all(notMakerOf('visitReport'), reasonGiven),
   repaymentPartial: all(repaymentValid, repaymentSettles(false)),
   repaymentSettles: all(repaymentValid, repaymentSettles(true)),
+  // the bad-loan path: overdue notice, extension, compensation, recovery
+  overdueNoticeValid: all(isAPostOfficer, overdueNoticeValid),
+  extensionApplicable: all(isOfficerOfTheLoan, noExtensionPending, extensionDate, reasonGiven),
+  extensionCheckable: all(extensionPending, notMakerOf('extension')),
+  extensionRefusable: all(extensionPending, notMakerOf('extension'), reasonGiven),
+  compensationApplicable: all(isOfficerOfTheLoan, noExtensionPending, compensationAmounts, reasonGiven),
+  compensationApprovable: all(notMakerOf('compensation'), committeeNamesMeeting),
+  compensationRefusedToVisits: all(notMakerOf('compensation'), reasonGiven, resumesAt('awaitingVisitReport')),
+  compensationRefusedToCompleted: all(notMakerOf('compensation'), reasonGiven, resumesAt('visitsCompleted')),
+  compensationPayable: paidAfterDisbursement,
+  recoveryRecordable: recoveryFits,
+  closedRecovered: all(reasonGiven, closeAs('RECOVERED')),
+  writeOffRequested: all(reasonGiven, closeAs('WRITTEN_OFF')),
+  writeOffCheckable: notMakerOf('writeOff'),
+  writeOffRefusable: all(notMakerOf('writeOff'), reasonGiven),
   // release
   releaseNotLast: all(releaseItemPending, releaseIsLast(false)),
   releaseLast: all(releaseItemPending, releaseIsLast(true)),

@@ -42,8 +42,11 @@ export const STAGES: readonly StageInfo[] = [
   { key: 'disbursement', code: 'FKPZ', order: 8, ...l('放款凭证', 'Disbursement voucher') },
   { key: 'afterGuarantee', code: 'BHBG', order: 9, ...l('保后管理', 'After guarantee') },
   { key: 'release', code: 'DBDZYJC', order: 10, ...l('解保解押', 'Release of guarantee and collateral') },
-  { key: 'closed', code: null, order: 11, ...l('已结束', 'Closed') },
-  { key: 'discontinued', code: null, order: 12, ...l('已终止', 'Discontinued') },
+  // The bad-loan path (version 2) branches off after guarantee; the regulator gives it no process code.
+  { key: 'compensation', code: null, order: 11, ...l('代偿', 'Compensation') },
+  { key: 'recovery', code: null, order: 12, ...l('追偿', 'Recovery') },
+  { key: 'closed', code: null, order: 13, ...l('已结束', 'Closed') },
+  { key: 'discontinued', code: null, order: 14, ...l('已终止', 'Discontinued') },
 ];
 
 export function stageInfo(key: StageKey): StageInfo {
@@ -114,6 +117,15 @@ export const STATUS_ENUMERATIONS = {
   release: {
     UNRESOLVED: l('未解除', 'Not released'),
     RELEASED: l('已解除', 'Released'),
+  },
+  // Not in the spec: the bad-loan path's own statuses.
+  compensation: {
+    AWAITING_DECISION: l('待审批', 'Awaiting decision'),
+    APPROVED: l('已批准，待支付', 'Approved, to pay'),
+  },
+  recovery: {
+    UNDER_WAY: l('追偿中', 'Recovery under way'),
+    WRITE_OFF_PENDING: l('核销待审批', 'Write-off awaiting approval'),
   },
 } as const satisfies Record<string, Record<string, Label>>;
 
@@ -214,6 +226,14 @@ export const STATE_LABELS: Readonly<Record<string, StateLabel>> = {
   'afterGuarantee.visitReportSubmitted': s('保后走访报告待领导审核', 'Visit report awaiting leader review', ['repayment', 'PENDING_LOAN_DISBURSEMENT']),
   'afterGuarantee.visitsCompleted': s('保后走访已完成，待还清', 'Visits completed, awaiting full repayment', ['repayment', 'PENDING_LOAN_DISBURSEMENT']),
 
+  compensation: s('代偿', 'Compensation'),
+  'compensation.awaitingDecision': s('代偿申请待审批', 'Compensation awaiting decision', ['compensation', 'AWAITING_DECISION']),
+  'compensation.approved': s('代偿已批准，待支付', 'Compensation approved, to pay', ['compensation', 'APPROVED']),
+
+  recovery: s('追偿', 'Recovery'),
+  'recovery.underWay': s('追偿中', 'Recovery under way', ['recovery', 'UNDER_WAY']),
+  'recovery.writeOffPending': s('核销待领导审批', 'Write-off awaiting the leader', ['recovery', 'WRITE_OFF_PENDING']),
+
   release: s('解保解押', 'Release'),
   'release.unresolved': s('待解保解押', 'Awaiting release', ['release', 'UNRESOLVED']),
 
@@ -300,6 +320,19 @@ export const EVENT_LABELS: Readonly<Record<EventType, Label>> = {
   VISIT_RETURN: l('保后报告退回', 'Return visit report'),
   RECORD_REPAYMENT: l('上传还款凭证', 'Record repayment'),
   REPAYMENT_PLAN_EDIT: l('修改还款计划', 'Edit repayment plan'),
+  OVERDUE_NOTICE: l('登记银行逾期通知', "Record the bank's overdue notice"),
+  EXTENSION_APPLY: l('申请展期', 'Apply for an extension'),
+  EXTENSION_APPROVE: l('批准展期', 'Approve the extension'),
+  EXTENSION_RETURN: l('退回展期申请', 'Return the extension'),
+  COMPENSATION_APPLY: l('申请代偿', 'Apply for compensation'),
+  COMPENSATION_APPROVE: l('批准代偿', 'Approve the compensation'),
+  COMPENSATION_REFUSE: l('不予代偿', 'Refuse the compensation'),
+  COMPENSATION_PAY: l('确认代偿支付', 'Confirm the compensation payment'),
+  RECOVERY_STAGE: l('登记追偿阶段', 'Record a recovery stage'),
+  RECOVERY_RECORD: l('登记追偿回款', 'Record a recovery'),
+  RECOVERY_CLOSE: l('追偿结案', 'Close the recovery'),
+  RECOVERY_WRITE_OFF_APPROVE: l('批准核销', 'Approve the write-off'),
+  RECOVERY_WRITE_OFF_RETURN: l('退回核销申请', 'Return the write-off'),
   CONFIRM_RELEASE: l('确认解除', 'Confirm release'),
 };
 

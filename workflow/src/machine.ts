@@ -10,7 +10,9 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import {
   initialContext,
+  initialContextV1,
   MAX_VISIT_ROUND,
+  type VisitResumePoint,
   type GuaranteeContext,
   type GuaranteeInput,
   type MakerStep,
@@ -20,7 +22,7 @@ import {
 } from './context';
 import { EFFECT_REFS, effectActions } from './effects';
 import type { EventType, GuaranteeEvent } from './events';
-import { guardsFromRules, RULES, type GuardName } from './guards';
+import { compensationBalanceOf, guardsFromRules, RULES, type GuardName } from './guards';
 import { subtractAmounts, toFen, fromFen } from './money';
 import { countVotes, DEFAULT_VOTE_RULES, tally, type MeetingType } from './votes';
 
@@ -30,7 +32,7 @@ export const MACHINE_ID = 'guarantee';
  * (effects.ts) are not among them: they change no snapshot and no replay, only what the server does
  * after a commit, so declaring or removing one keeps the version.
  */
-export const MACHINE_VERSION = 1;
+export const MACHINE_VERSION = 2;
 
 export const MEETING_TYPE_OF_STAGE: Readonly<Record<MeetingStage, MeetingType>> = {
   generalOffice: 'GENERAL_OFFICE',
@@ -165,6 +167,84 @@ const UPDATES = {
   recordRelease: ((context, event) => ({
     releasedItems: 'itemId' in event ? [...context.releasedItems, event.itemId] : context.releasedItems,
   })) satisfies Update,
+
+  // --- the bad-loan path (version 2) ---
+
+  recordOverdueNotice: ((context, event) =>
+    event.type === 'OVERDUE_NOTICE'
+      ? {
+          overdueNotice: {
+            noticedOn: event.noticedOn,
+            overduePrincipalFen: event.overduePrincipalFen,
+            overdueInterestFen: event.overdueInterestFen,
+            actorId: event.actorId,
+            at: event.at,
+          },
+        }
+      : { overdueNotice: context.overdueNotice }) satisfies Update,
+
+  requestExtension: ((context, event) =>
+    event.type === 'EXTENSION_APPLY'
+      ? { extension: { newMaturityOn: event.newMaturityOn, reason: event.reason, appliedBy: event.actorId, at: event.at } }
+      : { extension: context.extension }) satisfies Update,
+
+  approveExtension: ((context) => ({ extendedMaturityOn: context.extension?.newMaturityOn ?? context.extendedMaturityOn, extension: null })) satisfies Update,
+
+  clearExtension: (() => ({ extension: null })) satisfies Update,
+
+  applyForCompensation: ((context, event, params: { resumeVisitsAt: VisitResumePoint }) =>
+    event.type === 'COMPENSATION_APPLY'
+      ? {
+          compensation: {
+            principalFen: event.principalFen,
+            interestFen: event.interestFen,
+            penaltyFen: event.penaltyFen,
+            reason: event.reason,
+            appliedBy: event.actorId,
+            appliedAt: event.at,
+            resumeVisitsAt: params.resumeVisitsAt,
+            approval: null,
+            paidOn: null,
+            recoveredFen: 0,
+            recoveryStage: null,
+            writeOff: null,
+            outcome: null,
+            writtenOffFen: 0,
+          },
+        }
+      : { compensation: context.compensation }) satisfies Update<{ resumeVisitsAt: VisitResumePoint }>,
+
+  approveCompensation: ((context, event) =>
+    event.type === 'COMPENSATION_APPROVE' && context.compensation
+      ? { compensation: { ...context.compensation, approval: { via: event.via, meetingId: event.meetingId ?? null, actorId: event.actorId, at: event.at } } }
+      : {}) satisfies Update,
+
+  clearCompensation: (() => ({ compensation: null })) satisfies Update,
+
+  payCompensation: ((context, event) =>
+    event.type === 'COMPENSATION_PAY' && context.compensation ? { compensation: { ...context.compensation, paidOn: event.paidOn } } : {}) satisfies Update,
+
+  recordRecoveryStage: ((context, event) =>
+    event.type === 'RECOVERY_STAGE' && context.compensation ? { compensation: { ...context.compensation, recoveryStage: event.stage } } : {}) satisfies Update,
+
+  recordRecovery: ((context, event) =>
+    event.type === 'RECOVERY_RECORD' && context.compensation
+      ? { compensation: { ...context.compensation, recoveredFen: context.compensation.recoveredFen + event.amountFen } }
+      : {}) satisfies Update,
+
+  closeRecovered: ((context) => (context.compensation ? { compensation: { ...context.compensation, outcome: 'RECOVERED' as const } } : {})) satisfies Update,
+
+  requestWriteOff: ((context, event) =>
+    event.type === 'RECOVERY_CLOSE' && context.compensation
+      ? { compensation: { ...context.compensation, writeOff: { reason: event.reason, requestedBy: event.actorId, at: event.at } } }
+      : {}) satisfies Update,
+
+  clearWriteOff: ((context) => (context.compensation ? { compensation: { ...context.compensation, writeOff: null } } : {})) satisfies Update,
+
+  writeOff: ((context) =>
+    context.compensation
+      ? { compensation: { ...context.compensation, outcome: 'WRITTEN_OFF' as const, writtenOffFen: compensationBalanceOf(context) } }
+      : {}) satisfies Update,
 
   discontinue: ((_context, event, params: { stage: StageKey }) => ({
     discontinued: { stage: params.stage, reason: 'reason' in event ? (event.reason ?? '') : '', actorId: event.actorId, at: event.at },
@@ -303,7 +383,8 @@ const toInsuranceReview: TransitionSpec = {
   actions: ['assignBPost'],
 };
 
-const states = {
+/** Version 1's stages: every stage but the bad-loan path's. */
+const statesV1 = {
   collection: {
     initial: 'toBeImproved',
     on: { COLLECTION_DISCONTINUE: discontinueFrom('collection') },
@@ -591,6 +672,82 @@ const states = {
 
   closed: { type: 'final' },
   discontinued: { type: 'final' },
+} satisfies Record<Exclude<StageKey, 'compensation' | 'recovery'>, StateSpec>;
+
+// --- Version 2: the loan that goes bad ---------------------------------------------------------------
+
+/** COMPENSATION_APPLY from a visit state, remembering it so that a refusal returns there. */
+const applyForCompensationFrom = (resumeVisitsAt: VisitResumePoint): TransitionSpec => ({
+  target: '#guarantee.compensation',
+  guard: 'compensationApplicable',
+  actions: [{ type: 'applyForCompensation', params: { resumeVisitsAt } }, maker('compensation')],
+});
+
+const afterGuaranteeV1 = statesV1.afterGuarantee;
+
+const states = {
+  ...statesV1,
+  afterGuarantee: {
+    ...afterGuaranteeV1,
+    on: {
+      ...afterGuaranteeV1.on,
+      OVERDUE_NOTICE: { guard: 'overdueNoticeValid', actions: ['recordOverdueNotice'] },
+      // An extension (展期) is a request and its approval, while the visits go on.
+      EXTENSION_APPLY: { guard: 'extensionApplicable', actions: ['requestExtension', maker('extension')] },
+      EXTENSION_APPROVE: { guard: 'extensionCheckable', actions: ['approveExtension'] },
+      EXTENSION_RETURN: { guard: 'extensionRefusable', actions: ['recordReturn', 'clearExtension'] },
+    },
+    states: {
+      ...afterGuaranteeV1.states,
+      // Not while a visit report waits for the leader: that decision comes first.
+      awaitingVisitReport: {
+        on: { ...afterGuaranteeV1.states.awaitingVisitReport.on, COMPENSATION_APPLY: applyForCompensationFrom('awaitingVisitReport') },
+      },
+      visitsCompleted: { on: { COMPENSATION_APPLY: applyForCompensationFrom('visitsCompleted') } },
+    },
+  },
+
+  compensation: {
+    initial: 'awaitingDecision',
+    states: {
+      awaitingDecision: {
+        on: {
+          COMPENSATION_APPROVE: { target: 'approved', guard: 'compensationApprovable', actions: ['approveCompensation'] },
+          COMPENSATION_REFUSE: [
+            { target: '#guarantee.afterGuarantee.awaitingVisitReport', guard: 'compensationRefusedToVisits', actions: ['recordReturn', 'clearCompensation'] },
+            { target: '#guarantee.afterGuarantee.visitsCompleted', guard: 'compensationRefusedToCompleted', actions: ['recordReturn', 'clearCompensation'] },
+          ],
+        },
+      },
+      // Finance pays the bank on the payment voucher; from then on the amount is a receivable.
+      approved: {
+        on: { COMPENSATION_PAY: { target: '#guarantee.recovery', guard: 'compensationPayable', actions: ['payCompensation'] } },
+      },
+    },
+  },
+
+  recovery: {
+    initial: 'underWay',
+    states: {
+      underWay: {
+        on: {
+          RECOVERY_STAGE: { actions: ['recordRecoveryStage'] },
+          RECOVERY_RECORD: { guard: 'recoveryRecordable', actions: ['recordRecovery'] },
+          RECOVERY_CLOSE: [
+            { target: '#guarantee.closed', guard: 'closedRecovered', actions: ['closeRecovered'] },
+            { target: 'writeOffPending', guard: 'writeOffRequested', actions: ['requestWriteOff', maker('writeOff')] },
+          ],
+        },
+      },
+      // A loss is written off only with someone else's approval (the leader's, on the judgment or ruling).
+      writeOffPending: {
+        on: {
+          RECOVERY_WRITE_OFF_APPROVE: { target: '#guarantee.closed', guard: 'writeOffCheckable', actions: ['writeOff'] },
+          RECOVERY_WRITE_OFF_RETURN: { target: 'underWay', guard: 'writeOffRefusable', actions: ['recordReturn', 'clearWriteOff'] },
+        },
+      },
+    },
+  },
 } satisfies Record<StageKey, StateSpec>;
 
 /**
@@ -636,6 +793,23 @@ export const guaranteeMachine = guaranteeSetup.createMachine({
   // The typed subset above is checked by our own types; xstate's config types are stricter about
   // literal targets than this data-driven definition can be.
   states: guaranteeMachineConfig.states as Record<string, object>,
+});
+
+/**
+ * Version 1, kept for the histories that ran on it: replay and verify fold them through the machine
+ * they ran on, with its own initial context (see migrations.ts for how its instances move on).
+ */
+export const guaranteeMachineConfigV1 = {
+  id: MACHINE_ID,
+  version: '1',
+  initial: 'collection',
+  states: withEffects(statesV1),
+} as const;
+
+export const guaranteeMachineV1 = guaranteeSetup.createMachine({
+  ...guaranteeMachineConfigV1,
+  context: ({ input }) => initialContextV1(input),
+  states: guaranteeMachineConfigV1.states as Record<string, object>,
 });
 
 export type GuaranteeMachine = typeof guaranteeMachine;

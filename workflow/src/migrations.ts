@@ -7,12 +7,14 @@
  * replayed on the version they ran on (see `engineForVersion`), so the old machine stays in the code
  * until no instance needs it.
  *
- * Version 1 is the first: there are no migrations yet. The test `migrations.spec.ts` shows the
- * procedure with a version 2 made in the test.
+ * Version 2 added the bad-loan path (stages compensation and recovery, the overdue notice, extensions):
+ * its migration gives a version 1 instance the new context fields with the values of a loan that has
+ * not gone bad, and keeps its state, since every state of version 1 is a state of version 2.
  */
 
 import type { StateValue } from 'xstate';
 import type { PersistedSnapshot } from './engine';
+import { BAD_LOAN_CONTEXT_DEFAULTS } from './context';
 
 /** A persisted snapshot of any version: the context's shape is the version's own. */
 export interface VersionedSnapshot {
@@ -31,7 +33,23 @@ export interface Migration {
 }
 
 /** The migrations shipped with the package, one per version step. */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    from: 1,
+    to: 2,
+    description: 'the bad-loan path: overdueNotice, compensation, extension and extendedMaturityOn added to the context, empty',
+    migrate: (snapshot) => ({ ...snapshot, context: { ...snapshot.context, ...BAD_LOAN_CONTEXT_DEFAULTS, ...pick(snapshot.context) } }),
+  },
+];
+
+/** Fields version 2 added that a snapshot already has (a second run of the migration keeps them). */
+function pick(context: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(BAD_LOAN_CONTEXT_DEFAULTS)
+      .filter((k) => k in context)
+      .map((k) => [k, context[k]]),
+  );
+}
 
 export class MigrationError extends Error {
   constructor(message: string) {

@@ -99,6 +99,21 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, ActionKey>> = {
   VISIT_RETURN: 'sys:after-leader:return',
   RECORD_REPAYMENT: 'sys:ledger:upload-repayment',
   REPAYMENT_PLAN_EDIT: 'sys:ledger:edit',
+  // afterGuarantee, when the loan goes bad
+  OVERDUE_NOTICE: 'sys:overdue:notice',
+  EXTENSION_APPLY: 'sys:extension:apply',
+  EXTENSION_APPROVE: 'sys:extension:approve',
+  EXTENSION_RETURN: 'sys:extension:approve',
+  COMPENSATION_APPLY: 'sys:compensation:apply',
+  // compensation and recovery
+  COMPENSATION_APPROVE: 'sys:compensation:decide',
+  COMPENSATION_REFUSE: 'sys:compensation:decide',
+  COMPENSATION_PAY: 'sys:compensation:pay',
+  RECOVERY_STAGE: 'sys:recovery:record',
+  RECOVERY_RECORD: 'sys:recovery:record',
+  RECOVERY_CLOSE: 'sys:recovery:close',
+  RECOVERY_WRITE_OFF_APPROVE: 'sys:recovery:approve-write-off',
+  RECOVERY_WRITE_OFF_RETURN: 'sys:recovery:approve-write-off',
   // release
   CONFIRM_RELEASE: 'sys:secure:confirm',
 };

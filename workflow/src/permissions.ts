@@ -262,6 +262,22 @@ export const PERMISSION_TREE = tree([
     menu('repayment_list', '还款凭证上传', 'Repayment vouchers'),
     menu('secure_list', '解保解押', 'Release of guarantee and security', [act('sys:secure:confirm', '确认解除', 'Confirm release')]),
     menu('relieve_list', '解保台账', 'Release ledger'),
+    // The bad-loan path (not in the spec): overdue loans, extensions, compensation and recovery.
+    menu('overdue_list', '逾期项目', 'Overdue loans', [
+      act('sys:overdue:notice', '登记逾期通知', 'Record overdue notice'),
+      act('sys:extension:apply', '申请展期', 'Apply for extension'),
+      act('sys:extension:approve', '审批展期', 'Approve extension'),
+      act('sys:compensation:apply', '申请代偿', 'Apply for compensation'),
+    ]),
+    menu('compensation_list', '代偿', 'Compensation', [
+      act('sys:compensation:decide', '代偿审批', 'Decide compensation'),
+      act('sys:compensation:pay', '代偿支付', 'Pay compensation'),
+    ]),
+    menu('recovery_list', '追偿', 'Recovery', [
+      act('sys:recovery:record', '登记追偿', 'Record recovery'),
+      act('sys:recovery:close', '追偿结案', 'Close recovery'),
+      act('sys:recovery:approve-write-off', '核销审批', 'Approve write-off'),
+    ]),
   ]),
   menu('basic', '基础数据', 'Basic data', [
     menu('bank_list', '银行列表', 'Banks', [

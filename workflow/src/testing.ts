@@ -157,6 +157,63 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
   return timed(drafts, options);
 }
 
+/** The amounts and days of the bad-loan path (the loan of `happyPathEvents`, disbursed on 2026-01-05). */
+export const BAD_LOAN_PATH = {
+  extendedTo: '2027-07-05',
+  noticedOn: '2026-06-10',
+  paidOn: '2026-07-01',
+  /** Two recoveries: 30% of what was paid from the collateral, then 10% from the borrower; the rest is written off. */
+  recoveries: [
+    { percent: 30, source: 'COLLATERAL_DISPOSAL', receivedOn: '2026-09-15' },
+    { percent: 10, source: 'BORROWER', receivedOn: '2026-10-20' },
+  ],
+} as const;
+
+/** The compensation of the bad-loan path for a loan of `amount` yuan: a tenth of the principal, with interest and penalty. */
+export function badLoanCompensation(amount: number): { principalFen: number; interestFen: number; penaltyFen: number; totalFen: number } {
+  const principalFen = Math.floor(toFen(amount) / 10);
+  const interestFen = Math.floor(principalFen / 50);
+  const penaltyFen = Math.floor(principalFen / 200);
+  return { principalFen, interestFen, penaltyFen, totalFen: principalFen + interestFen + penaltyFen };
+}
+
+/**
+ * The loan that goes bad: the happy path to after guarantee, an extension applied for and approved, the
+ * bank's overdue notice, compensation applied for (a tenth of the principal, with interest and penalty),
+ * approved by the leader and paid, the claim filed, two recoveries, and the rest written off with the
+ * leader's approval: closed.
+ */
+export function badLoanPathEvents(input: GuaranteeInput, actors: PipelineActors = demoActors, options: PathOptions = {}): GuaranteeEvent[] {
+  const happy = happyPathEvents(input, actors, { ...options, installments: 1 });
+  const toAfter = happy.slice(
+    0,
+    happy.findIndex((e) => e.type === 'RECORD_REPAYMENT'),
+  );
+  const { aPost, clerk, leader, finance } = actors;
+  const { principalFen, interestFen, penaltyFen, totalFen } = badLoanCompensation(input.amount);
+  const drafts: Draft[] = [
+    { type: 'EXTENSION_APPLY', actorId: aPost, newMaturityOn: BAD_LOAN_PATH.extendedTo, reason: '演示：借款人申请展期' },
+    { type: 'EXTENSION_APPROVE', actorId: leader },
+    { type: 'OVERDUE_NOTICE', actorId: aPost, noticedOn: BAD_LOAN_PATH.noticedOn, overduePrincipalFen: principalFen, overdueInterestFen: interestFen },
+    { type: 'COMPENSATION_APPLY', actorId: aPost, principalFen, interestFen, penaltyFen, reason: '演示：银行要求代偿' },
+    { type: 'COMPENSATION_APPROVE', actorId: leader, via: 'LEADER' },
+    { type: 'COMPENSATION_PAY', actorId: finance, paidOn: BAD_LOAN_PATH.paidOn },
+    { type: 'RECOVERY_STAGE', actorId: aPost, stage: 'FILED', on: '2026-07-20', note: '演示：已起诉' },
+    ...BAD_LOAN_PATH.recoveries.map((r): Draft => ({
+      type: 'RECOVERY_RECORD',
+      actorId: clerk,
+      amountFen: Math.floor((totalFen * r.percent) / 100),
+      source: r.source,
+      receivedOn: r.receivedOn,
+    })),
+    { type: 'RECOVERY_CLOSE', actorId: aPost, outcome: 'WRITTEN_OFF', reason: '演示：执行终结，余额核销' },
+    { type: 'RECOVERY_WRITE_OFF_APPROVE', actorId: leader },
+  ];
+  const last = toAfter[toAfter.length - 1];
+  const stepMs = (options.stepMinutes ?? 60) * 60_000;
+  return [...toAfter, ...timed(drafts, { ...options, startAt: new Date(Date.parse(last.at) + stepMs).toISOString() })];
+}
+
 function timed(drafts: readonly Draft[], options: PathOptions): GuaranteeEvent[] {
   const start = Date.parse(options.startAt ?? DEFAULT_START);
   if (Number.isNaN(start)) throw new Error('startAt must be an ISO time');
@@ -174,7 +231,8 @@ export function eventsToStage(
   actors: PipelineActors = demoActors,
   options: PathOptions = {},
 ): GuaranteeEvent[] {
-  const events = happyPathEvents(input, actors, options);
+  const badLoan = stage === 'compensation' || stage === 'recovery';
+  const events = badLoan ? badLoanPathEvents(input, actors, options) : happyPathEvents(input, actors, options);
   if (stage === 'collection') return [];
   const snapshots = replaySteps(input, events);
   const index = snapshots.findIndex((snapshot) => stageOfValue(snapshot.value) === stage);

@@ -273,6 +273,29 @@ export const WORKLISTS = {
     events: [],
     columns: [...DEFAULT_COLUMNS, 'updatedAt'],
   },
+  // The bad-loan path: the loans after guarantee (days past due come from the nightly close of business),
+  // then those in compensation and in recovery.
+  overdueList: {
+    group: 'protectAfter',
+    permission: 'overdue_list',
+    states: ['afterGuarantee'],
+    events: ['OVERDUE_NOTICE', 'EXTENSION_APPLY', 'EXTENSION_APPROVE', 'EXTENSION_RETURN', 'COMPENSATION_APPLY'],
+    columns: [...WITH_B_POST_COLUMNS, 'disbursedOn', 'disbursedAmount'],
+  },
+  compensationList: {
+    group: 'protectAfter',
+    permission: 'compensation_list',
+    states: ['compensation'],
+    events: ['COMPENSATION_APPROVE', 'COMPENSATION_REFUSE', 'COMPENSATION_PAY'],
+    columns: [...WITH_B_POST_COLUMNS, 'updatedAt'],
+  },
+  recoveryList: {
+    group: 'protectAfter',
+    permission: 'recovery_list',
+    states: ['recovery'],
+    events: ['RECOVERY_STAGE', 'RECOVERY_RECORD', 'RECOVERY_CLOSE', 'RECOVERY_WRITE_OFF_APPROVE', 'RECOVERY_WRITE_OFF_RETURN'],
+    columns: [...WITH_B_POST_COLUMNS, 'updatedAt'],
+  },
 
   // Statistics drill-downs of the project overview: read-only, by where the loans stand. The spec shows
   // no key of their own ("none shown"), so each needs the group key `statistics` only (as its own key).
@@ -390,6 +413,9 @@ export const WORKLIST_LABELS: Readonly<Record<WorklistName, Label>> = {
   repaymentList: { zh: '还款凭证上传', en: 'Repayment vouchers' },
   secure: { zh: '解保解押', en: 'Release of guarantee and security' },
   relieve: { zh: '解保台账', en: 'Release ledger' },
+  overdueList: { zh: '逾期项目', en: 'Overdue loans' },
+  compensationList: { zh: '代偿', en: 'Compensation' },
+  recoveryList: { zh: '追偿', en: 'Recovery' },
   suggestList: { zh: '资料收集与完善', en: 'Data collection and improvement' },
   ysUnauditedList: { zh: '预审会（未审核）', en: 'Pre-review (not audited)' },
   ysApprovedList: { zh: '预审会（已审核）', en: 'Pre-review (audited)' },

@@ -155,6 +155,8 @@ describe('stages and words', () => {
       ['disbursement', 'FKPZ'],
       ['afterGuarantee', 'BHBG'],
       ['release', 'DBDZYJC'],
+      ['compensation', null],
+      ['recovery', null],
       ['closed', null],
       ['discontinued', null],
     ]);

@@ -26,6 +26,10 @@ function projection(context: GuaranteeContext) {
     context.outstandingPrincipal,
     context.releasedItems.length,
     context.contractSealed,
+    context.extension !== null,
+    context.extendedMaturityOn,
+    context.overdueNotice !== null,
+    context.compensation && [context.compensation.resumeVisitsAt, context.compensation.recoveredFen, context.compensation.recoveryStage],
     context.meeting
       ? Object.entries(context.meeting.votes)
           .map(([who, vote]) => `${who}:${vote.opinion}`)

@@ -2,6 +2,7 @@
 
 import {
   applyEvent,
+  compensationBalanceOf,
   GUARANTEE_ITEM_ID,
   pendingReleaseItems,
   type GuaranteeContext,
@@ -84,7 +85,8 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
     type.endsWith('_RETURN') ||
     type === 'RETURN_MATERIALS' ||
     type === 'PRE_REVIEW_REJECT' ||
-    type === 'REGULATORY_OVERRIDE'
+    type === 'REGULATORY_OVERRIDE' ||
+    type === 'COMPENSATION_REFUSE'
   )
     return [{ reason: 'why' }];
   switch (type) {
@@ -122,6 +124,25 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
     }
     case 'CONFIRM_RELEASE':
       return [...pendingReleaseItems(context), GUARANTEE_ITEM_ID].map((itemId) => ({ itemId }));
+    case 'OVERDUE_NOTICE':
+      return [{ noticedOn: '2026-06-10', overduePrincipalFen: 100, overdueInterestFen: 0 }];
+    case 'EXTENSION_APPLY':
+      return [{ newMaturityOn: '2030-01-01', reason: 'why' }];
+    case 'COMPENSATION_APPLY':
+      return [{ principalFen: 100, interestFen: 0, penaltyFen: 0, reason: 'why' }];
+    case 'COMPENSATION_APPROVE':
+      return [{ via: 'LEADER' }, { via: 'COMMITTEE', meetingId: MEETING }];
+    case 'COMPENSATION_PAY':
+      return [{ paidOn: '2026-07-01' }];
+    case 'RECOVERY_STAGE':
+      return [{ stage: 'FILED', on: '2026-07-02' }];
+    case 'RECOVERY_RECORD': {
+      // All of the balance, and half of it.
+      const balance = compensationBalanceOf(context);
+      return [balance, Math.floor(balance / 2)].filter((n) => n > 0).map((amountFen) => ({ amountFen, source: 'BORROWER', receivedOn: '2026-08-01' }));
+    }
+    case 'RECOVERY_CLOSE':
+      return ['RECOVERED', 'WRITTEN_OFF'].map((outcome) => ({ outcome, reason: 'why' }));
     default:
       return type.includes('MEETING') || type.endsWith('CANCEL_ALLOCATION') ? [{ meetingId }] : [{}];
   }

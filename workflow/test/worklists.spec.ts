@@ -58,6 +58,10 @@ const LOAN_LIST_ROUTES = [
   'repaymentList',
   'secure',
   'relieve',
+  // /protectAfter, the bad-loan path (not in the spec's route table)
+  'overdueList',
+  'compensationList',
+  'recoveryList',
   // /statistics drill-downs
   'suggestList',
   'ysUnauditedList',

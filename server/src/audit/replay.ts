@@ -1,5 +1,19 @@
 import { canonicalJson, eventHash, genesisHash } from '../workflow/hash-chain';
+import { migrateSnapshot } from '@app/workflow';
 import { runtimeFor } from '../workflow/machine-registry';
+
+/**
+ * The version a history starts on: its first event's (an instance migrated before any event of the new
+ * version keeps its old events), or the instance's own when it has none.
+ */
+function startVersion(row: ReplayInstance, events: ReplayEvent[]): number {
+  return events[0]?.machineVersion ?? row.machineVersion;
+}
+
+/** A snapshot of `from` in the shape of `to` (the workflow package's migrations), unchanged when equal. */
+function upTo(snapshot: any, from: number, to: number): any {
+  return from === to ? snapshot : migrateSnapshot(snapshot, from, to);
+}
 
 /** What replay needs of an instance row. */
 export interface ReplayInstance {
@@ -62,7 +76,9 @@ export function fold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): 
  * Returns null at the first thing that does not hold (or a history spanning machine versions), never a failure.
  */
 function foldWhenAllHold(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult | null {
-  if (events.some((e) => e.machineVersion !== row.machineVersion)) return null;
+  // One version for the whole history (an instance migrated since ends on its own, newer one).
+  const version = startVersion(row, events);
+  if (events.some((e) => e.machineVersion !== version) || version > row.machineVersion) return null;
   let prev = genesisHash(row.loanId, row.input, key);
   for (const [i, e] of events.entries()) {
     if (e.seq !== i + 1 || e.prevHash !== prev) return null;
@@ -84,7 +100,7 @@ function foldWhenAllHold(row: ReplayInstance, events: ReplayEvent[], key?: Buffe
     if (recomputed !== e.hash) return null;
     prev = e.hash;
   }
-  const runtime = runtimeFor(row.machineVersion);
+  const runtime = runtimeFor(version);
   let replayed: { values: unknown[]; last: unknown };
   try {
     replayed = runtime.replayValues(
@@ -102,11 +118,12 @@ function foldWhenAllHold(row: ReplayInstance, events: ReplayEvent[], key?: Buffe
     if (after !== canonicalJson(e.to)) return null;
     before = after;
   }
-  return { snapshot: replayed.last, firstBadSeq: null, reason: null, prev };
+  return { snapshot: upTo(replayed.last, version, row.machineVersion), firstBadSeq: null, reason: null, prev };
 }
 
 export function foldEventByEvent(row: ReplayInstance, events: ReplayEvent[], key?: Buffer): FoldResult {
-  let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(row.machineVersion).createInitialSnapshot(row.input as any)));
+  let version = startVersion(row, events);
+  let snapshot: any = JSON.parse(JSON.stringify(runtimeFor(version).createInitialSnapshot(row.input as any)));
   let prev = genesisHash(row.loanId, row.input, key);
   for (const [i, e] of events.entries()) {
     const bad = (reason: string) => ({ snapshot, firstBadSeq: e.seq, reason, prev });
@@ -129,13 +146,18 @@ export function foldEventByEvent(row: ReplayInstance, events: ReplayEvent[], key
     );
     if (recomputed !== e.hash) return bad('hash does not match the event');
     if (canonicalJson(snapshot.value) !== canonicalJson(e.from)) return bad('state before does not match the replay');
+    // The instance was migrated between two events: the snapshot moves on as the migration moved it.
+    if (e.machineVersion < version) return bad('the machine version goes backwards');
+    snapshot = upTo(snapshot, version, e.machineVersion);
+    version = e.machineVersion;
     const result = runtimeFor(e.machineVersion).applyEvent(snapshot, { ...e.payload, type: e.type, actorId: e.actorId, at: e.at } as any);
     if (!result.accepted) return bad('the machine refuses the event on replay');
     snapshot = JSON.parse(JSON.stringify(result.snapshot));
     if (canonicalJson(snapshot.value) !== canonicalJson(e.to)) return bad('state after does not match the replay');
     prev = e.hash;
   }
-  return { snapshot, firstBadSeq: null, reason: null, prev };
+  if (row.machineVersion < version) return { snapshot, firstBadSeq: events.length, reason: 'the instance is on an older version than its events', prev };
+  return { snapshot: upTo(snapshot, version, row.machineVersion), firstBadSeq: null, reason: null, prev };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { AuditKeys } from '../audit/audit-keys';
 import { sealChain, type SealResult } from '../audit/reseal';
+import { migrateInstances, type InstanceMigrationResult } from './instance-migration';
 import { syncPermissions, type PermissionSyncResult } from './permission-sync';
 
 // Any number of API and worker processes may start together: one migrates, the others wait.
@@ -9,12 +10,14 @@ const MIGRATION_LOCK = 7_463_001;
 export interface MigrationResult {
   applied: string[];
   permissions: PermissionSyncResult;
+  instances: InstanceMigrationResult;
   seal: SealResult;
   appRole: string | null;
 }
 
 /**
- * Migrations, the permission tree and preset roles brought up to date, the application's login role
+ * Migrations, the permission tree and preset roles brought up to date, running workflow instances moved
+ * to the current machine version, the application's login role
  * made a member of guarantee_app, and the event chain sealed with the audit key, under one lock.
  * `db` connects as the owner (MIGRATION_DATABASE_URL); `appUrl` is the application's DATABASE_URL.
  */
@@ -25,9 +28,10 @@ export async function runMigrations(db: DataSource, keys: AuditKeys, appUrl?: st
     await runner.query(`SELECT pg_advisory_lock($1)`, [MIGRATION_LOCK]);
     const applied = await db.runMigrations({ transaction: 'each' });
     const permissions = await syncPermissions(db);
+    const instances = await migrateInstances(db);
     const appRole = appUrl ? await ensureAppLogin(db, appUrl) : null;
     const seal = await sealChain(db, keys);
-    return { applied: applied.map((m) => m.name), permissions, seal, appRole };
+    return { applied: applied.map((m) => m.name), permissions, instances, seal, appRole };
   } finally {
     await runner.query(`SELECT pg_advisory_unlock($1)`, [MIGRATION_LOCK]).catch(() => undefined);
     await runner.release();

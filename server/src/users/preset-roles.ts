@@ -45,6 +45,15 @@ export const PRESET_ROLES: PresetRole[] = [
       'repayment_list',
       ...keysUnder('secure_list'),
       'relieve_list',
+      // the bad-loan path: the officer records the bank's notice, applies for extension and compensation, runs the recovery
+      'overdue_list',
+      'sys:overdue:notice',
+      'sys:extension:apply',
+      'sys:compensation:apply',
+      'compensation_list',
+      'recovery_list',
+      'sys:recovery:record',
+      'sys:recovery:close',
     ],
   },
   {
@@ -66,6 +75,11 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('counter_guarantee'),
       'protect_after',
       ...keysUnder('b_post_list'),
+      'overdue_list',
+      'sys:extension:apply',
+      'sys:compensation:apply',
+      'compensation_list',
+      'recovery_list',
     ],
   },
   {
@@ -122,6 +136,13 @@ export const PRESET_ROLES: PresetRole[] = [
       'protect_after',
       ...keysUnder('leader_review_list'),
       ...keysUnder('statistics'),
+      // the checker of the bad-loan path: extensions, compensation below the threshold, write-offs
+      'overdue_list',
+      'sys:extension:approve',
+      'compensation_list',
+      'sys:compensation:decide',
+      'recovery_list',
+      'sys:recovery:approve-write-off',
     ],
   },
   {
@@ -141,6 +162,11 @@ export const PRESET_ROLES: PresetRole[] = [
       'ledger_list',
       'sys:ledger:upload-repayment',
       'repayment_list',
+      // finance pays the bank the compensation and books what comes back
+      'compensation_list',
+      'sys:compensation:pay',
+      'recovery_list',
+      'sys:recovery:record',
     ],
   },
 ];

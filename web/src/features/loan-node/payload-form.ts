@@ -43,6 +43,7 @@ export type IssueKey =
   | 'choose'
   | 'amountNumber'
   | 'amountPositive'
+  | 'dayPast'
   | 'amountDecimals'
   | 'amountTooLarge'
   | 'enumValue'
@@ -118,6 +119,7 @@ export function initialValues(type: EventType, context?: GuaranteeContext | null
         break;
       case 'amount':
       case 'fen':
+      case 'fenOrZero':
         values[field.name] = typeof preset === 'number' ? preset : '';
         break;
       case 'date':
@@ -194,9 +196,16 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
     case 'fen':
       if (isBlank(value)) return field.required ? [issue('required')] : [];
       return [amountIssue(value)].filter((k): k is IssueKey => k !== null).map((k) => issue(k));
+    case 'fenOrZero': {
+      if (isBlank(value)) return field.required ? [issue('required')] : [];
+      // zero is a whole amount here (no interest, no penalty); anything else as an amount
+      const key = toNumber(value) === 0 ? null : amountIssue(value);
+      return key ? [issue(key)] : [];
+    }
     case 'date':
       if (isBlank(value)) return field.required ? [issue('required')] : [];
       if (!isCalendarDay(value)) return [issue('day')];
+      if (field.future) return String(value) > companyToday() ? [] : [issue('dayPast')];
       // the browser's day is close enough for a hint; the server judges in the company's calendar
       return String(value) > companyToday() ? [issue('dayFuture')] : [];
     case 'ids': {
@@ -257,7 +266,8 @@ export function toPayload(type: EventType, values: FormValues): Record<string, u
       case 'amount':
         if (!isBlank(value) || field.required) payload[field.name] = toNumber(value);
         break;
-      case 'fen': {
+      case 'fen':
+      case 'fenOrZero': {
         const yuan = toNumber(value);
         if (!isBlank(value) || field.required) payload[field.name] = yuan === null ? null : toFen(yuan);
         break;

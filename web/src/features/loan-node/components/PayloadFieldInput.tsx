@@ -88,6 +88,7 @@ export function PayloadFieldInput({
         />
       );
     case 'fen':
+    case 'fenOrZero':
       return (
         <TypedNumberInput
           {...common}
