@@ -38,7 +38,7 @@ describe('workflow: instances, events, history', () => {
     expect(loan.workflow.legalActions.map((a) => a.type)).toContain('SUBMIT_MATERIALS');
 
     const view = await t.http.get(`/server/loans/${loan.id}/workflow`).set('X-Platform-Token', prereview).expect(200);
-    expect(view.body.data).toMatchObject({ loanId: loan.id, machineVersion: 1, version: 0, stage: 'collection' });
+    expect(view.body.data).toMatchObject({ loanId: loan.id, machineVersion: 2, version: 0, stage: 'collection' });
     expect(view.body.data.legalActions).toEqual([]);
     const labels = view.body.data.statusLabels;
     expect(JSON.stringify(labels)).toContain('ZLSJYWS');

@@ -5,6 +5,7 @@ import { DEMO_TEMPLATE_BANK } from '../basic-data/demo-basic-data';
 import { withCheckChar } from '../companies/credit-code';
 import { companyDay } from '../common/company-time';
 import { sendReminder } from '../reminders/reminder-jobs.handler';
+import { badLoanDemoEvents, overdueDemoEvents } from './demo-bad-loans';
 import { writeReminderRows } from '../reminders/reminders.service';
 import { writeVisitDecision, writeVisitReport } from '../visits/visits.service';
 import { contractSetOf, fillLoanDocument, renderLoanDocument, storeLoanDocument, type FillTarget, type FillTemplate } from '../contracts/fill-document';
@@ -30,6 +31,13 @@ const DEMO_LOANS: DemoLoan[] = [
   { stage: 'release', company: '上海恒信节能环保有限公司', amount: 2_500_000, termMonths: 12, bank: '兴业银行' },
   { stage: 'closed', company: '上海凯达汽车零部件有限公司', amount: 3_500_000, termMonths: 12, bank: '中信银行' },
   { stage: 'discontinued', company: '上海蓝海教育科技有限公司', amount: 1_000_000, termMonths: 6, bank: '宁波银行' },
+  // loans that went bad: overdue in each bucket of days past due, compensation awaiting the decision, recovery under way
+  { stage: 'afterGuarantee', company: '上海东方纺织印染有限公司', amount: 1_200_000, termMonths: 12, bank: '中国工商银行', overdueDays: 12 },
+  { stage: 'afterGuarantee', company: '上海金桥建材贸易有限公司', amount: 1_800_000, termMonths: 12, bank: '中国银行', overdueDays: 45 },
+  { stage: 'afterGuarantee', company: '上海瑞丰食品有限公司', amount: 2_200_000, termMonths: 24, bank: '招商银行', overdueDays: 75 },
+  { stage: 'afterGuarantee', company: '上海宏达五金制品有限公司', amount: 900_000, termMonths: 12, bank: '上海银行', overdueDays: 120 },
+  { stage: 'compensation', company: '上海永盛包装材料有限公司', amount: 1_600_000, termMonths: 12, bank: '交通银行' },
+  { stage: 'recovery', company: '上海鼎泰家具制造有限公司', amount: 2_600_000, termMonths: 12, bank: '中国建设银行' },
 ];
 
 export interface DemoPeople {
@@ -71,8 +79,9 @@ function castFor(people: DemoPeople) {
   };
 }
 
-function eventsFor(stage: StageTarget, input: engine.GuaranteeInput, startAt: string): engine.GuaranteeEvent[] {
+function eventsFor(stage: StageTarget, input: engine.GuaranteeInput, startAt: string, now = new Date()): engine.GuaranteeEvent[] {
   const options = { startAt, stepMinutes: 90 };
+  if (stage === 'compensation' || stage === 'recovery') return badLoanDemoEvents(input, stage, now);
   if (stage === 'discontinued') return engine.discontinuedPathEvents(input, 'preReview', engine.demoActors, options);
   if (stage === 'closed') return engine.happyPathEvents(input, engine.demoActors, options);
   return engine.eventsToStage(input, stage, engine.demoActors, options);
@@ -98,6 +107,8 @@ export interface DemoLoan {
    * the seed, its plan edited to equal principal, one visit round approved, the first instalment repaid.
    */
   repaying?: boolean;
+  /** After guarantee with its first monthly instalment unpaid since this many days (a bucket of days past due). */
+  overdueDays?: number;
 }
 
 /** Commits one demo event through the real engine (so the audit chain holds); a refusal is a bug in the seed. */
@@ -334,7 +345,8 @@ export async function createDemoLoan(
   const [bank] = await em.query(`SELECT id FROM bank WHERE name = $1 AND deleted_at IS NULL`, [demo.bank]);
   let row = await createInstanceRow(em, repo, loan.id, input);
   const registered = new Map<string, string>(); // the demo path's collateral ids -> register rows
-  let path = eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString());
+  let path = eventsFor(demo.stage, abstractInput, new Date(Date.parse(startAt) + 3600_000).toISOString(), now);
+  if (demo.overdueDays !== undefined) path = overdueDemoEvents(abstractInput, demo.overdueDays, now);
   if (demo.repaying) path = [...withDisbursedOn(path, repayingDisbursedOn(now)), ...repayingEvents(abstractInput, path, now)];
   for (const abstract of path) {
     const event = await withRegisteredCollateral(em, loan.id, withBank(cast(abstract), bank?.id), i, registered);

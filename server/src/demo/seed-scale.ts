@@ -120,6 +120,8 @@ function hmacOf(key: Buffer, pieces: Piece[], loanId: string, prev: string): str
 interface Template {
   /** Its place among the distinct templates: the key of its events in the session's seed_template_event. */
   index: number;
+  /** The machine version its events ran on (an older one makes a database as it stood before an upgrade). */
+  machineVersion: number;
   input: engine.GuaranteeInput;
   inputJson: string;
   genesis: string;
@@ -167,7 +169,7 @@ function statusKey(snapshot: engine.SnapshotLike): string {
 const APPROVER = 'approver-placeholder';
 
 /** Folds one template's events through the machine: a refusal is a bug here, not data to write. */
-export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, people: People): Template {
+export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, people: People, machineVersion = engine.MACHINE_VERSION): Template {
   const amount = [500_000, 1_000_000, 2_000_000, 3_500_000, 5_000_000, 8_000_000, 12_000_000, 20_000_000][variant % 8] + (variant % 5) * 10_000;
   const termMonths = [6, 12, 18, 24, 36][variant % 5];
   const input: engine.GuaranteeInput = { loanId: PLACEHOLDER, amount, termMonths, aPostOfficerId: people.apost, bPostOfficerId: people.bpost };
@@ -197,7 +199,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
     const person = (v: unknown) => (v === APPROVER ? approver : typeof v === 'string' && /^voter-\d$/.test(v) ? voters[Number(v.slice(6)) % voters.length] : v);
     return Object.fromEntries(Object.entries(event).map(([k, v]) => [k, Array.isArray(v) ? v.map(person) : person(v)])) as unknown as engine.GuaranteeEvent;
   };
-  const runtime = runtimeFor(engine.MACHINE_VERSION);
+  const runtime = runtimeFor(machineVersion);
   let snapshot: any = JSON.parse(JSON.stringify(runtime.createInitialSnapshot(input)));
   const events: TemplateEvent[] = [];
   const after: engine.PersistedSnapshot[] = [];
@@ -215,7 +217,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
       at: draft.at,
       from: snapshot.value,
       to: next.value,
-      machineVersion: engine.MACHINE_VERSION,
+      machineVersion,
       prevHash: PREV_PLACEHOLDER,
     });
     events.push({
@@ -235,6 +237,7 @@ export function buildTemplate(target: (typeof STAGE_WEIGHTS)[number][0], variant
   const first = Date.parse(start) - 3_600_000;
   return {
     index: -1,
+    machineVersion,
     input,
     inputJson: JSON.stringify(input),
     genesis: canonicalJson({ loanId: PLACEHOLDER, input, genesis: true }),
@@ -287,12 +290,12 @@ function filesOf(target: (typeof STAGE_WEIGHTS)[number][0], variant: number, eve
 }
 
 /** Templates in proportion to the stage weights: loan i takes templates[i % length] through a fixed shuffle. */
-export function buildTemplates(people: People): Template[] {
+export function buildTemplates(people: People, machineVersion = engine.MACHINE_VERSION): Template[] {
   const templates: Template[] = [];
   let distinct = 0;
   for (let v = 0; v < TEMPLATE_VARIANTS; v++) {
     for (const [target, weight] of STAGE_WEIGHTS) {
-      const t = buildTemplate(target, v, people);
+      const t = buildTemplate(target, v, people, machineVersion);
       t.index = distinct++;
       for (let w = 0; w < weight; w++) templates.push(t);
     }
@@ -344,7 +347,7 @@ export async function writerRows(
         [
           PLACEHOLDER,
           engine.MACHINE_ID,
-          engine.MACHINE_VERSION,
+          t.machineVersion,
           t.inputJson,
           t.snapshotJson,
           t.stage,
@@ -527,7 +530,7 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
           inst.created,
           inst.updated,
           engine.MACHINE_ID,
-          engine.MACHINE_VERSION,
+          templates[0].machineVersion,
         ],
       ),
     );
@@ -538,7 +541,7 @@ async function writeBatch(db: Client, templates: Template[], people: People, key
        SELECT u.loan, u.seq, t.type, coalesce(u.payload, t.payload), t.actor, t.at, t.s_from, t.s_to, $7, u.prev, u.hash
          FROM unnest($1::uuid[], $2::int[], $3::int[], $4::jsonb[], $5::text[], $6::text[]) AS u(loan, template, seq, payload, prev, hash)
          JOIN seed_template_event t ON t.template = u.template AND t.seq = u.seq`,
-        [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, engine.MACHINE_VERSION],
+        [ev.loan, ev.template, ev.seq, ev.payload, ev.prev, ev.hash, templates[0].machineVersion],
       ),
     );
     // The writers' rows and the attachments, from the session's template tables, each id derived from the loan's and the template row's.
@@ -668,6 +671,8 @@ export interface SeedOptions {
   /** Loans replayed and verified at the end, as `npm run verify` would. */
   verifySample?: number;
   log?: (line: string) => void;
+  /** The machine version the histories run on (default the current one; an older one to test its migration). */
+  machineVersion?: number;
 }
 
 export async function seedScale(
@@ -688,7 +693,7 @@ export async function seedScale(
   const batches = Math.ceil(opts.loans / size);
   const started = Date.now();
   const people = await peopleOf(db);
-  const templates = buildTemplates(people);
+  const templates = buildTemplates(people, opts.machineVersion);
   log(`${new Set(templates).size} templates folded through the machine in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const todo = await missingBatches(db, batches, size);
   if (todo.length < batches) log(`resuming: ${batches - todo.length} of ${batches} batches already written`);
