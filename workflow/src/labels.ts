@@ -24,6 +24,11 @@ export interface StageInfo extends Label {
   code: string | null;
   /** Position in the pipeline, 1-based (spec section 1); final states come last. */
   order: number;
+  /**
+   * A branch off the main line, taken only by a loan that goes bad (compensation, recovery): timelines do
+   * not show it as a stage still to come, nor main-line stages as skipped on the way into it.
+   */
+  branch?: 'badLoan';
 }
 
 export const STAGES: readonly StageInfo[] = [
@@ -43,8 +48,8 @@ export const STAGES: readonly StageInfo[] = [
   { key: 'afterGuarantee', code: 'BHBG', order: 9, ...l('保后管理', 'After guarantee') },
   { key: 'release', code: 'DBDZYJC', order: 10, ...l('解保解押', 'Release of guarantee and collateral') },
   // The bad-loan path (version 2) branches off after guarantee; the regulator gives it no process code.
-  { key: 'compensation', code: null, order: 11, ...l('代偿', 'Compensation') },
-  { key: 'recovery', code: null, order: 12, ...l('追偿', 'Recovery') },
+  { key: 'compensation', code: null, order: 11, branch: 'badLoan', ...l('代偿', 'Compensation') },
+  { key: 'recovery', code: null, order: 12, branch: 'badLoan', ...l('追偿', 'Recovery') },
   { key: 'closed', code: null, order: 13, ...l('已结束', 'Closed') },
   { key: 'discontinued', code: null, order: 14, ...l('已终止', 'Discontinued') },
 ];

@@ -19,16 +19,27 @@ const node = (stage: StageKey, entered: string, left: string | null = null): Tim
 const path = (...stages: StageKey[]) =>
   stages.map((s, i) => node(s, `2026-01-0${i + 1}T00:00:00Z`, i < stages.length - 1 ? `2026-01-0${i + 2}T00:00:00Z` : null));
 const shape = (items: PipelineItem[]) => items.map((i) => `${i.kind}:${i.kind === 'visit' ? i.node.stage + (i.current ? '*' : '') : i.stage}`);
-const PIPELINE = STAGES.filter((s) => s.key !== 'discontinued').map((s) => s.key);
+// the main line: the bad-loan branch (compensation, recovery) is shown only to a loan that entered it
+const PIPELINE = STAGES.filter((s) => s.key !== 'discontinued' && !s.branch).map((s) => s.key);
 
 describe('the node timeline as the whole pipeline', () => {
   it('shows the stays, then every stage still to come in pipeline order, up to closed', () => {
     const items = pipelineItems(path('collection', 'preReview'), { preReview: 'awaitingApproval' });
     expect(shape(items)).toEqual(['visit:collection', 'visit:preReview*', ...PIPELINE.slice(2).map((s) => `upcoming:${s}`)]);
-    expect(items.filter((i) => i.kind === 'upcoming')).toHaveLength(STAGES.length - 3);
+    expect(items.filter((i) => i.kind === 'upcoming')).toHaveLength(PIPELINE.length - 2);
     // Risk control may be gone past (the general office may submit straight to the review committee).
     const optional = items.filter((i) => i.kind === 'upcoming' && i.optional).map((i) => (i.kind === 'upcoming' ? i.stage : ''));
     expect(optional).toEqual(['riskControl']);
+  });
+
+  it('shows the bad-loan branch only to a loan that entered it, and no main-line stage as skipped on the way in', () => {
+    const healthy = pipelineItems(path('disbursement', 'afterGuarantee'), { afterGuarantee: 'awaitingVisitReport' });
+    expect(shape(healthy)).toEqual(['visit:disbursement', 'visit:afterGuarantee*', 'upcoming:release', 'upcoming:closed']);
+    expect(healthy.some((i) => i.kind === 'upcoming' && i.optional)).toBe(false);
+    const bad = pipelineItems(path('afterGuarantee', 'compensation'), { compensation: 'awaitingDecision' });
+    expect(shape(bad)).toEqual(['visit:afterGuarantee', 'visit:compensation*', 'upcoming:recovery', 'upcoming:closed']);
+    const ended = pipelineItems(path('afterGuarantee', 'compensation', 'recovery', 'closed'), 'closed');
+    expect(shape(ended)).toEqual(['visit:afterGuarantee', 'visit:compensation', 'visit:recovery', 'visit:closed*']);
   });
 
   it('a new loan shows all the pipeline ahead of it', () => {

@@ -32,6 +32,8 @@ export type PipelineItem =
 const definition = machineDefinition();
 const ENDS: readonly StageKey[] = ['closed', 'discontinued'];
 const order = (stage: StageKey) => STAGES.find((s) => s.key === stage)?.order ?? Number.MAX_SAFE_INTEGER;
+/** The line a stage is on: the main one, or the bad-loan branch (compensation, recovery). */
+const lineOf = (stage: StageKey) => STAGES.find((s) => s.key === stage)?.branch ?? 'main';
 const stageOf = (path: string) => path.split('.')[0] as StageKey;
 
 /** The regions of each parallel stage, with their final states (the machine's). */
@@ -56,7 +58,8 @@ for (const t of definition.transitions) {
   for (const target of t.targets) {
     const to = stageOf(target);
     if (ENDS.includes(to)) continue;
-    for (const s of STAGES) if (order(s.key) > order(from) && order(s.key) < order(to)) OPTIONAL.add(s.key);
+    // going into the bad-loan branch goes past no stage of the main line
+    for (const s of STAGES) if (order(s.key) > order(from) && order(s.key) < order(to) && lineOf(s.key) === lineOf(to)) OPTIONAL.add(s.key);
   }
 }
 
@@ -99,7 +102,10 @@ export function pipelineItems(nodes: readonly TimelineNodeView[], value: StateVa
     const last = i === nodes.length - 1;
     if (i > 0 && !ENDS.includes(node.stage)) {
       const previous = nodes[i - 1].stage;
-      for (const s of STAGES) if (order(s.key) > order(previous) && order(s.key) < order(node.stage)) items.push({ kind: 'skipped', ...stageView(s.key) });
+      // only the stages of the line the loan moves along: entering the bad-loan branch skips no main-line stage
+      for (const s of STAGES)
+        if (order(s.key) > order(previous) && order(s.key) < order(node.stage) && lineOf(s.key) === lineOf(node.stage))
+          items.push({ kind: 'skipped', ...stageView(s.key) });
     }
     const leftForwards = next !== undefined && next.stage !== 'discontinued' && order(next.stage) > order(node.stage);
     const regions = last ? regionsOf(node.stage, 'current', value) : leftForwards ? regionsOf(node.stage, 'done', value) : null;
@@ -109,6 +115,8 @@ export function pipelineItems(nodes: readonly TimelineNodeView[], value: StateVa
   if (ENDS.includes(here) && nodes.length > 0) return items;
   for (const s of STAGES) {
     if (s.key === 'discontinued' || order(s.key) <= order(here)) continue;
+    // still to come: the stages of the loan's own line, then the end (a healthy loan is not shown compensation)
+    if (!ENDS.includes(s.key) && lineOf(s.key) !== lineOf(here)) continue;
     items.push({ kind: 'upcoming', ...stageView(s.key), optional: OPTIONAL.has(s.key), regions: regionsOf(s.key, 'upcoming', null) });
   }
   return items;
