@@ -89,7 +89,7 @@ export class BadLoansRepository {
   async events(loanId: string, types: string[]): Promise<{ seq: number; type: string; payload: any; actorId: string; actorName: string | null; at: Date }[]> {
     return this.db.query(
       `SELECT e.seq, e.type, e.payload, e.actor_id AS "actorId", u.nickname AS "actorName", e.at
-         FROM workflow_event e LEFT JOIN app_user u ON u.id::text = e.actor_id
+         FROM workflow_event e LEFT JOIN app_user u ON u.id = e.actor_id
         WHERE e.loan_id = $1 AND e.type = ANY($2::text[]) ORDER BY e.seq`,
       [loanId, types],
     );
