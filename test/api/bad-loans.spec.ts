@@ -307,4 +307,46 @@ describe('compensation and recovery', () => {
     const closed = await caseOf(loanId, 'leader');
     expect(closed).toMatchObject({ outcome: 'WRITTEN_OFF', writtenOffFen: balance, balanceFen: 0, editable: false });
   }, 120_000);
+
+  it('a refusal returns the loan with no case left; the committee decides on a review-committee meeting that has ended', async () => {
+    const { id: loanId, company } = await loanAfterGuarantee();
+    const amounts = { principalFen: 300_000_000, interestFen: 0, penaltyFen: 0, reason: '银行要求代偿' };
+    await ok('apost', loanId, 'COMPENSATION_APPLY', amounts);
+    expect(await caseRow(loanId)).toMatchObject({ stage: 'compensation', total_fen: '300000000' });
+    await ok('leader', loanId, 'COMPENSATION_REFUSE', { reason: '先行催收' });
+    expect(await stage(loanId)).toBe('afterGuarantee');
+    expect(await caseRow(loanId)).toBeNull();
+    expect((await caseOf(loanId)).hasCompensation).toBe(false);
+
+    await ok('apost', loanId, 'COMPENSATION_APPLY', amounts);
+    const [{ id: ended }] = await t.db.query(
+      `INSERT INTO meeting (kind, title, held_at, place, status, rule, ended_at) VALUES ('BS', '保审会（已结束）', now(), '三楼会议室', 'END', '{}'::jsonb, now()) RETURNING id`,
+    );
+    const [{ id: otherKind }] = await t.db.query(
+      `INSERT INTO meeting (kind, title, held_at, place, status, rule, ended_at) VALUES ('ZB', '总办会（已结束）', now(), '三楼会议室', 'END', '{}'::jsonb, now()) RETURNING id`,
+    );
+    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: otherKind }, 409, 'A12402');
+    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: 'not-a-uuid' }, 409, 'A12402');
+    await ok('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: ended });
+    expect(await caseRow(loanId)).toMatchObject({ state: 'approved', approved_via: 'COMMITTEE' });
+    expect((await caseOf(loanId, 'leader')).decision).toMatchObject({ via: 'COMMITTEE', meetingId: ended });
+
+    // the lists: awaiting payment, not yet among the recoveries
+    const compensations = (await t.http.get('/server/bad-loans/compensations').query({ company, stage: 'compensation' }).set(as('leader')).expect(200)).body
+      .data;
+    expect(compensations.list.map((r: { loanId: string; paidOn: string | null }) => [r.loanId, r.paidOn])).toEqual([[loanId, null]]);
+    expect((await t.http.get('/server/bad-loans/recoveries').query({ company }).set(as('finance')).expect(200)).body.data.total).toBe(0);
+
+    // who may see and do what: 403 without the keys, 404 for no loan
+    const stranger = await userWith(t, ['bank_list']);
+    await t.http.get(`/server/loans/${loanId}/bad-loan`).set('X-Platform-Token', stranger.token).expect(403);
+    await t.http.get('/server/bad-loans/compensations').set('X-Platform-Token', stranger.token).expect(403);
+    await t.http.get(`/server/loans/${randomUUID()}/bad-loan`).set(as('apost')).expect(404);
+    await t.http.get('/server/loans/not-a-loan/bad-loan').set(as('apost')).expect(404);
+    // the voucher only while the loan may be paid: not for a loan in recovery or after guarantee
+    const other = await loanAfterGuarantee();
+    const notNow = await t.http.post(`/server/loans/${other.id}/bad-loan/compensation-voucher`).set(as('finance')).attach('file', SMALL_PDF, 'v.pdf');
+    expect(notNow.status).toBe(409);
+    expect(await count(t, `attachment WHERE loan_id = $1 AND kind = 'COMPENSATION_VOUCHER'`, [other.id])).toBe(0);
+  }, 120_000);
 });
