@@ -5,6 +5,8 @@ import { AgreementsRepository } from './agreements/agreements.repository';
 import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BadLoansModule } from './bad-loans/bad-loans.module';
+import { BadLoansService } from './bad-loans/bad-loans.service';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CollateralModule } from './collateral/collateral.module';
 import { ContractsService } from './contracts/contracts.service';
@@ -77,6 +79,7 @@ export class AppModule implements NestModule {
         RegulatoryExportsModule,
         StatisticsModule,
         RegulatoryModule,
+        BadLoansModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
@@ -89,7 +92,7 @@ export class AppModule implements NestModule {
         // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
         {
           provide: PIPELINE_HOOKS,
-          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService],
+          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService],
           useFactory: (
             contracts: ContractsService,
             letters: LettersService,
@@ -97,7 +100,8 @@ export class AppModule implements NestModule {
             regulatory: RegulatoryService,
             reminders: RemindersService,
             visits: VisitsService,
-          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits }),
+            badLoans: BadLoansService,
+          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans }),
         },
       ],
     };

@@ -4,6 +4,8 @@ import type { PremiumService } from './premium/premium.service';
 import type { RegulatoryService } from './regulatory/regulatory.service';
 import type { RemindersService } from './reminders/reminders.service';
 import type { VisitsService } from './visits/visits.service';
+import { badLoansHooks } from './bad-loans/bad-loans.hooks';
+import type { BadLoansService } from './bad-loans/bad-loans.service';
 import { collateralHooks } from './collateral/collateral.hooks';
 import { contractsHooks } from './contracts/contracts.hooks';
 import { lettersHooks } from './letters/letters.hooks';
@@ -23,6 +25,7 @@ export interface HookServices {
   regulatory: RegulatoryService;
   reminders: RemindersService;
   visits: VisitsService;
+  badLoans: BadLoansService;
 }
 
 /**
@@ -40,5 +43,6 @@ export function declaredHooks(s: HookServices): DeclaredHooks {
     visits: visitsHooks(s.visits),
     letters: lettersHooks(s.letters),
     contracts: contractsHooks(s.contracts),
+    'bad-loans': badLoansHooks(s.badLoans),
   };
 }

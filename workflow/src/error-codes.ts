@@ -21,6 +21,7 @@
  *   A11001-A11099  users and roles               A11101-A11199  regulatory figures and limit check
  *   A11201-A11299  statistics                    A11301-A11399  regulator exports
  *   A12101-A12199  loan lists at scale
+ *   A12401-A12499  compensation and recovery (bad loans)
  * A00xxx codes other than the two successes are not answered by the server (the web's tests use
  * A00403/A00404 as stand-ins for failures).
  */
@@ -218,6 +219,17 @@ export const ERROR_CODE_GROUPS = {
   statistics: group({ from: 'A11201', to: 'A11299' }, { statisticsPeriodInverted: 'A11201' }),
   regulatorExports: group({ from: 'A11301', to: 'A11399' }, { regulatoryPeriodInverted: 'A11301' }),
   loanLists: group({ from: 'A12101', to: 'A12199' }, { listCursorInvalid: 'A12101' }),
+  badLoans: group(
+    { from: 'A12401', to: 'A12499' },
+    {
+      compensationAboveLeaderLimit: 'A12401',
+      compensationMeetingUnusable: 'A12402',
+      recoveryNotNow: 'A12403',
+      litigationFeeNotFound: 'A12404',
+      seizureNotFound: 'A12405',
+      seizureExpiryNotAfter: 'A12406',
+    },
+  ),
 } as const;
 
 const g = ERROR_CODE_GROUPS;
@@ -245,6 +257,7 @@ export const ERROR_CODES = {
   ...g.statistics.codes,
   ...g.regulatorExports.codes,
   ...g.loanLists.codes,
+  ...g.badLoans.codes,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

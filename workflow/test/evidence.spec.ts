@@ -5,7 +5,16 @@ const visit = (value: string) => ({ afterGuarantee: value });
 describe('the steps that stand on a document (EVENT_EVIDENCE)', () => {
   it('declares a known event and a worded kind for each step that records an upload', () => {
     expect(Object.keys(EVENT_EVIDENCE).sort()).toEqual(
-      ['CONTRACT_ARCHIVE_UPLOAD', 'COUNTER_GUARANTEE_UPLOAD', 'LETTER_UPLOAD_SEALED', 'RECORD_REPAYMENT', 'VISIT_SUBMIT_REPORT', 'VOUCHER_UPLOAD'].sort(),
+      [
+        'CONTRACT_ARCHIVE_UPLOAD',
+        'COUNTER_GUARANTEE_UPLOAD',
+        'LETTER_UPLOAD_SEALED',
+        'RECORD_REPAYMENT',
+        'VISIT_SUBMIT_REPORT',
+        'VOUCHER_UPLOAD',
+        'COMPENSATION_PAY',
+        'RECOVERY_WRITE_OFF_APPROVE',
+      ].sort(),
     );
     for (const [type, kind] of Object.entries(EVENT_EVIDENCE)) {
       expect(EVENT_TYPES).toContain(type);

@@ -50,7 +50,7 @@ describe('meeting domain data', () => {
   });
 
   it('gives every attachment kind words in both languages', () => {
-    expect(ATTACHMENT_KINDS).toHaveLength(11);
+    expect(ATTACHMENT_KINDS).toHaveLength(13);
     for (const kind of ATTACHMENT_KINDS) {
       expect(ATTACHMENT_KIND_LABELS[kind].zh).toBeTruthy();
       expect(ATTACHMENT_KIND_LABELS[kind].en).toBeTruthy();

@@ -8,6 +8,6 @@ import { EvidenceUploadsController } from './evidence-uploads.controller';
 @Module({
   controllers: [ArchivesController, EvidenceUploadsController],
   providers: [ArchivesRepository, ArchivesService, AttachmentStore],
-  exports: [AttachmentStore],
+  exports: [AttachmentStore, ArchivesService],
 })
 export class ArchivesModule {}

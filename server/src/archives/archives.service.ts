@@ -11,6 +11,9 @@ import { ArchivesRepository } from './archives.repository';
 import { AttachmentStore, holderOf, toStoredAttachment, type StoredAttachment } from './attachment-store';
 import { documentWords } from '../workflow/evidence';
 
+/** The steps whose document is kept as an attachment and uploaded through uploadEvidence. */
+export type EvidenceAttachmentStep = 'CONTRACT_ARCHIVE_UPLOAD' | 'COUNTER_GUARANTEE_UPLOAD' | 'COMPENSATION_PAY' | 'RECOVERY_WRITE_OFF_APPROVE';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ArchiveItem {
   loanId: string;
@@ -95,11 +98,12 @@ export class ArchivesService {
   }
 
   /**
-   * The document a step stands on (CONTRACT_ARCHIVE_UPLOAD, COUNTER_GUARANTEE_UPLOAD: workflow
+   * The document a step stands on (CONTRACT_ARCHIVE_UPLOAD, COUNTER_GUARANTEE_UPLOAD, and the bad-loan
+   * path's COMPENSATION_PAY and RECOVERY_WRITE_OFF_APPROVE: workflow
    * EVENT_EVIDENCE), kept as an attachment of its kind, while the loan may take that step (409 naming
    * the document otherwise); the instance row is locked so that the step and the upload do not cross.
    */
-  async uploadEvidence(loanId: string, type: 'CONTRACT_ARCHIVE_UPLOAD' | 'COUNTER_GUARANTEE_UPLOAD', file: Express.Multer.File | undefined, user: AuthUser) {
+  async uploadEvidence(loanId: string, type: EvidenceAttachmentStep, file: Express.Multer.File | undefined, user: AuthUser) {
     if (!UUID.test(loanId)) throw AppError.notFound('loanNotFound');
     assertMaySee(user, { loanId });
     const kind = evidenceOf(type) as AttachmentKind;

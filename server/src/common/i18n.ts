@@ -380,6 +380,24 @@ export const MESSAGES = {
     en: 'Upload the {document} first: this step needs the {document} uploaded for its current round',
   },
   evidenceNotNow: { zh: '现在不能上传{document}：该贷款不在这一步', en: 'The {document} cannot be uploaded now: the loan is not at that step' },
+  // compensation and recovery (bad loans)
+  compensationAboveLeaderLimit: {
+    zh: '代偿总额 {total} 元达到或超过领导审批限额 {limit} 元：须经保审会决议',
+    en: 'The compensation of {total} yuan is at or above the leader-approval limit of {limit} yuan: it needs the review committee',
+  },
+  compensationMeetingUnusable: {
+    zh: '代偿须有已结束的保审会会议（meetingId）',
+    en: 'A committee decision needs the id of a review-committee meeting that has ended (meetingId)',
+  },
+  recoveryNotNow: { zh: '只能在追偿阶段登记诉讼费用和查封', en: 'Litigation fees and seizures can be recorded only while the loan is in recovery' },
+  litigationFeeNotFound: { zh: '该诉讼费用不存在', en: 'The litigation fee does not exist' },
+  seizureNotFound: { zh: '该查封记录不存在', en: 'The seizure does not exist' },
+  seizureExpiryNotAfter: { zh: '查封到期日必须晚于查封日', en: 'The seizure must expire after the day it was made' },
+  reminderTitleSeizure: { zh: '查封到期提醒：{company}', en: 'Seizure expiry reminder: {company}' },
+  reminderContentSeizure: {
+    zh: '对{asset}的查封将于 {day} 到期（还有 {days} 天），请及时申请续封。',
+    en: 'The seizure of {asset} expires on {day} ({days} days left): apply for its renewal in time.',
+  },
   earlySettlementUnconfirmed: {
     zh: '还款金额 {amount} 元超过第 {seq} 期应还的 {due} 元：提前还款须明确确认（earlySettlement: true）',
     en: 'The repayment of {amount} yuan exceeds the {due} yuan due on instalment {seq}: an early settlement must be confirmed explicitly (earlySettlement: true)',
@@ -503,6 +521,17 @@ export const FIELD_LABELS: Record<string, Label> = {
   description: { zh: '抵质押物描述', en: 'description' },
   appraisedValueFen: { zh: '评估价值', en: 'appraised value' },
   certificateNo: { zh: '权证编号', en: 'registration certificate number' },
+  // compensation and recovery
+  amountFen: { zh: '金额（分）', en: 'amount (fen)' },
+  paidOn: { zh: '支付日期', en: 'day paid' },
+  note: { zh: '备注', en: 'note' },
+  court: { zh: '法院', en: 'court' },
+  asset: { zh: '查封财产', en: 'asset' },
+  seizureKind: { zh: '查封类型', en: 'seizure kind' },
+  feeType: { zh: '费用类型', en: 'fee type' },
+  seizedOn: { zh: '查封日期', en: 'day seized' },
+  expiresOn: { zh: '查封到期日', en: 'expiry day' },
+  leaderLimitFen: { zh: '领导审批限额（分）', en: 'leader-approval limit (fen)' },
 };
 
 /** class-validator constraint names -> a localized sentence about one field. */

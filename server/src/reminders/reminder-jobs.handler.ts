@@ -13,7 +13,12 @@ import { enabledUsers, insertReminderMessage, lockReminderToSend, markReminderSe
 
 type Names = 'reminder.fire' | 'reminders.horizon' | 'reminders.reconcile' | 'reminders.unqueue';
 const DAY_MS = 86_400_000;
-const TITLE_KEYS = { REPAYMENT: 'reminderTitleRepayment', MATURITY: 'reminderTitleMaturity', VISIT: 'reminderTitleVisit' } as const;
+const TITLE_KEYS = {
+  REPAYMENT: 'reminderTitleRepayment',
+  MATURITY: 'reminderTitleMaturity',
+  VISIT: 'reminderTitleVisit',
+  SEIZURE: 'reminderTitleSeizure',
+} as const;
 /** A job that runs this much before its fire time (clocks apart) leaves the reminder for the next horizon run. */
 const EARLY_TOLERANCE_MS = 60_000;
 
@@ -90,12 +95,14 @@ export async function sendReminder(
   let sent = 0;
   for (const u of recipients) {
     const lang = messageLang(u.language);
-    const kind = r.kind as 'REPAYMENT' | 'MATURITY' | 'VISIT';
+    const kind = r.kind as keyof typeof TITLE_KEYS;
     const title = translate(TITLE_KEYS[kind], lang, { company: loan.company });
     const content =
       kind === 'REPAYMENT'
         ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
-        : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
+        : kind === 'SEIZURE'
+          ? translate('reminderContentSeizure', lang, { asset: r.asset ?? '', day: dueDay, days })
+          : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
     const inserted = await insertReminderMessage(em, {
       userId: u.id,
       title,

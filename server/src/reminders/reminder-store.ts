@@ -75,7 +75,8 @@ async function unqueueAfterCommit(em: EntityManager, loanId: string, jobIds: str
   await enqueue(em, 'reminders.unqueue', { loanId, jobIds });
 }
 
-export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT';
+/** SEIZURE: a seizure's expiry (written by the bad-loans feature, server/src/bad-loans). */
+export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
 /** The reminders a repayment plan makes (a plan edit replaces these, and leaves the visit reminder be). */
 const PLAN_KINDS: ReminderKind[] = ['REPAYMENT', 'MATURITY'];
 

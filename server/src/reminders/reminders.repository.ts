@@ -252,8 +252,8 @@ export async function insertVisitReminder(em: EntityManager, loanId: string, due
 /** The reminder with its instalment's seq and principal (fen as text), its row locked; undefined when there is none. */
 export async function lockReminderToSend(em: EntityManager, reminderId: string): Promise<Record<string, any> | undefined> {
   const [r] = await em.query(
-    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text
-       FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id
+    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text, s.asset
+       FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id LEFT JOIN seizure s ON s.id = r.seizure_id
       WHERE r.id = $1 FOR UPDATE OF r`,
     [reminderId],
   );

@@ -6,9 +6,12 @@ import { DisbursementReminderDto } from '../letters/letters.responses';
 export class ReminderDto {
   @ApiProperty()
   id: string;
-  @ApiProperty({ enum: ['REPAYMENT', 'MATURITY', 'VISIT'], description: 'VISIT: the next after-guarantee visit falls due' })
-  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT';
-  @ApiProperty({ description: 'When the instalment, the loan or the next visit falls due (ISO time)' })
+  @ApiProperty({
+    enum: ['REPAYMENT', 'MATURITY', 'VISIT', 'SEIZURE'],
+    description: 'VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires',
+  })
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
+  @ApiProperty({ description: 'When the instalment, the loan, the next visit or the seizure falls due (ISO time)' })
   dueAt: string;
   @ApiProperty({ description: 'When the reminder is sent (ISO time)' })
   fireAt: string;

@@ -28,6 +28,8 @@ const DOCUMENT_TABLE: Readonly<Record<engine.EvidenceKind, 'loan_document' | 'at
   DISBURSEMENT_VOUCHER: 'loan_document',
   REPAYMENT_VOUCHER: 'attachment',
   AFTER_GUARANTEE: 'attachment',
+  COMPENSATION_VOUCHER: 'attachment',
+  WRITE_OFF_RULING: 'attachment',
 };
 
 /** The upload route of each kind, under /server (RECORD_REPAYMENT's names the open instalment). */
@@ -38,6 +40,8 @@ const UPLOAD_PATH: Readonly<Record<engine.EvidenceKind, (loanId: string, instalm
   DISBURSEMENT_VOUCHER: (id) => `/server/loans/${id}/disbursement-voucher`,
   REPAYMENT_VOUCHER: (id, instalment) => (instalment ? `/server/loans/${id}/instalments/${instalment}/voucher` : `/server/loans/${id}/instalments`),
   AFTER_GUARANTEE: (id) => `/server/loans/${id}/visits/attachments`,
+  COMPENSATION_VOUCHER: (id) => `/server/loans/${id}/bad-loan/compensation-voucher`,
+  WRITE_OFF_RULING: (id) => `/server/loans/${id}/bad-loan/write-off-ruling`,
 };
 
 export interface ActionDocument {

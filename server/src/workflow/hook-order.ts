@@ -4,7 +4,18 @@ import type { EventType } from '@app/workflow';
  * The features with hooks in the pipeline: each declares them in its folder's `*.hooks.ts`
  * (`evidence`: server/src/workflow/evidence.hooks.ts).
  */
-export const HOOK_FEATURES = ['evidence', 'loan-data', 'collateral', 'regulatory', 'premium', 'reminders', 'visits', 'letters', 'contracts'] as const;
+export const HOOK_FEATURES = [
+  'evidence',
+  'loan-data',
+  'collateral',
+  'regulatory',
+  'premium',
+  'reminders',
+  'visits',
+  'letters',
+  'contracts',
+  'bad-loans',
+] as const;
 export type HookFeature = (typeof HOOK_FEATURES)[number];
 
 /** Per event: the features whose preparers, then writers, run, in this order. */
@@ -45,4 +56,14 @@ export const HOOK_ORDER: HookOrder = {
   RECORD_REPAYMENT: { preparers: ['reminders'], writers: ['evidence', 'reminders'] },
   REPAYMENT_PLAN_EDIT: { writers: ['reminders'] },
   CONFIRM_RELEASE: { writers: ['reminders'] },
+  // the bad-loan path: the case row the lists read; the payment and the write-off stand on their documents
+  COMPENSATION_APPLY: { writers: ['bad-loans'] },
+  COMPENSATION_APPROVE: { preparers: ['bad-loans'], writers: ['bad-loans'] },
+  COMPENSATION_REFUSE: { writers: ['bad-loans'] },
+  COMPENSATION_PAY: { writers: ['evidence', 'bad-loans'] },
+  RECOVERY_STAGE: { writers: ['bad-loans'] },
+  RECOVERY_RECORD: { writers: ['bad-loans'] },
+  RECOVERY_CLOSE: { writers: ['bad-loans'] },
+  RECOVERY_WRITE_OFF_APPROVE: { writers: ['evidence', 'bad-loans'] },
+  RECOVERY_WRITE_OFF_RETURN: { writers: ['bad-loans'] },
 };

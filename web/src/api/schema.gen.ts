@@ -351,7 +351,15 @@ export interface DeleteRolesDto {
 }
 
 export interface ActionDocumentDto {
-  kind: 'BANK_CONTRACT' | 'COUNTER_GUARANTEE' | 'SEALED_LETTER' | 'DISBURSEMENT_VOUCHER' | 'REPAYMENT_VOUCHER' | 'AFTER_GUARANTEE';
+  kind:
+    | 'BANK_CONTRACT'
+    | 'COUNTER_GUARANTEE'
+    | 'SEALED_LETTER'
+    | 'DISBURSEMENT_VOUCHER'
+    | 'REPAYMENT_VOUCHER'
+    | 'AFTER_GUARANTEE'
+    | 'COMPENSATION_VOUCHER'
+    | 'WRITE_OFF_RULING';
   /** Where to POST it (multipart field `file`), under /server, e.g. /server/loans/{id}/sealed-letter */
   upload: string;
   /** Whether it was uploaded for the current round of the step (a file from before the loan was sent back does not count) */
@@ -1664,7 +1672,9 @@ export interface LoanDocumentDto {
     | 'LETTER_SEALING'
     | 'REPAYMENT_VOUCHER'
     | 'B_POST_MATERIAL'
-    | 'PREMIUM_VOUCHER';
+    | 'PREMIUM_VOUCHER'
+    | 'COMPENSATION_VOUCHER'
+    | 'WRITE_OFF_RULING';
   contractType: 'BANK_LOAN' | 'BANK_GUARANTEE' | 'COUNTER_GUARANTEE' | 'ENTRUSTED_GUARANTEE' | 'MORTGAGE' | 'PLEDGE' | 'GUARANTEE_LETTER' | null;
   /** The file name offered on download */
   name: string;
@@ -1710,9 +1720,9 @@ export interface DisbursementReminderDto {
 
 export interface ReminderDto {
   id: string;
-  /** VISIT: the next after-guarantee visit falls due */
-  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT';
-  /** When the instalment, the loan or the next visit falls due (ISO time) */
+  /** VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires */
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
+  /** When the instalment, the loan, the next visit or the seizure falls due (ISO time) */
   dueAt: string;
   /** When the reminder is sent (ISO time) */
   fireAt: string;
@@ -2289,6 +2299,148 @@ export interface ClientClassInputDto {
   agricultural: boolean;
 }
 
+export interface CompensationDecisionDto {
+  via: 'LEADER' | 'COMMITTEE';
+  meetingId: string | null;
+  actorId: string;
+  at: string;
+}
+
+export interface RecoveryStageStepDto {
+  stage: 'PRE_LITIGATION' | 'FILED' | 'FIRST_INSTANCE' | 'SECOND_INSTANCE_OR_RETRIAL' | 'ENFORCEMENT';
+  on: string;
+  note: string | null;
+  actorName: string | null;
+  at: string;
+}
+
+export interface RecoveryDto {
+  amountFen: number;
+  source: 'BORROWER' | 'COUNTER_GUARANTOR' | 'COLLATERAL_DISPOSAL' | 'OTHER';
+  receivedOn: string;
+  actorName: string | null;
+  at: string;
+}
+
+export interface WriteOffRequestDto {
+  reason: string;
+  requestedBy: string;
+  at: string;
+}
+
+export interface LitigationFeeDto {
+  id: string;
+  feeType: 'LAWYER' | 'COURT_ACCEPTANCE' | 'PRESERVATION' | 'APPRAISAL' | 'ENFORCEMENT' | 'ANNOUNCEMENT';
+  amountFen: number;
+  paidOn: string;
+  note: string | null;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface SeizureDto {
+  id: string;
+  court: string;
+  asset: string;
+  seizureKind: 'FIRST' | 'SUBSEQUENT';
+  seizedOn: string;
+  expiresOn: string;
+  note: string | null;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface BadLoanCaseDto {
+  loanId: string;
+  company: string;
+  /** The loan stage */
+  stage: string;
+  /** Whether the loan has a compensation at all (false: the rest is empty) */
+  hasCompensation: boolean;
+  principalFen: number;
+  interestFen: number;
+  penaltyFen: number;
+  totalFen: number;
+  reason: string | null;
+  decision: CompensationDecisionDto | null;
+  paidOn: string | null;
+  recoveryStage: 'PRE_LITIGATION' | 'FILED' | 'FIRST_INSTANCE' | 'SECOND_INSTANCE_OR_RETRIAL' | 'ENFORCEMENT' | null;
+  stages: RecoveryStageStepDto[];
+  recoveries: RecoveryDto[];
+  recoveredFen: number;
+  /** Compensation receivable (代偿余额): paid minus recovered minus written off */
+  balanceFen: number;
+  writeOffRequest: WriteOffRequestDto | null;
+  outcome: 'RECOVERED' | 'WRITTEN_OFF' | null;
+  writtenOffFen: number;
+  fees: LitigationFeeDto[];
+  feesFen: number;
+  seizures: SeizureDto[];
+  /** Whether fees and seizures may be recorded now (the loan is in recovery) */
+  editable: boolean;
+}
+
+export interface LitigationFeeInputDto {
+  feeType: 'LAWYER' | 'COURT_ACCEPTANCE' | 'PRESERVATION' | 'APPRAISAL' | 'ENFORCEMENT' | 'ANNOUNCEMENT';
+  /** Whole fen, above zero */
+  amountFen: number;
+  /** The day it was paid (YYYY-MM-DD) */
+  paidOn: string;
+  note?: string | null;
+}
+
+export interface SeizureCreatedDto {
+  id: string;
+  /** The expiry reminders made (their fire times, ISO) */
+  reminderFireAts: string[];
+}
+
+export interface SeizureInputDto {
+  /** The court that ordered it */
+  court: string;
+  /** What was seized */
+  asset: string;
+  /** A first seizure or a subsequent (renewed) one */
+  seizureKind: 'FIRST' | 'SUBSEQUENT';
+  seizedOn: string;
+  /** After seizedOn */
+  expiresOn: string;
+  note?: string | null;
+}
+
+export interface BadLoanRowDto {
+  loanId: string;
+  company: string;
+  bank: string | null;
+  stage: string;
+  state: string;
+  principalFen: number;
+  interestFen: number;
+  penaltyFen: number;
+  totalFen: number;
+  appliedAt: string;
+  approvedVia: string | null;
+  paidOn: string | null;
+  recoveredFen: number;
+  writtenOffFen: number;
+  balanceFen: number;
+  recoveryStage: string | null;
+  outcome: string | null;
+  feesFen: number;
+  nextSeizureExpiry?: string | null;
+}
+
+export interface CompensationSettingDto {
+  leaderLimitFen: number;
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface CompensationSettingInputDto {
+  /** Below this total (whole fen) the leader may approve a compensation; at or above it the review committee decides */
+  leaderLimitFen: number;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -2322,7 +2474,9 @@ export interface AttachmentGroupDto {
     | 'LETTER_SEALING'
     | 'REPAYMENT_VOUCHER'
     | 'B_POST_MATERIAL'
-    | 'PREMIUM_VOUCHER';
+    | 'PREMIUM_VOUCHER'
+    | 'COMPENSATION_VOUCHER'
+    | 'WRITE_OFF_RULING';
   label: Label;
   files: StoredFileDto[];
 }
@@ -2571,6 +2725,20 @@ export interface ApiResponses {
   'DELETE /regulatory/groups/{groupId}/members/{companyId}': null;
   'GET /regulatory/clients': ClientClassDto[];
   'PUT /regulatory/clients/{companyId}': ClientClassDto;
+  'GET /loans/{id}/bad-loan': BadLoanCaseDto;
+  'POST /loans/{id}/litigation-fees': IdDto;
+  'DELETE /loans/{id}/litigation-fees/{feeId}': null;
+  'POST /loans/{id}/seizures': SeizureCreatedDto;
+  'DELETE /loans/{id}/seizures/{seizureId}': null;
+  'POST /loans/{id}/bad-loan/compensation-voucher': IdDto;
+  'POST /loans/{id}/bad-loan/write-off-ruling': IdDto;
+  'GET /bad-loans/compensations': Page<BadLoanRowDto>;
+  'GET /bad-loans/compensations/export': Blob;
+  'GET /bad-loans/recoveries': Page<BadLoanRowDto>;
+  'GET /bad-loans/recoveries/export': Blob;
+  'GET /bad-loans/settings': CompensationSettingDto;
+  'PUT /bad-loans/settings': CompensationSettingDto;
+  'GET /bad-loans/settings/history': CompensationSettingDto[];
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -2634,6 +2802,11 @@ export interface ApiBodies {
   'POST /regulatory/groups': RelatedGroupInputDto;
   'POST /regulatory/groups/{groupId}/members': GroupMemberInputDto;
   'PUT /regulatory/clients/{companyId}': ClientClassInputDto;
+  'POST /loans/{id}/litigation-fees': LitigationFeeInputDto;
+  'POST /loans/{id}/seizures': SeizureInputDto;
+  'POST /loans/{id}/bad-loan/compensation-voucher': FormData;
+  'POST /loans/{id}/bad-loan/write-off-ruling': FormData;
+  'PUT /bad-loans/settings': CompensationSettingInputDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /loans/{id}/contract-archive': FormData;
   'POST /loans/{id}/counter-guarantee': FormData;
@@ -3239,6 +3412,46 @@ export interface ApiQueries {
   };
   'GET /regulatory/impact': {
     loanId: string;
+  };
+  'GET /bad-loans/compensations': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    /** The loan stage of the case */
+    stage?: 'compensation' | 'recovery' | 'closed';
+    sort?: 'appliedAt' | 'paidOn' | 'totalFen' | 'balanceFen' | 'company' | 'feesFen' | 'nextSeizureExpiry';
+    order?: 'asc' | 'desc';
+  };
+  'GET /bad-loans/compensations/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    /** The loan stage of the case */
+    stage?: 'compensation' | 'recovery' | 'closed';
+    sort?: 'appliedAt' | 'paidOn' | 'totalFen' | 'balanceFen' | 'company' | 'feesFen' | 'nextSeizureExpiry';
+    order?: 'asc' | 'desc';
+  };
+  'GET /bad-loans/recoveries': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    /** The loan stage of the case */
+    stage?: 'compensation' | 'recovery' | 'closed';
+    sort?: 'appliedAt' | 'paidOn' | 'totalFen' | 'balanceFen' | 'company' | 'feesFen' | 'nextSeizureExpiry';
+    order?: 'asc' | 'desc';
+  };
+  'GET /bad-loans/recoveries/export': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Part of the company name */
+    company?: string;
+    /** The loan stage of the case */
+    stage?: 'compensation' | 'recovery' | 'closed';
+    sort?: 'appliedAt' | 'paidOn' | 'totalFen' | 'balanceFen' | 'company' | 'feesFen' | 'nextSeizureExpiry';
+    order?: 'asc' | 'desc';
   };
   'GET /archives': {
     pageNum?: number;

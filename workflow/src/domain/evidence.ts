@@ -12,6 +12,8 @@
  * | VOUCHER_UPLOAD          | DISBURSEMENT_VOUCHER  | 放款凭证     |
  * | RECORD_REPAYMENT        | REPAYMENT_VOUCHER     | 还款凭证     |
  * | VISIT_SUBMIT_REPORT     | AFTER_GUARANTEE       | 走访报告附件 |
+ * | COMPENSATION_PAY        | COMPENSATION_VOUCHER  | 代偿付款凭证 |
+ * | RECOVERY_WRITE_OFF_APPROVE | WRITE_OFF_RULING   | 判决书或执行裁定 |
  *
  * A round: a document counts for the step only when it was uploaded after the step's round began,
  * which is the latest of (a) the last time the loan ENTERED a state where the step is possible (an
@@ -26,7 +28,16 @@ import type { Label } from '../labels';
 import { guaranteeMachine, type GuaranteeMachine } from '../machine';
 import { possibleEventTypes } from './state-windows';
 
-export const EVIDENCE_KINDS = ['BANK_CONTRACT', 'COUNTER_GUARANTEE', 'SEALED_LETTER', 'DISBURSEMENT_VOUCHER', 'REPAYMENT_VOUCHER', 'AFTER_GUARANTEE'] as const;
+export const EVIDENCE_KINDS = [
+  'BANK_CONTRACT',
+  'COUNTER_GUARANTEE',
+  'SEALED_LETTER',
+  'DISBURSEMENT_VOUCHER',
+  'REPAYMENT_VOUCHER',
+  'AFTER_GUARANTEE',
+  'COMPENSATION_VOUCHER',
+  'WRITE_OFF_RULING',
+] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 export const EVENT_EVIDENCE: Readonly<Partial<Record<EventType, EvidenceKind>>> = {
@@ -36,6 +47,9 @@ export const EVENT_EVIDENCE: Readonly<Partial<Record<EventType, EvidenceKind>>> 
   VOUCHER_UPLOAD: 'DISBURSEMENT_VOUCHER',
   RECORD_REPAYMENT: 'REPAYMENT_VOUCHER',
   VISIT_SUBMIT_REPORT: 'AFTER_GUARANTEE',
+  // the bad-loan path: finance pays the bank on the payment voucher; a loss is written off on the judgment or ruling
+  COMPENSATION_PAY: 'COMPENSATION_VOUCHER',
+  RECOVERY_WRITE_OFF_APPROVE: 'WRITE_OFF_RULING',
 };
 
 /** The document in words (refusals, dialogs, the documents list). */
@@ -46,6 +60,8 @@ export const EVIDENCE_LABELS: Readonly<Record<EvidenceKind, Label>> = {
   DISBURSEMENT_VOUCHER: { zh: '放款凭证', en: 'disbursement voucher' },
   REPAYMENT_VOUCHER: { zh: '还款凭证', en: 'repayment voucher' },
   AFTER_GUARANTEE: { zh: '走访报告附件', en: 'visit report file' },
+  COMPENSATION_VOUCHER: { zh: '代偿付款凭证', en: 'compensation payment voucher' },
+  WRITE_OFF_RULING: { zh: '判决书或执行裁定', en: 'judgment or enforcement ruling' },
 };
 
 /** The document the event stands on, or null. */

@@ -279,6 +279,9 @@ export const ATTACHMENT_KINDS = [
   'REPAYMENT_VOUCHER',
   'B_POST_MATERIAL',
   'PREMIUM_VOUCHER',
+  // the bad-loan path's documents (workflow EVENT_EVIDENCE)
+  'COMPENSATION_VOUCHER',
+  'WRITE_OFF_RULING',
 ] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -294,6 +297,8 @@ export const ATTACHMENT_KIND_LABELS: Readonly<Record<AttachmentKind, Label>> = {
   REPAYMENT_VOUCHER: l('还款凭证', 'Repayment voucher'),
   B_POST_MATERIAL: l('B岗资料', 'B-post material'),
   PREMIUM_VOUCHER: l('保费缴费凭证', 'Premium payment voucher'),
+  COMPENSATION_VOUCHER: l('代偿付款凭证', 'Compensation payment voucher'),
+  WRITE_OFF_RULING: l('判决书或执行裁定', 'Judgment or enforcement ruling'),
 };
 
 export const MINUTES_KIND_OF: Readonly<Record<MeetingKind, AttachmentKind>> = {

@@ -55,7 +55,7 @@ const afterGuarantee: Translation<typeof zhCN> = {
     reminders: 'Reminders',
     noReminders: 'No reminders',
     reminderColumns: { kind: 'Kind', dueAt: 'Due', fireAt: 'Fires at', state: 'State', queued: 'Queued' },
-    reminderKinds: { REPAYMENT: 'Repayment', MATURITY: 'Maturity', VISIT: 'Visit due' },
+    reminderKinds: { REPAYMENT: 'Repayment', MATURITY: 'Maturity', VISIT: 'Visit due', SEIZURE: 'Seizure expiry' },
     reminderStates: { SCHEDULED: 'Scheduled', SENT: 'Sent', CANCELLED: 'Cancelled' },
     queuedYes: 'Yes',
     queuedNo: 'No',

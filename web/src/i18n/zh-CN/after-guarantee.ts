@@ -44,7 +44,7 @@ const afterGuarantee = {
     reminders: '提醒',
     noReminders: '暂无提醒',
     reminderColumns: { kind: '类别', dueAt: '到期', fireAt: '提醒时间', state: '状态', queued: '已排队' },
-    reminderKinds: { REPAYMENT: '还款提醒', MATURITY: '到期提醒', VISIT: '走访提醒' },
+    reminderKinds: { REPAYMENT: '还款提醒', MATURITY: '到期提醒', VISIT: '走访提醒', SEIZURE: '查封到期提醒' },
     reminderStates: { SCHEDULED: '待发送', SENT: '已发送', CANCELLED: '已取消' },
     queuedYes: '是',
     queuedNo: '否',
