@@ -6,6 +6,9 @@ import { withCheckChar } from '../companies/credit-code';
 import { companyDay } from '../common/company-time';
 import { sendReminder } from '../reminders/reminder-jobs.handler';
 import { badLoanDemoEvents, overdueDemoEvents } from './demo-bad-loans';
+import { BadLoansRepository } from '../bad-loans/bad-loans.repository';
+import { CASE_EVENT_TYPES } from '../bad-loans/bad-loans.hooks';
+import { SEIZURE_REMINDER_OFFSETS, writeCaseRow } from '../bad-loans/bad-loans.service';
 import { writeReminderRows } from '../reminders/reminders.service';
 import { writeVisitDecision, writeVisitReport } from '../visits/visits.service';
 import { contractSetOf, fillLoanDocument, renderLoanDocument, storeLoanDocument, type FillTarget, type FillTemplate } from '../contracts/fill-document';
@@ -154,6 +157,7 @@ async function demoDocuments(
   when: 'before' | 'after',
 ): Promise<void> {
   if (when === 'before' && event.type === 'PREMIUM_SUBMIT') return demoPremiumVoucher(em, storage, row, event);
+  if (when === 'before' && event.type === 'COMPENSATION_PAY') return demoCompensationVoucher(em, storage, row, event);
   const produces = when === 'after' ? ['CONTRACT_GENERATE', 'LETTER_GENERATE'] : ['LETTER_UPLOAD_SEALED', 'VOUCHER_UPLOAD', 'RECORD_REPAYMENT'];
   if (!produces.includes(event.type)) return;
   if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its documents`);
@@ -266,6 +270,29 @@ async function demoPremiumVoucher(em: EntityManager, storage: FileStorage | unde
   ]);
 }
 
+/** The bank's receipt of the compensation, which finance uploads before confirming the payment. */
+async function demoCompensationVoucher(em: EntityManager, storage: FileStorage | undefined, row: InstanceRow, event: engine.GuaranteeEvent): Promise<void> {
+  if (!storage) throw new Error(`demo loan ${row.loanId}: ${event.type} needs the file storage for its voucher`);
+  const k = (row.snapshot as unknown as { context: engine.GuaranteeContext }).context.compensation;
+  const [loan] = await em.query(`SELECT c.name AS company, l.bank FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = $1`, [row.loanId]);
+  const bytes = buildDocx(
+    [
+      text('代偿款支付凭证（演示）', true),
+      text(`借款人：${loan.company}`),
+      text(`收款银行：${loan.bank}`),
+      text(`代偿金额：人民币 ${k ? engine.formatFen(engine.compensationTotalFen(k)) : '—'} 元`),
+    ].join(''),
+  );
+  const prepared = await storage.prepare('attachment', { buffer: bytes }, `${loan.company}-代偿支付凭证.docx`);
+  const { file } = await storage.putIn(em, prepared, event.actorId);
+  await em.query(`INSERT INTO attachment (loan_id, kind, file_id, created_by, created_at) VALUES ($1, 'COMPENSATION_VOUCHER', $2, $3, $4)`, [
+    row.loanId,
+    file.id,
+    event.actorId,
+    event.at,
+  ]);
+}
+
 /**
  * The machine's demo path pledges collateral by made-up ids (`<loan>-mortgage-1`); B-post confirms
  * items of the loan's register. Each item becomes a register row (owner, what it is, its value) and
@@ -358,6 +385,7 @@ export async function createDemoLoan(
     await demoDocuments(em, storage, row, event, 'after');
   }
   await sendDueReminders(em, loan.id, now);
+  if (demo.stage === 'recovery') await demoRecoveryRecords(em, people, loan.id, now);
   return row;
 }
 
@@ -370,6 +398,38 @@ async function demoWriters(em: EntityManager, row: InstanceRow, event: engine.Gu
   await writeVisitReport(em, row.loanId, event, row.snapshot);
   await writeVisitDecision(em, row.loanId, event);
   await writeReminderRows(em, row.loanId, event, row.snapshot, new Date(event.at));
+  // the case row the compensation and recovery lists read
+  if (CASE_EVENT_TYPES.includes(event.type)) await writeCaseRow(new BadLoansRepository(em.connection), em, row.loanId, row.snapshot, new Date(event.at));
+}
+
+/**
+ * What the recovery demo loan's claim has cost and holds: the court's acceptance fee and the lawyer's,
+ * and the first seizure of the borrower's plant, expiring in twenty days (its reminders queued: one
+ * fires at once, the one seven days before is ahead).
+ */
+async function demoRecoveryRecords(em: EntityManager, people: DemoPeople, loanId: string, now: Date): Promise<void> {
+  const repo = new BadLoansRepository(em.connection);
+  const day = (offset: number) => companyDay(new Date(now.getTime() + offset * DAY_MS));
+  await em.query(
+    `INSERT INTO litigation_fee (loan_id, fee_type, amount_fen, paid_on, note, created_by, created_at)
+     VALUES ($1, 'COURT_ACCEPTANCE', 1856000, $2, '案件受理费', $3, $4), ($1, 'LAWYER', 4000000, $2, '律师代理费（一审）', $3, $4)`,
+    [loanId, day(-58), people.apost, now],
+  );
+  const seizureId = await repo.insertSeizure(
+    em,
+    loanId,
+    {
+      court: '上海市嘉定区人民法院',
+      asset: '借款人名下厂房（沪房地产权证嘉字第 000123 号）',
+      seizureKind: 'FIRST',
+      seizedOn: day(-345),
+      expiresOn: day(20),
+      note: '诉前财产保全，查封期限一年',
+    },
+    people.apost,
+    now,
+  );
+  await repo.insertSeizureReminders(em, loanId, seizureId, day(20), SEIZURE_REMINDER_OFFSETS, now);
 }
 
 /** Sends, as the reminder worker would have at their fire time, the loan's scheduled reminders due by `until`. */
