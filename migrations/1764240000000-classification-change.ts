@@ -1,5 +1,24 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
+const BACKFILL_COLUMNS = 'loan_id, visit_record_id, from_classification, to_classification, reported_by, changed_by, changed_at, reason, balance_fen';
+
+/**
+ * The changes the approved visit rounds made, in the columns above: each approved round, in the order
+ * of approval, whose classification differs from the approved round's before it (none: unclassified),
+ * with the loan's guaranteed balance at its approval. Exported for the test that holds it to the writer.
+ */
+export const BACKFILL_SELECT = `
+  SELECT a.loan_id, a.id, a.before, a.classification, a.submitted_by, a.decided_by, a.decided_at, a.reason,
+         GREATEST(0, COALESCE(wi.disbursed_amount_fen, 0) - COALESCE((
+           SELECT sum(round((e.payload->>'amount')::numeric * 100))
+             FROM workflow_event e
+            WHERE e.loan_id = a.loan_id AND e.type = 'RECORD_REPAYMENT' AND e.at <= a.decided_at), 0))::bigint
+    FROM (SELECT v.*, lag(v.classification) OVER (PARTITION BY v.loan_id ORDER BY v.decided_at, v.seq) AS before
+            FROM visit_record v
+           WHERE v.state = 'APPROVED' AND v.decided_at IS NOT NULL AND v.decided_by IS NOT NULL) a
+    JOIN workflow_instance wi ON wi.loan_id = a.loan_id
+   WHERE a.before IS DISTINCT FROM a.classification`;
+
 /**
  * Every change of a loan's risk classification: a visit report's classification counts when the
  * leader approves it (VISIT_APPROVE), and when it differs from the loan's classification before
@@ -30,18 +49,7 @@ export class ClassificationChange1764240000000 implements MigrationInterface {
       )`);
     // the loan's latest change on or before a day (the matrix), and a loan's history
     await q.query(`CREATE INDEX classification_change_loan_idx ON classification_change (loan_id, changed_at DESC, id)`);
-    await q.query(`
-      INSERT INTO classification_change (loan_id, visit_record_id, from_classification, to_classification, reported_by, changed_by, changed_at, reason, balance_fen)
-      SELECT a.loan_id, a.id, a.before, a.classification, a.submitted_by, a.decided_by, a.decided_at, a.reason,
-             GREATEST(0, COALESCE(wi.disbursed_amount_fen, 0) - COALESCE((
-               SELECT sum(round((e.payload->>'amount')::numeric * 100))
-                 FROM workflow_event e
-                WHERE e.loan_id = a.loan_id AND e.type = 'RECORD_REPAYMENT' AND e.at <= a.decided_at), 0))::bigint
-        FROM (SELECT v.*, lag(v.classification) OVER (PARTITION BY v.loan_id ORDER BY v.decided_at, v.seq) AS before
-                FROM visit_record v
-               WHERE v.state = 'APPROVED' AND v.decided_at IS NOT NULL AND v.decided_by IS NOT NULL) a
-        JOIN workflow_instance wi ON wi.loan_id = a.loan_id
-       WHERE a.before IS DISTINCT FROM a.classification`);
+    await q.query(`INSERT INTO classification_change (${BACKFILL_COLUMNS}) ${BACKFILL_SELECT}`);
   }
 
   async down(q: QueryRunner): Promise<void> {

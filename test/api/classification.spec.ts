@@ -1,5 +1,6 @@
 import * as engine from '@app/workflow';
 import { randomUUID } from 'node:crypto';
+import { BACKFILL_SELECT } from '../../migrations/1764240000000-classification-change';
 import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { commitDemoEvent, createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
@@ -42,6 +43,8 @@ describe('risk classification: the overdue floor, its history and the migration 
   const tokens: Record<string, string> = {};
   const run = randomUUID().slice(0, 6);
   let n = 0;
+  /** Every loan this file makes. */
+  const mine: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -83,6 +86,7 @@ describe('risk classification: the overdue floor, its history and the migration 
       ),
     );
     const loanId = row.loanId;
+    mine.push(loanId);
     // 100 days past due: its oldest live instalment fell due 100 days ago and nothing of it was repaid.
     const instalments: { id: string }[] = await t.db.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL ORDER BY seq`, [
       loanId,
@@ -188,6 +192,7 @@ describe('risk classification: the overdue floor, its history and the migration 
           `${plan.createdOn}T01:00:00.000Z`,
           storage,
         );
+        mine.push(row.loanId);
         if (!plan.disbursedOn) return row.loanId;
         const repo = new WorkflowRepository(em.connection);
         const commit = async (event: Record<string, unknown>) => {
@@ -293,6 +298,17 @@ describe('risk classification: the overdue floor, its history and the migration 
       expect(rows[3]).toEqual(['Normal', 'Doubtful', '1', '1000000', '800000']);
       expect(rows[35]).toEqual(['Unclassified', 'Unclassified', '2', '200000', '200000']);
       expect(rows[rows.length - 1]).toEqual(['Total', 'Total', '5', '2000000', '1800000']);
+    });
+
+    it("the migration's backfill from the approved rounds finds exactly the changes the writer kept", async () => {
+      const columns = 'loan_id, visit_record_id, from_classification, to_classification, reported_by, changed_by, changed_at, reason, balance_fen';
+      const kept = await t.db.query(`SELECT ${columns} FROM classification_change WHERE loan_id = ANY($1) ORDER BY loan_id, changed_at`, [mine]);
+      const backfilled = await t.db.query(`SELECT ${columns} FROM (${BACKFILL_SELECT}) AS b(${columns}) WHERE loan_id = ANY($1) ORDER BY loan_id, changed_at`, [
+        mine,
+      ]);
+      // the first test's loan 2, L1 2, L2 3, L3 1, L6 1
+      expect(kept).toHaveLength(9);
+      expect(backfilled).toEqual(kept);
     });
 
     it('refuses days that are no calendar day, a missing day and an inverted pair (400); needs the statistics key (403)', async () => {
