@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe-core, injected into the real pages in Debian's Chromium,
  * finds nothing critical or serious on the sign-in page, the dashboard, the loan list, a loan's node
- * page and the statistics overview, in Chinese and in English. The counts per page are printed so a
+ * page, the statistics overview and the classification migration matrix, in Chinese and in English. The counts per page are printed so a
  * run shows what axe saw; the test fails on the first page with a critical or serious finding and
  * names the rules and the elements.
  */
@@ -114,6 +114,13 @@ describe.each(['zh-CN', 'en'] as const)('axe-core finds nothing critical or seri
       async (page) => {
         await page.goto('/statistics/list');
         await pane(page).getByTestId('reconciliation').waitFor();
+      },
+    ],
+    [
+      'classification migration',
+      async (page) => {
+        await page.goto('/statistics/classificationMigration');
+        await pane(page).getByTestId('migration-matrix').waitFor();
       },
     ],
   ];

@@ -189,6 +189,8 @@ export const ERROR_CODE_GROUPS = {
       evidenceMissing: 'A10074',
       evidenceNotNow: 'A10075',
       earlySettlementUnconfirmed: 'A10076',
+      // a report of a loan over 90 days past due, classified better than substandard without a reason
+      visitClassificationFloor: 'A10090',
     },
   ),
   users: group(

@@ -338,6 +338,10 @@ export const MESSAGES = {
     zh: '风险分类为「{classification}」（上一轮为「{previous}」），请填写分类原因',
     en: 'The risk classification is "{classification}" (previous round: "{previous}"): give the reason for it',
   },
+  visitClassificationFloor: {
+    zh: '该贷款已逾期{days}天（超过90天），风险分类为「{classification}」（优于次级），请填写理由',
+    en: 'The loan is {days} days past due (over 90): a classification of "{classification}", better than substandard, needs a reason',
+  },
   visitRoundsExhausted: {
     zh: '保后走访最多6轮，本项目6轮均已审核通过，不能再提交第7轮',
     en: 'There are at most six visit rounds: all six of this loan are approved, a seventh cannot be submitted',

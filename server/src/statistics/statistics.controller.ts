@@ -7,7 +7,17 @@ import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { langOf } from '../common/i18n';
 import { XLSX_MIME } from '../common/spreadsheet';
 import { LoanPageDto } from '../worklists/worklist.dto';
-import { GroupStatsDto, OverviewDto, PeriodQuery, ProjectsQuery, ProjectsSummaryDto, TypeLoansDto, TypeLoansQuery } from './statistics.dto';
+import {
+  ClassificationMigrationDto,
+  ClassificationMigrationQuery,
+  GroupStatsDto,
+  OverviewDto,
+  PeriodQuery,
+  ProjectsQuery,
+  ProjectsSummaryDto,
+  TypeLoansDto,
+  TypeLoansQuery,
+} from './statistics.dto';
 import type { Dimension } from './statistics.repository';
 import { StatisticsService } from './statistics.service';
 
@@ -146,6 +156,24 @@ export class StatisticsController {
   @ApiOperation({ summary: 'Guarantee amounts by person as an Excel workbook' })
   byPersonExport(@Query() q: PeriodQuery, @CurrentUser() user: AuthUser, @Req() req: Request) {
     return this.groupExport('person', 'personnel_list', q, user, req);
+  }
+
+  @ApiEnvelope(ClassificationMigrationDto)
+  @RequirePermission('statistics')
+  @Get('classification-migration')
+  @ApiOperation({
+    summary: "Risk classification migration matrix: every loan's class at the end of `from` against its class at the end of `to`, counts and balances (fen)",
+  })
+  classificationMigration(@Query() q: ClassificationMigrationQuery) {
+    return this.stats.classificationMigration(q);
+  }
+
+  @ApiFile(XLSX_MIME)
+  @RequirePermission('statistics')
+  @Get('classification-migration/export')
+  @ApiOperation({ summary: 'The classification migration matrix as an Excel workbook: one line per cell, then the totals' })
+  classificationMigrationExport(@Query() q: ClassificationMigrationQuery, @Req() req: Request) {
+    return this.stats.exportClassificationMigration(q, langOf(req));
   }
 
   private group(

@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiSharedProperty } from '../common/api-response';
 import { PageQuery } from '../common/paging.dto';
-import { OptionalCalendarDay } from '../common/validation';
+import { IsCalendarDay, OptionalCalendarDay } from '../common/validation';
 import { LOAN_SORTS, type LoanSort } from '../loans/loan.dto';
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
@@ -257,4 +257,74 @@ export class TypeLoansDto {
 
   @ApiProperty({ type: GroupRowDto })
   total: GroupRowDto;
+}
+
+/** The two days of the classification migration matrix: company days, `from` not after `to`. */
+export class ClassificationMigrationQuery {
+  @ApiProperty({ description: "The first day (YYYY-MM-DD, company time zone): each loan's classification at its end", example: '2026-01-01' })
+  @IsCalendarDay()
+  from: string;
+
+  @ApiProperty({ description: "The second day, not before `from`: each loan's classification at its end", example: '2026-11-28' })
+  @IsCalendarDay()
+  to: string;
+}
+
+/** The classes of the matrix, in its order: the five levels, then the loans never classified. */
+export const MIGRATION_CLASSES = ['NORMAL', 'SPECIAL_MENTION', 'SUBSTANDARD', 'DOUBTFUL', 'LOSS', 'UNCLASSIFIED'] as const;
+export type MigrationClass = (typeof MIGRATION_CLASSES)[number];
+
+/** One cell (or total) of the matrix: its loans and their guaranteed balances at the end of each day, fen. */
+export class MigrationCellDto {
+  @ApiProperty({ description: 'Loans' })
+  loans: number;
+
+  @ApiProperty({ description: 'Their guaranteed balance at the end of `from`, fen' })
+  fromBalanceFen: number;
+
+  @ApiProperty({ description: 'Their guaranteed balance at the end of `to`, fen' })
+  toBalanceFen: number;
+}
+
+export class MigrationClassDto {
+  @ApiProperty({ enum: MIGRATION_CLASSES })
+  key: MigrationClass;
+
+  @ApiSharedProperty('Label')
+  label: Label;
+}
+
+/** One row of the matrix: the loans of one classification at `from`, by their classification at `to`. */
+export class MigrationRowDto {
+  @ApiProperty({ enum: MIGRATION_CLASSES })
+  from: MigrationClass;
+
+  @ApiProperty({ type: [MigrationCellDto], description: 'One cell per class at `to`, in the order of `classes`' })
+  cells: MigrationCellDto[];
+
+  @ApiProperty({ type: MigrationCellDto, description: 'The sum of the row' })
+  total: MigrationCellDto;
+}
+
+export class ClassificationMigrationDto {
+  @ApiProperty({ example: '2026-01-01' })
+  from: string;
+
+  @ApiProperty({ example: '2026-11-28' })
+  to: string;
+
+  @ApiProperty({ type: [MigrationClassDto], description: "The rows' and the columns' order" })
+  classes: MigrationClassDto[];
+
+  @ApiProperty({ type: [MigrationRowDto], description: 'One row per class at `from`, in the order of `classes`' })
+  rows: MigrationRowDto[];
+
+  @ApiProperty({ type: [MigrationCellDto], description: 'The sum of each column (one per class at `to`)' })
+  columnTotals: MigrationCellDto[];
+
+  @ApiProperty({ type: MigrationCellDto, description: 'Every loan of the matrix' })
+  total: MigrationCellDto;
+
+  @ApiProperty({ description: "The rows' totals and the columns' totals both add up to the total (computed apart)" })
+  balanced: boolean;
 }

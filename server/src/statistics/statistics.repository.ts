@@ -33,7 +33,7 @@ const DIMENSION_SQL: Record<Dimension, { key: string; code: string; name: string
  *   in force; the repayment that settles the loan (it moves to release) releases whatever remains.
  * A repayment dated before the disbursement day counts on that day, so no balance is ever negative.
  */
-const MOVEMENTS = `
+const MOVEMENT_CTES = `
   base AS (
     SELECT l.id AS loan_id, wi.disbursed_on, wi.disbursed_amount_fen AS principal
       FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
@@ -56,7 +56,10 @@ const MOVEMENTS = `
            GREATEST(0, CASE WHEN p.settles THEN b.principal ELSE LEAST(p.upto, b.principal) END - LEAST(p.upto - p.fen, b.principal))::bigint,
            p.settles
       FROM paid_upto p JOIN base b ON b.loan_id = p.loan_id
-  ),
+  )`;
+
+/** The movements' sums per loan over the period ($2 to $3), the loans in scope and those the period involves. */
+const MOVEMENTS = `${MOVEMENT_CTES},
   per_loan AS (
     SELECT loan_id,
            COALESCE(sum(added - released) FILTER (WHERE day < $2::date), 0) AS opening,
@@ -190,6 +193,35 @@ export class StatisticsRepository {
       [...this.params(period), typeName],
     );
     return rows;
+  }
+
+  /**
+   * The risk classification migration between the ends of two company days ($2 `from`, $3 `to`): every
+   * live loan created by the end of `to`, by its classification at each (the latest change on or
+   * before the day; '' when none) with its guaranteed balance at each (the movements' balance, fen).
+   */
+  async classificationMigration(from: string, to: string): Promise<Row[]> {
+    const latest = (day: string) => `(SELECT cc.to_classification FROM classification_change cc
+                WHERE cc.loan_id = l.id AND cc.changed_at < (${day}::date + 1)::timestamp AT TIME ZONE $1
+                ORDER BY cc.changed_at DESC, cc.id DESC LIMIT 1)`;
+    return this.db.query(
+      `WITH ${MOVEMENT_CTES},
+       balance AS (
+         SELECT loan_id, COALESCE(sum(added - released) FILTER (WHERE day <= $2::date), 0) AS at_from,
+                COALESCE(sum(added - released) FILTER (WHERE day <= $3::date), 0) AS at_to
+           FROM movement GROUP BY loan_id
+       ),
+       classed AS (
+         SELECT l.id, COALESCE(${latest('$2')}, '') AS from_class, COALESCE(${latest('$3')}, '') AS to_class
+           FROM loan l
+          WHERE l.deleted_at IS NULL AND l.created_at < ($3::date + 1)::timestamp AT TIME ZONE $1
+       )
+       SELECT c.from_class, c.to_class, count(*)::int AS loans,
+              COALESCE(sum(b.at_from), 0)::text AS from_fen, COALESCE(sum(b.at_to), 0)::text AS to_fen
+         FROM classed c LEFT JOIN balance b ON b.loan_id = c.id
+        GROUP BY c.from_class, c.to_class`,
+      [companyTimeZone(), from, to],
+    );
   }
 
   async loanTypeId(name: string): Promise<string | null> {

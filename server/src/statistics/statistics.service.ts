@@ -11,20 +11,25 @@ import { exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet
 import { LoanListRepository, type LoanPage } from '../loans/loan-list.repository';
 import { DISTRICT_ADMIN_CODES, districtLabel } from './districts';
 import { StatisticsRepository, type Dimension, type ProjectFilter, type Row } from './statistics.repository';
-import type {
-  GroupRowDto,
-  GroupStatsDto,
-  ListCountDto,
-  OverviewDto,
-  PeriodDto,
-  PeriodQuery,
-  ProjectsQuery,
-  ProjectsSummaryDto,
-  ReconciliationDto,
-  StageCountDto,
-  TypeLoanRowDto,
-  TypeLoansDto,
-  TypeLoansQuery,
+import {
+  MIGRATION_CLASSES,
+  type ClassificationMigrationDto,
+  type ClassificationMigrationQuery,
+  type MigrationCellDto,
+  type MigrationClass,
+  type GroupRowDto,
+  type GroupStatsDto,
+  type ListCountDto,
+  type OverviewDto,
+  type PeriodDto,
+  type PeriodQuery,
+  type ProjectsQuery,
+  type ProjectsSummaryDto,
+  type ReconciliationDto,
+  type StageCountDto,
+  type TypeLoanRowDto,
+  type TypeLoansDto,
+  type TypeLoansQuery,
 } from './statistics.dto';
 
 const label = (zh: string, en: string): Label => ({ zh, en });
@@ -103,6 +108,9 @@ function sumRows(rows: readonly GroupRowDto[], name: string): GroupRowDto {
 }
 
 const yuan = (fen: number) => engine.fromFen(fen);
+
+/** A class of the migration matrix in both languages. */
+const migrationLabel = (key: MigrationClass): Label => (key === 'UNCLASSIFIED' ? UNCLASSIFIED : { ...engine.RISK_CLASSIFICATION_LABELS[key] });
 
 /** The money columns every amount sheet ends with (yuan, as the screen shows them). */
 function moneyColumns<T extends Omit<GroupRowDto, 'key' | 'name' | 'code' | 'projects' | 'appliedFen' | 'disbursedLoans'>>(): SheetColumn<T>[] {
@@ -320,6 +328,80 @@ export class StatisticsService {
     ];
     const title = label(`${data.typeName} ${data.period.start}~${data.period.end}`, `${data.typeName} ${data.period.start}~${data.period.end}`);
     return exportSheet({ name: label('项目类型明细', 'Loans of a product'), columns, rows: [...data.rows, totalLine] }, lang, title, this.clock.now());
+  }
+
+  /**
+   * The risk classification migration matrix between two company days (server/src/statistics/README.md):
+   * every live loan created by the end of `to`, counted from its class at `from` to its class at `to`.
+   */
+  async classificationMigration(q: ClassificationMigrationQuery): Promise<ClassificationMigrationDto> {
+    if (q.from > q.to) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.statisticsPeriodInverted, 'statisticsPeriodInverted', 'to', 'PeriodInverted');
+    const rows = await this.statistics.classificationMigration(q.from, q.to);
+    const cell = (): MigrationCellDto => ({ loans: 0, fromBalanceFen: 0, toBalanceFen: 0 });
+    const add = (into: MigrationCellDto, c: MigrationCellDto) => {
+      into.loans += c.loans;
+      into.fromBalanceFen += c.fromBalanceFen;
+      into.toBalanceFen += c.toBalanceFen;
+    };
+    const index = (value: string) => MIGRATION_CLASSES.indexOf((value || 'UNCLASSIFIED') as MigrationClass);
+    const matrix = MIGRATION_CLASSES.map(() => MIGRATION_CLASSES.map(cell));
+    const total = cell();
+    for (const r of rows) {
+      const c = { loans: Number(r.loans), fromBalanceFen: Number(r.from_fen), toBalanceFen: Number(r.to_fen) };
+      add(matrix[index(r.from_class)][index(r.to_class)], c);
+      add(total, c);
+    }
+    const columnTotals = MIGRATION_CLASSES.map((_, j) => {
+      const sum = cell();
+      for (const row of matrix) add(sum, row[j]);
+      return sum;
+    });
+    const rowsOut = MIGRATION_CLASSES.map((from, i) => {
+      const sum = cell();
+      for (const c of matrix[i]) add(sum, c);
+      return { from, cells: matrix[i], total: sum };
+    });
+    const same = (a: MigrationCellDto, b: MigrationCellDto) =>
+      a.loans === b.loans && a.fromBalanceFen === b.fromBalanceFen && a.toBalanceFen === b.toBalanceFen;
+    const sumOf = (cells: MigrationCellDto[]) => cells.reduce((acc, c) => (add(acc, c), acc), cell());
+    return {
+      from: q.from,
+      to: q.to,
+      classes: MIGRATION_CLASSES.map((key) => ({ key, label: migrationLabel(key) })),
+      rows: rowsOut,
+      columnTotals,
+      total,
+      balanced: same(sumOf(rowsOut.map((r) => r.total)), total) && same(sumOf(columnTotals), total),
+    };
+  }
+
+  /** The matrix as a sheet: one line per cell (from, to) in the matrix's order, then each row's, each column's and the whole total. */
+  async exportClassificationMigration(q: ClassificationMigrationQuery, lang: Lang): Promise<StreamableFile> {
+    const data = await this.classificationMigration(q);
+    type Line = { from: Label; to: Label } & MigrationCellDto;
+    const lines: Line[] = [
+      ...data.rows.flatMap((r) => r.cells.map((c, j) => ({ from: migrationLabel(r.from), to: data.classes[j].label, ...c }))),
+      ...data.rows.map((r) => ({ from: migrationLabel(r.from), to: TOTAL, ...r.total })),
+      ...data.columnTotals.map((c, j) => ({ from: TOTAL, to: data.classes[j].label, ...c })),
+      { from: TOTAL, to: TOTAL, ...data.total },
+    ];
+    const name = label('风险分类迁徙矩阵', 'Classification migration matrix');
+    return exportSheet(
+      {
+        name,
+        columns: [
+          { header: label(`${data.from} 分类`, `Class on ${data.from}`), width: 16, value: (x: Line) => pickLabel(x.from, lang) },
+          { header: label(`${data.to} 分类`, `Class on ${data.to}`), width: 16, value: (x: Line) => pickLabel(x.to, lang) },
+          { header: label('笔数', 'Loans'), width: 10, value: (x: Line) => x.loans },
+          { header: label(`${data.from} 担保余额（元）`, `Balance on ${data.from} (yuan)`), width: 22, value: (x: Line) => yuan(x.fromBalanceFen) },
+          { header: label(`${data.to} 担保余额（元）`, `Balance on ${data.to} (yuan)`), width: 22, value: (x: Line) => yuan(x.toBalanceFen) },
+        ],
+        rows: lines,
+      },
+      lang,
+      label(`风险分类迁徙 ${data.from}~${data.to}`, `Classification migration ${data.from}~${data.to}`),
+      this.clock.now(),
+    );
   }
 
   /** All projects: the loan list's query, the period standing for the creation days. */

@@ -1,7 +1,15 @@
 import { type GuaranteeEvent, isSevereClassification, type PersistedSnapshot, RISK_CLASSIFICATIONS, type RiskClassification } from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { companyDay } from '../common/company-time';
-import { decideSubmittedVisit, insertVisitRecord, instanceVersion, latestClassification } from './visits.repository';
+import {
+  currentClassification,
+  decideSubmittedVisit,
+  guaranteedBalanceFen,
+  insertClassificationChange,
+  insertVisitRecord,
+  instanceVersion,
+  latestClassification,
+} from './visits.repository';
 
 // The visit records' writers, apart from the service (no decorators here): the seeds import them as they are.
 
@@ -48,13 +56,33 @@ export async function writeVisitReport(em: EntityManager, loanId: string, event:
   });
 }
 
-/** VISIT_APPROVE / VISIT_RETURN: the leader's answer on the submitted round. */
+/**
+ * VISIT_APPROVE / VISIT_RETURN: the leader's answer on the submitted round. An approved round's
+ * classification is the loan's from then on: when it differs from the one before (none: unclassified),
+ * the change is kept with who reported and approved it, when, why and the loan's guaranteed balance then.
+ */
 export async function writeVisitDecision(em: EntityManager, loanId: string, event: GuaranteeEvent): Promise<void> {
   if (event.type !== 'VISIT_APPROVE' && event.type !== 'VISIT_RETURN') return;
-  await decideSubmittedVisit(em, loanId, {
+  const decided = await decideSubmittedVisit(em, loanId, {
     state: event.type === 'VISIT_APPROVE' ? 'APPROVED' : 'RETURNED',
     decidedBy: event.actorId,
     decidedAt: event.at,
     reason: event.type === 'VISIT_RETURN' ? event.reason : null,
   });
+  if (event.type !== 'VISIT_APPROVE') return;
+  for (const round of decided) {
+    const before = await currentClassification(em, loanId);
+    if (before === round.classification) continue;
+    await insertClassificationChange(em, {
+      loanId,
+      visitRecordId: round.id,
+      from: before,
+      to: round.classification,
+      reportedBy: round.submittedBy,
+      changedBy: event.actorId,
+      changedAt: event.at,
+      reason: round.reason,
+      balanceFen: await guaranteedBalanceFen(em, loanId, event.at),
+    });
+  }
 }

@@ -67,19 +67,20 @@ export async function insertVisitRecord(
   );
 }
 
-/** The leader's answer on the loan's submitted round. */
+/** The leader's answer on the loan's submitted round; answers the rounds it decided. */
 export async function decideSubmittedVisit(
   em: EntityManager,
   loanId: string,
   decision: { state: 'APPROVED' | 'RETURNED'; decidedBy: string; decidedAt: string; reason: string | null },
-): Promise<void> {
-  await em.query(`UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'`, [
-    loanId,
-    decision.state,
-    decision.decidedBy,
-    decision.decidedAt,
-    decision.reason,
-  ]);
+): Promise<{ id: string; classification: RiskClassification; reason: string | null; submittedBy: string }[]> {
+  return em.query(
+    // a SELECT over the UPDATE: its rows come back as rows (an UPDATE's would come with its count)
+    `WITH decided AS (
+       UPDATE visit_record SET state = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE loan_id = $1 AND state = 'SUBMITTED'
+       RETURNING id, classification, reason, submitted_by)
+     SELECT id, classification, reason, submitted_by AS "submittedBy" FROM decided`,
+    [loanId, decision.state, decision.decidedBy, decision.decidedAt, decision.reason],
+  );
 }
 
 /** The visit record of event `seq` with its company's name, when that round downgraded the loan; undefined otherwise. */
@@ -95,6 +96,62 @@ export async function downgradeRecord(
     [loanId, seq],
   );
   return record;
+}
+
+/** The loan's live repayment instalments as the overdue rule reads them (none without a plan). */
+export async function liveInstalments(em: EntityManager, loanId: string): Promise<{ dueOn: string; principalFen: number; repaidFen: number }[]> {
+  const rows: { dueOn: string; principalFen: string; repaidFen: string }[] = await em.query(
+    `SELECT to_char(due_on, 'YYYY-MM-DD') AS "dueOn", principal_fen::text AS "principalFen", repaid_fen::text AS "repaidFen"
+       FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL`,
+    [loanId],
+  );
+  return rows.map((r) => ({ dueOn: r.dueOn, principalFen: Number(r.principalFen), repaidFen: Number(r.repaidFen) }));
+}
+
+/** The loan's classification as the last change made it (the approved reports); null when never classified. */
+export async function currentClassification(em: EntityManager, loanId: string): Promise<RiskClassification | null> {
+  const [row] = await em.query(
+    `SELECT to_classification AS classification FROM classification_change WHERE loan_id = $1 ORDER BY changed_at DESC, id DESC LIMIT 1`,
+    [loanId],
+  );
+  return row?.classification ?? null;
+}
+
+/**
+ * The loan's guaranteed balance at a moment, in fen: the amount lent less the repayments recorded
+ * (RECORD_REPAYMENT) up to then, never below zero; 0 before the disbursement.
+ */
+export async function guaranteedBalanceFen(em: EntityManager, loanId: string, at: string): Promise<number> {
+  const [row] = await em.query(
+    `SELECT GREATEST(0, COALESCE(wi.disbursed_amount_fen, 0) - COALESCE((
+              SELECT sum(round((e.payload->>'amount')::numeric * 100)) FROM workflow_event e
+               WHERE e.loan_id = wi.loan_id AND e.type = 'RECORD_REPAYMENT' AND e.at <= $2), 0))::text AS fen
+       FROM workflow_instance wi WHERE wi.loan_id = $1`,
+    [loanId, at],
+  );
+  return Number(row?.fen ?? 0);
+}
+
+/** A change of the loan's classification, kept for ever. */
+export async function insertClassificationChange(
+  em: EntityManager,
+  row: {
+    loanId: string;
+    visitRecordId: string;
+    from: RiskClassification | null;
+    to: RiskClassification;
+    reportedBy: string;
+    changedBy: string;
+    changedAt: string;
+    reason: string | null;
+    balanceFen: number;
+  },
+): Promise<void> {
+  await em.query(
+    `INSERT INTO classification_change (loan_id, visit_record_id, from_classification, to_classification, reported_by, changed_by, changed_at, reason, balance_fen)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [row.loanId, row.visitRecordId, row.from, row.to, row.reportedBy, row.changedBy, row.changedAt, row.reason, row.balanceFen],
+  );
 }
 
 /** The enabled users other than `exceptId`, with their language, roles and keys. */

@@ -1,10 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { RISK_CLASSIFICATION_LABELS, type RiskClassification } from '@app/workflow';
+import { classificationNeedsReason, daysPastDue, RISK_CLASSIFICATION_LABELS, type RiskClassification } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttachmentStore } from '../archives/attachment-store';
 import { AuthUser, holds } from '../auth/auth-user';
+import { Clock } from '../common/clock';
+import { companyDay } from '../common/company-time';
 import { AppError, CODES } from '../common/errors';
-import { latestClassification, VisitsRepository } from './visits.repository';
+import { latestClassification, liveInstalments, VisitsRepository } from './visits.repository';
 import { VisitRecordDto, VisitsViewDto } from './visits.responses';
 import { hasText, isClassification, isDowngrade, NEXT_VISIT_INTERVAL, writeVisitDecision, writeVisitReport } from './visit-writers';
 
@@ -23,6 +25,7 @@ export class VisitsService {
     private readonly db: DataSource,
     private readonly visits: VisitsRepository,
     private readonly attachments: AttachmentStore,
+    private readonly clock: Clock,
   ) {}
 
   private async snapshotOf(em: EntityManager, loanId: string): Promise<any> {
@@ -33,7 +36,9 @@ export class VisitsService {
 
   /**
    * Every new report names its classification; a reason is needed unless it is NORMAL and unchanged
-   * from the previous report. Six approved rounds refuse a seventh with a message of its own.
+   * from the previous report. A loan over 90 days past due today (its oldest live instalment due and
+   * not repaid) needs a reason for anything better than SUBSTANDARD. Six approved rounds refuse a
+   * seventh with a message of its own.
    */
   async checkReport(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const snapshot = await this.snapshotOf(em, loanId);
@@ -51,11 +56,20 @@ export class VisitsService {
       );
     }
     if (!isClassification(classification)) return {}; // the shape check names the field and its values
+    const word = (c: RiskClassification | null) =>
+      c ? { zh: RISK_CLASSIFICATION_LABELS[c].zh, en: RISK_CLASSIFICATION_LABELS[c].en } : { zh: '无', en: 'none' };
+    if (!hasText(payload.reason)) {
+      const days = daysPastDue(await liveInstalments(em, loanId), companyDay(this.clock.now()));
+      if (classificationNeedsReason(days, classification)) {
+        throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.visitClassificationFloor, 'visitClassificationFloor', 'reason', 'VisitClassificationFloor', {
+          days,
+          classification: word(classification),
+        });
+      }
+    }
     const previous = await latestClassification(em, loanId);
     const needsReason = classification !== 'NORMAL' || (previous !== null && previous !== classification);
     if (needsReason && !hasText(payload.reason)) {
-      const word = (c: RiskClassification | null) =>
-        c ? { zh: RISK_CLASSIFICATION_LABELS[c].zh, en: RISK_CLASSIFICATION_LABELS[c].en } : { zh: '无', en: 'none' };
       throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.visitReasonRequired, 'visitReasonRequired', 'reason', 'VisitReasonRequired', {
         classification: word(classification),
         previous: word(previous),

@@ -2110,6 +2110,43 @@ export interface TypeLoansDto {
   total: GroupRowDto;
 }
 
+export interface MigrationClassDto {
+  key: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | 'UNCLASSIFIED';
+  label: Label;
+}
+
+export interface MigrationCellDto {
+  /** Loans */
+  loans: number;
+  /** Their guaranteed balance at the end of `from`, fen */
+  fromBalanceFen: number;
+  /** Their guaranteed balance at the end of `to`, fen */
+  toBalanceFen: number;
+}
+
+export interface MigrationRowDto {
+  from: 'NORMAL' | 'SPECIAL_MENTION' | 'SUBSTANDARD' | 'DOUBTFUL' | 'LOSS' | 'UNCLASSIFIED';
+  /** One cell per class at `to`, in the order of `classes` */
+  cells: MigrationCellDto[];
+  /** The sum of the row */
+  total: MigrationCellDto;
+}
+
+export interface ClassificationMigrationDto {
+  from: string;
+  to: string;
+  /** The rows' and the columns' order */
+  classes: MigrationClassDto[];
+  /** One row per class at `from`, in the order of `classes` */
+  rows: MigrationRowDto[];
+  /** The sum of each column (one per class at `to`) */
+  columnTotals: MigrationCellDto[];
+  /** Every loan of the matrix */
+  total: MigrationCellDto;
+  /** The rows' totals and the columns' totals both add up to the total (computed apart) */
+  balanced: boolean;
+}
+
 export interface RegulatorySettingsDto {
   /** Net assets in yuan (two decimals) */
   netAssets: number;
@@ -2712,6 +2749,8 @@ export interface ApiResponses {
   'GET /statistics/amounts/region/export': Blob;
   'GET /statistics/amounts/person': GroupStatsDto;
   'GET /statistics/amounts/person/export': Blob;
+  'GET /statistics/classification-migration': ClassificationMigrationDto;
+  'GET /statistics/classification-migration/export': Blob;
   'GET /regulatory/settings': RegulatorySettingsDto;
   'PUT /regulatory/settings': RegulatorySettingsDto;
   'GET /regulatory/settings/history': RegulatorySettingsHistoryRowDto[];
@@ -3393,6 +3432,18 @@ export interface ApiQueries {
     start?: string;
     /** Last day, included (YYYY-MM-DD, company time zone); default: today */
     end?: string;
+  };
+  'GET /statistics/classification-migration': {
+    /** The first day (YYYY-MM-DD, company time zone): each loan's classification at its end */
+    from: string;
+    /** The second day, not before `from`: each loan's classification at its end */
+    to: string;
+  };
+  'GET /statistics/classification-migration/export': {
+    /** The first day (YYYY-MM-DD, company time zone): each loan's classification at its end */
+    from: string;
+    /** The second day, not before `from`: each loan's classification at its end */
+    to: string;
   };
   'GET /regulatory/figures': {
     /** YYYY-MM-DD (company day); today when absent */

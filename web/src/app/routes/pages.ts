@@ -44,5 +44,6 @@ export const statisticsOverviewPage = lazy(() => import('@/features/statistics/O
 export const statisticsProjectPage = lazy(() => import('@/features/statistics/ProjectListPage'));
 export const statisticsAmountPage = lazy(() => import('@/features/statistics/AmountPage'));
 export const statisticsAmountDataPage = lazy(() => import('@/features/statistics/AmountDataPage'));
+export const statisticsClassificationMigrationPage = lazy(() => import('@/features/statistics/ClassificationMigrationPage'));
 // The ledger's page of a loan (balance, plan, repayments, attachments).
 export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarantee/LedgerAttachmentsPage'));

@@ -47,7 +47,7 @@ import {
 import { bankListPage, bankTemplatePage, loanTypeListPage } from './pages';
 import { guodanListPage, industrialInformationListPage } from './pages';
 // Statistics.
-import { statisticsAmountDataPage, statisticsAmountPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
+import { statisticsAmountDataPage, statisticsAmountPage, statisticsClassificationMigrationPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 // After guarantee: the ledger's page of a loan.
 import { ledgerAttachmentsPage } from './pages';
 import { LOAN_LIST_PATH } from '@/navigation/paths';
@@ -296,6 +296,8 @@ export const ROUTE_TABLE: RouteGroup[] = [
       { name: 'personnelList', path: 'personnelList', page: statisticsAmountPage, perms: ['personnel_list'] },
       // Admins pass every menu key; anyone else needs the statistics menu.
       { name: 'regulatoryOverview', path: 'regulatory', page: regulatoryOverviewPage, perms: ['statistics'] },
+      // The server's key for it is the statistics menu's own.
+      { name: 'classificationMigration', path: 'classificationMigration', page: statisticsClassificationMigrationPage, perms: ['statistics'] },
     ]),
   },
   {

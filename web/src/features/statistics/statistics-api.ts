@@ -1,6 +1,16 @@
 /** The statistics calls (server/src/statistics): every statistic for a period, and its export. */
 import { http } from '@/api/http';
-import type { GroupRowDto, GroupStatsDto, LoanPageDto, OverviewDto, ProjectsSummaryDto, TypeLoanRowDto, TypeLoansDto } from '@/api/schema.gen';
+import type {
+  ClassificationMigrationDto,
+  GroupRowDto,
+  GroupStatsDto,
+  LoanPageDto,
+  MigrationCellDto,
+  OverviewDto,
+  ProjectsSummaryDto,
+  TypeLoanRowDto,
+  TypeLoansDto,
+} from '@/api/schema.gen';
 import { downloadFile, exportFileName } from '@/lib/download';
 
 export type Overview = OverviewDto;
@@ -9,6 +19,8 @@ export type GroupRow = GroupRowDto;
 export type TypeLoans = TypeLoansDto;
 export type TypeLoanRow = TypeLoanRowDto;
 export type ProjectsSummary = ProjectsSummaryDto;
+export type ClassificationMigration = ClassificationMigrationDto;
+export type MigrationCell = MigrationCellDto;
 
 /** The amount statistics, each a grouping of the same figures (server: GET /statistics/amounts/{dimension}). */
 export type Dimension = 'product' | 'bank' | 'region' | 'person';
@@ -41,6 +53,11 @@ export async function fetchProjectsSummary(query: Params): Promise<ProjectsSumma
   return (await http.get('/statistics/projects/summary', { params: query })).data;
 }
 
+/** The risk classification migration matrix from the end of `period.start` to the end of `period.end`. */
+export async function fetchClassificationMigration(period: Period): Promise<ClassificationMigration> {
+  return (await http.get('/statistics/classification-migration', { params: { from: period.start, to: period.end } })).data;
+}
+
 /** Each statistic's export: the same query as its page, answered as an .xlsx. */
 export const EXPORT_PATHS = {
   overview: '/statistics/overview/export',
@@ -50,6 +67,7 @@ export const EXPORT_PATHS = {
   region: '/statistics/amounts/region/export',
   person: '/statistics/amounts/person/export',
   typeLoans: '/statistics/amounts/product/loans/export',
+  classificationMigration: '/statistics/classification-migration/export',
 } as const;
 
 export async function exportStatistic(which: keyof typeof EXPORT_PATHS, query: Params, fileName: string): Promise<void> {

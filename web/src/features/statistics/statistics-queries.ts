@@ -3,6 +3,7 @@ import { useLang } from '@/i18n/use-lang';
 import { usePagedList } from '@/lib/use-paged-list';
 import {
   exportStatistic,
+  fetchClassificationMigration,
   fetchGroups,
   fetchOverview,
   fetchProjects,
@@ -22,6 +23,7 @@ export const statisticsKeys = {
   typeLoans: (typeName: string | null, period: Period, lang: string) => ['statistics', 'typeLoans', typeName, period, lang] as const,
   projects: ['statistics', 'projects'] as const,
   projectsSummary: (filters: Filters) => ['statistics', 'projectsSummary', filters] as const,
+  classificationMigration: (period: Period) => ['statistics', 'classificationMigration', period] as const,
 };
 
 export function useOverview(period: Period) {
@@ -55,4 +57,9 @@ export function useProjectList(period: Period, exportName: string) {
 
 export function useProjectsSummary(filters: Filters) {
   return useQuery({ queryKey: statisticsKeys.projectsSummary(filters), queryFn: () => fetchProjectsSummary(filters) });
+}
+
+/** The classification migration matrix between the period's two days (the classes' names are the web's own words). */
+export function useClassificationMigration(period: Period) {
+  return useQuery({ queryKey: statisticsKeys.classificationMigration(period), queryFn: () => fetchClassificationMigration(period) });
 }

@@ -51,6 +51,7 @@ export const pageTitles: Translation<typeof zhPageTitles> = {
   amountDataList: 'Projects by type',
   personnelList: 'By personnel',
   regulatoryOverview: 'Regulatory figures',
+  classificationMigration: 'Classification migration',
   bankList: 'Banks',
   bankContractList: 'Bank templates',
   companyLoanType: 'Loan types',

@@ -67,5 +67,14 @@ const statistics: Translation<typeof zh> = {
   projects: {
     companyName: 'Company name',
   },
+  migration: {
+    caption: 'Classification migration: the class at the end of {{from}} (rows) to the class at the end of {{to}} (columns)',
+    corner: '{{from}} \\ {{to}}',
+    legend: 'Each cell: loans; guaranteed balance on {{from}} → on {{to}} (yuan)',
+    balanced: 'Row totals, column totals and the total agree',
+    unbalanced: 'Row totals, column totals and the total disagree: check the figures',
+    failed: 'The migration matrix could not be loaded',
+    loading: 'Loading the migration matrix',
+  },
 };
 export default statistics;

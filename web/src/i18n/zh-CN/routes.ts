@@ -48,6 +48,7 @@ export const pageTitles = {
   amountDataList: '项目类型展示',
   personnelList: '按人员',
   regulatoryOverview: '监管指标',
+  classificationMigration: '风险分类迁徙',
   bankList: '银行列表',
   bankContractList: '银行模板',
   companyLoanType: '贷款类型',

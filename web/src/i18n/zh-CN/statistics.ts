@@ -65,5 +65,14 @@ const statistics = {
   projects: {
     companyName: '企业名称',
   },
+  migration: {
+    caption: '风险分类迁徙矩阵：{{from}} 日终的分类（行）→ {{to}} 日终的分类（列）',
+    corner: '{{from}} 分类 \\ {{to}} 分类',
+    legend: '每格：笔数；{{from}} 担保余额 → {{to}} 担保余额（元）',
+    balanced: '行合计、列合计与总计一致',
+    unbalanced: '行合计、列合计与总计不一致，请核查',
+    failed: '迁徙矩阵加载失败',
+    loading: '正在加载迁徙矩阵',
+  },
 };
 export default statistics;
