@@ -31,7 +31,9 @@ export class RegulatoryBadLoans1764230000000 implements MigrationInterface {
       `INSERT INTO regulatory_provision_settings (valid_from, unearned_premium_rate_bp, compensation_reserve_rate_bp, compensation_reserve_cap_bp)
        VALUES ('1900-01-01', 5000, 100, 1000)`,
     );
-    await q.query(`CREATE TABLE IF NOT EXISTS regulatory_snapshot (day date PRIMARY KEY, figures jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await q.query(
+      `CREATE TABLE IF NOT EXISTS regulatory_snapshot (day date PRIMARY KEY, figures jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     // The bad-loan events the figures sum by type (recoveries, payments, write-offs): one index for the three.
     await q.query(
       `CREATE INDEX workflow_event_bad_loan_idx ON workflow_event (type, loan_id)

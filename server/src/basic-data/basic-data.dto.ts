@@ -56,7 +56,8 @@ export class BankDto {
   @ApiPropertyOptional({
     minimum: 0,
     maximum: 10000,
-    description: "The bank's default share of a loan's risk, basis points (2000 = 20%); copied to a loan at CONTRACT_GENERATE. Unchanged when absent (0 for a new bank)",
+    description:
+      "The bank's default share of a loan's risk, basis points (2000 = 20%); copied to a loan at CONTRACT_GENERATE. Unchanged when absent (0 for a new bank)",
   })
   @IsOptional()
   @IsInt()

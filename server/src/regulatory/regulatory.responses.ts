@@ -181,7 +181,9 @@ export class RateDto {
 export class ProvisionsDto {
   @ApiProperty({ description: '未到期责任准备金: unearnedPremiumRateBp of the premium income of the year to asOf, fen' })
   unearnedPremiumReserveFen: number;
-  @ApiProperty({ description: '担保赔偿准备金: compensationReserveRateBp of each past year-end liability balance, accumulated up to compensationReserveCapBp of it, fen' })
+  @ApiProperty({
+    description: '担保赔偿准备金: compensationReserveRateBp of each past year-end liability balance, accumulated up to compensationReserveCapBp of it, fen',
+  })
   compensationReserveFen: number;
 }
 
@@ -219,7 +221,9 @@ export class BadLoanBasisDto {
   recoveredInYearFen: number;
   @ApiProperty({ description: 'Written off (RECOVERY_WRITE_OFF_APPROVE by its company day) from yearStart to asOf, fen' })
   writtenOffInYearFen: number;
-  @ApiProperty({ description: "Guarantees released from yearStart to asOf (closed without compensation, or compensated), the company's share of the amount lent, fen" })
+  @ApiProperty({
+    description: "Guarantees released from yearStart to asOf (closed without compensation, or compensated), the company's share of the amount lent, fen",
+  })
   releasedInYearFen: number;
   @ApiProperty({ description: 'The compensation balance at the end of the day before yearStart, fen' })
   compensationBalanceAtYearStartFen: number;

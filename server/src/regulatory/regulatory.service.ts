@@ -368,7 +368,8 @@ export class RegulatoryService {
     const first = await this.regulatory.firstDisbursedOn(em);
     const yearEndBalances: { year: number; balanceFen: number }[] = [];
     if (first !== null) {
-      for (let y = Number(first.slice(0, 4)); y < year; y += 1) yearEndBalances.push({ year: y, balanceFen: Number(await this.weightedBalanceAt(em, `${y}-12-31`)) });
+      for (let y = Number(first.slice(0, 4)); y < year; y += 1)
+        yearEndBalances.push({ year: y, balanceFen: Number(await this.weightedBalanceAt(em, `${y}-12-31`)) });
     }
     const unearned = unearnedPremiumReserveFen(Number(premiumIncome), settings.unearnedPremiumRateBp);
     const reserve = compensationReserveFen(yearEndBalances, settings.compensationReserveRateBp, settings.compensationReserveCapBp);
