@@ -213,8 +213,6 @@ export const ERROR_CODE_GROUPS = {
       companyInOtherGroup: 'A11104',
       relatedGroupNotFound: 'A11105',
       regulatoryBadDay: 'A11106',
-      riskShareLocked: 'A11107',
-      provisionCapBelowRate: 'A11108',
     },
   ),
   statistics: group({ from: 'A11201', to: 'A11299' }, { statisticsPeriodInverted: 'A11201' }),

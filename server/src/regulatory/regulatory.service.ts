@@ -421,7 +421,7 @@ export class RegulatoryService {
   async addProvisionSettings(input: ProvisionSettingsInputDto, user: AuthUser): Promise<ProvisionSettingsDto> {
     const validFrom = this.checkDay(input.validFrom);
     if (input.compensationReserveCapBp < input.compensationReserveRateBp) {
-      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.provisionCapBelowRate, 'provisionCapBelowRate', 'compensationReserveCapBp', 'BadRequest');
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.badRequest, 'provisionCapBelowRate', 'compensationReserveCapBp', 'BadRequest');
     }
     const id = await this.regulatory.insertProvisionSettings({ ...input, validFrom }, user.id);
     const saved = (await this.regulatory.provisionSettingsHistory()).find((row) => String(row.id) === String(id))!;
@@ -456,7 +456,7 @@ export class RegulatoryService {
       const loan = UUID.test(loanId) ? await this.regulatory.lockLoanContract(em, loanId) : null;
       if (!loan) throw AppError.notFound('loanNotFound');
       if (!loan.contractGenerated || loan.contractSealed) {
-        throw AppError.ofField(HttpStatus.CONFLICT, CODES.riskShareLocked, 'riskShareLocked', 'riskShareBp', 'Conflict');
+        throw AppError.ofField(HttpStatus.CONFLICT, CODES.conflict, 'riskShareLocked', 'riskShareBp', 'Conflict');
       }
       await this.regulatory.setLoanRiskShare(em, loanId, riskShareBp);
       return { loanId, riskShareBp };
