@@ -108,9 +108,9 @@ export class LeverageDto {
 }
 
 export class CompensationDto {
-  @ApiProperty({ description: 'False while the system records no compensation (代偿): the rate is then shown as none' })
+  @ApiProperty({ description: 'True on the figures of a day (GET figures computes the rate); false in the live check, which does not' })
   available: boolean;
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: Number, nullable: true, description: 'compensationRate.value: null when no guarantee was released in the year' })
   rate: number | null;
 }
 

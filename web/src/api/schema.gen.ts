@@ -2204,8 +2204,9 @@ export interface GroupExposureDto {
 }
 
 export interface CompensationDto {
-  /** False while the system records no compensation (代偿): the rate is then shown as none */
+  /** True on the figures of a day (GET figures computes the rate); false in the live check, which does not */
   available: boolean;
+  /** compensationRate.value: null when no guarantee was released in the year */
   rate: number | null;
 }
 
