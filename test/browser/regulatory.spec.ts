@@ -44,7 +44,12 @@ it('shows the figures of the demo data, validates and saves the settings with th
   );
   expect(await view.getByTestId('regulatory-balance-value').innerText()).toBe(formatFen(figures.balanceFen));
   expect(await view.getByTestId('regulatory-leverage-value').innerText()).toBe(figures.leverage.value.toFixed(4));
-  expect(await view.getByTestId('regulatory-compensation-value').innerText()).toBe('无（系统尚无代偿数据）');
+  // the figures of loans that went bad, as the server computed them for today
+  const rateText = (r: number | null, none: string) => (r === null ? none : `${(r * 100).toFixed(2)}%`);
+  expect(await view.getByTestId('regulatory-compensation-value').innerText()).toBe(rateText(figures.compensation.rate, '无（本年尚无解除的担保）'));
+  expect(await view.getByTestId('regulatory-compensation-balance-value').innerText()).toBe(formatFen(figures.compensationBalanceFen));
+  expect(await view.getByTestId('regulatory-loss-rate-value').innerText()).toBe(rateText(figures.lossRate.value, '无'));
+  expect(await view.getByTestId('regulatory-reserve-value').innerText()).toBe(formatFen(figures.provisions.compensationReserveFen));
   // The client table pages through the server's list: the first page is the figures' largest clients.
   const names = () => view.getByTestId('regulatory-client-row').locator('td:first-child').allInnerTexts();
   await eventually(names, (shown) => expect(shown).toEqual(figures.clients.slice(0, 10).map((c: { companyName: string }) => c.companyName)));

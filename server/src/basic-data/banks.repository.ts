@@ -11,7 +11,7 @@ const SORT_COLUMNS: Record<BankSort, string> = {
 };
 
 // Loans name their bank as text (loan.bank): a loan "uses" the bank whose name it carries.
-const COLUMNS = `b.id, b.name, b.category, b.phone, b.address, b.created_at, b.updated_at,
+const COLUMNS = `b.id, b.name, b.category, b.phone, b.address, b.risk_share_bp, b.created_at, b.updated_at,
   (SELECT count(*)::int FROM bank_template t WHERE t.bank_id = b.id AND t.deleted_at IS NULL) AS template_count,
   (SELECT count(DISTINCT t.contract_type)::int FROM bank_template t WHERE t.bank_id = b.id AND t.deleted_at IS NULL AND t.enabled) AS enabled_types,
   (SELECT count(*)::int FROM loan l WHERE l.bank = b.name AND l.deleted_at IS NULL) AS loan_count`;
@@ -23,6 +23,7 @@ function toRow(r: Record<string, any>): BankRowDto {
     category: r.category,
     phone: r.phone,
     address: r.address,
+    riskShareBp: r.risk_share_bp,
     templateCount: r.template_count,
     enabledTypes: r.enabled_types,
     loanCount: r.loan_count,
@@ -44,8 +45,8 @@ export class BanksRepository {
 
   async insert(dto: BankDto, userId: string): Promise<string> {
     const [row] = await this.db.query(
-      `INSERT INTO bank (name, category, phone, address, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-      [dto.name, dto.category, dto.phone ?? null, dto.address ?? null, userId],
+      `INSERT INTO bank (name, category, phone, address, risk_share_bp, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+      [dto.name, dto.category, dto.phone ?? null, dto.address ?? null, dto.riskShareBp ?? 0, userId],
     );
     return row.id;
   }
@@ -57,14 +58,11 @@ export class BanksRepository {
   }
 
   async update(em: EntityManager, id: string, dto: BankDto, userId: string): Promise<void> {
-    await em.query(`UPDATE bank SET name = $2, category = $3, phone = $4, address = $5, updated_by = $6, updated_at = now() WHERE id = $1`, [
-      id,
-      dto.name,
-      dto.category,
-      dto.phone ?? null,
-      dto.address ?? null,
-      userId,
-    ]);
+    await em.query(
+      `UPDATE bank SET name = $2, category = $3, phone = $4, address = $5, risk_share_bp = COALESCE($7, risk_share_bp), updated_by = $6, updated_at = now()
+        WHERE id = $1`,
+      [id, dto.name, dto.category, dto.phone ?? null, dto.address ?? null, userId, dto.riskShareBp ?? null],
+    );
   }
 
   /** Carries a bank's new name to the loans that named the old one. */

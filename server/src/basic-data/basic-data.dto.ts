@@ -52,6 +52,18 @@ export class BankDto {
   @IsString()
   @MaxLength(200)
   address?: string | null;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 10000,
+    description:
+      "The bank's default share of a loan's risk, basis points (2000 = 20%); copied to a loan at CONTRACT_GENERATE. Unchanged when absent (0 for a new bank)",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  riskShareBp?: number;
 }
 
 export const BANK_SORTS = ['name', 'category', 'createdAt', 'templateCount'] as const;

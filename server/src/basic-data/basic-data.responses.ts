@@ -13,6 +13,8 @@ export class BankRowDto {
   phone: string | null;
   @ApiProperty({ type: String, nullable: true })
   address: string | null;
+  @ApiProperty({ description: "The bank's default share of a loan's risk, basis points (risk sharing)" })
+  riskShareBp: number;
   @ApiProperty({ description: 'Template versions kept (not deleted)' })
   templateCount: number;
   @ApiProperty({ description: 'Contract types with an enabled template' })

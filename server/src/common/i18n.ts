@@ -160,6 +160,14 @@ export const MESSAGES = {
   },
   relatedGroupNotFound: { zh: '关联集团不存在', en: 'The related group does not exist' },
   regulatoryBadDay: { zh: '日期“{value}”无效，应为 YYYY-MM-DD', en: 'The date "{value}" is not valid (YYYY-MM-DD)' },
+  riskShareLocked: {
+    zh: '风险分担比例只能在合同已生成、尚未用印时修改',
+    en: 'The risk share can be changed only after the contract is generated and before it is sealed',
+  },
+  provisionCapBelowRate: {
+    zh: '担保赔偿准备金的累计上限不能低于每年的提取比例',
+    en: 'The compensation reserve cap cannot be below its yearly rate',
+  },
   userMissing: { zh: '指定的人员不存在或已禁用', en: 'The person named does not exist or is disabled' },
   creditCodeInvalid: {
     zh: '统一社会信用代码无效（应为 18 位且校验位正确）',
@@ -457,6 +465,11 @@ export const FIELD_LABELS: Record<string, Label> = {
   leverageLimit: { zh: '放大倍数上限', en: 'leverage limit' },
   singleClientLimit: { zh: '单一客户集中度上限', en: 'single-client limit' },
   groupLimit: { zh: '关联方集中度上限', en: 'related-parties limit' },
+  riskShareBp: { zh: '银行风险分担比例', en: "bank's risk share" },
+  validFrom: { zh: '生效日期', en: 'valid from' },
+  unearnedPremiumRateBp: { zh: '未到期责任准备金比例', en: 'unearned premium reserve rate' },
+  compensationReserveRateBp: { zh: '担保赔偿准备金提取比例', en: 'compensation reserve rate' },
+  compensationReserveCapBp: { zh: '担保赔偿准备金累计上限', en: 'compensation reserve cap' },
   asOf: { zh: '统计日期', en: 'as-of date' },
   smallMicro: { zh: '小微企业', en: 'small or micro enterprise' },
   agricultural: { zh: '农户', en: 'farmer household' },

@@ -9,16 +9,22 @@ import { IdDto } from '../common/response.dto';
 import {
   ClientClassInputDto,
   ExposuresQueryDto,
+  FiguresHistoryQueryDto,
   FiguresQueryDto,
   GroupMemberInputDto,
   ImpactQueryDto,
+  ProvisionSettingsInputDto,
   RegulatorySettingsInputDto,
   RelatedGroupInputDto,
+  RiskShareInputDto,
 } from './regulatory.dto';
 import {
   ClientClassDto,
   ClientExposureDto,
-  RegulatoryFiguresDto,
+  FiguresHistoryPointDto,
+  LoanRiskShareDto,
+  ProvisionSettingsDto,
+  RegulatoryDayFiguresDto,
   RegulatoryImpactDto,
   RegulatorySettingsDto,
   RegulatorySettingsHistoryRowDto,
@@ -58,12 +64,55 @@ export class RegulatoryController {
     return this.regulatory.history();
   }
 
-  @ApiEnvelope(RegulatoryFiguresDto)
+  @ApiEnvelope(RegulatoryDayFiguresDto)
   @RequirePermission('statistics')
   @Get('figures')
-  @ApiOperation({ summary: 'Liability balance with its weights, leverage, concentration and compensation rate at the end of a company day' })
+  @ApiOperation({
+    summary:
+      'Liability balance with its weights (the company share under risk sharing), leverage, concentration, the compensation balance, the compensation, recovery and loss rates, provisions and their coverage at the end of a company day',
+  })
   figures(@Query() query: FiguresQueryDto) {
     return this.regulatory.figures(query.asOf);
+  }
+
+  @ApiEnvelope([FiguresHistoryPointDto])
+  @RequirePermission('statistics')
+  @Get('figures/history')
+  @ApiOperation({ summary: 'The nightly snapshots of the figures from one day to another (at most 3,660 days), for charts' })
+  figuresHistory(@Query() query: FiguresHistoryQueryDto) {
+    return this.regulatory.figuresHistory(query);
+  }
+
+  @ApiEnvelope(ProvisionSettingsDto)
+  @RequirePermission('statistics')
+  @Get('provision-settings')
+  @ApiOperation({ summary: 'The provision rates in force on a day (today when absent)' })
+  provisionSettings(@Query() query: FiguresQueryDto) {
+    return this.regulatory.provisionSettings(query.asOf);
+  }
+
+  @ApiEnvelope([ProvisionSettingsDto])
+  @RequirePermission('statistics')
+  @Get('provision-settings/history')
+  @ApiOperation({ summary: 'Every version of the provision rates, the latest valid first' })
+  provisionHistory() {
+    return this.regulatory.provisionHistory();
+  }
+
+  @ApiEnvelope(ProvisionSettingsDto)
+  @RequireRole(ROLE_ADMIN)
+  @Post('provision-settings')
+  @ApiOperation({ summary: 'Adds a version of the provision rates valid from a day (administrators); the figures of earlier days keep the earlier rates' })
+  addProvisionSettings(@Body() body: ProvisionSettingsInputDto, @CurrentUser() user: AuthUser) {
+    return this.regulatory.addProvisionSettings(body, user);
+  }
+
+  @ApiEnvelope(LoanRiskShareDto)
+  @RequirePermission('sys:contract:generate')
+  @Put('loans/:loanId/risk-share')
+  @ApiOperation({ summary: "Sets the bank's share of a loan's risk (basis points) while its contract is generated and not sealed (409 otherwise)" })
+  setRiskShare(@Param('loanId') loanId: string, @Body() body: RiskShareInputDto) {
+    return this.regulatory.setRiskShare(loanId, body.riskShareBp);
   }
 
   @ApiPage(ClientExposureDto)

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageQuery } from '../common/paging.dto';
 
 export class RegulatorySettingsInputDto {
@@ -94,4 +94,46 @@ export class ClientClassInputDto {
   @ApiProperty({ description: 'Farmer household (农户)' })
   @IsBoolean()
   agricultural: boolean;
+}
+
+export class FiguresHistoryQueryDto {
+  @ApiProperty({ description: 'YYYY-MM-DD, the first day' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  from: string;
+
+  @ApiProperty({ description: 'YYYY-MM-DD, the last day (at most 3,660 days after from)' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  to: string;
+}
+
+export class ProvisionSettingsInputDto {
+  @ApiProperty({ description: 'YYYY-MM-DD: the rates apply to the figures of this day and later, until a later version' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  validFrom: string;
+
+  @ApiProperty({ description: 'Unearned premium reserve, basis points of the premium income of the year (5000 = 50%)', minimum: 0, maximum: 10000 })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  unearnedPremiumRateBp: number;
+
+  @ApiProperty({ description: 'Compensation reserve, basis points of each year-end liability balance (100 = 1%)', minimum: 0, maximum: 10000 })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  compensationReserveRateBp: number;
+
+  @ApiProperty({ description: 'Compensation reserve cap, basis points of the year-end balance (1000 = 10%), not below the rate', minimum: 0, maximum: 10000 })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  compensationReserveCapBp: number;
+}
+
+export class RiskShareInputDto {
+  @ApiProperty({ description: "The bank's share of the loan's risk, basis points (2000 = 20%)", minimum: 0, maximum: 10000 })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  riskShareBp: number;
 }

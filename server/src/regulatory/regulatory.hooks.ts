@@ -10,5 +10,11 @@ export function regulatoryHooks(regulatory: RegulatoryService): FeatureHooks {
         return {};
       },
     },
+    writers: {
+      // Risk sharing: the loan's share starts as its contract bank's default (changeable until the seal).
+      CONTRACT_GENERATE: async ({ em, loanId, event }) => {
+        if (event.type === 'CONTRACT_GENERATE') await regulatory.copyBankRiskShare(em, loanId, event.bankId);
+      },
+    },
   };
 }

@@ -108,9 +108,9 @@ export class LeverageDto {
 }
 
 export class CompensationDto {
-  @ApiProperty({ description: 'False while the system records no compensation (代偿): the rate is then shown as none' })
+  @ApiProperty({ description: 'True on the figures of a day (GET figures computes the rate); false in the live check, which does not' })
   available: boolean;
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: Number, nullable: true, description: 'compensationRate.value: null when no guarantee was released in the year' })
   rate: number | null;
 }
 
@@ -140,6 +140,10 @@ export class RegulatoryFiguresDto {
   balanceFen: number;
   @ApiProperty({ description: 'Financing guarantee liability balance (融资担保责任余额), weighted, fen' })
   weightedBalanceFen: number;
+  @ApiProperty({ description: "The in-force balance before risk sharing, fen: balanceFen is the company's share of it" })
+  grossBalanceFen: number;
+  @ApiProperty({ description: "The banks' shares of the risk (grossBalanceFen - balanceFen), fen: not in the liability balance" })
+  bankShareFen: number;
   @ApiProperty({ type: [WeightLineDto] })
   weights: WeightLineDto[];
   @ApiProperty({ type: LeverageDto })
@@ -162,6 +166,116 @@ export class RegulatoryFiguresDto {
   breaches: BreachDto[];
   @ApiProperty({ description: 'Every limit broken, counted (breaches may hold fewer)' })
   breachCount: number;
+}
+
+export const RATE_REASONS = ['noDivisor'] as const;
+
+/** A rate of the regulator's: a decimal, or null with the reason (its divisor is zero). */
+export class RateDto {
+  @ApiProperty({ type: Number, nullable: true })
+  value: number | null;
+  @ApiProperty({ type: String, enum: RATE_REASONS, nullable: true, description: 'noDivisor: the divisor is zero' })
+  reason: 'noDivisor' | null;
+}
+
+export class ProvisionsDto {
+  @ApiProperty({ description: '未到期责任准备金: unearnedPremiumRateBp of the premium income of the year to asOf, fen' })
+  unearnedPremiumReserveFen: number;
+  @ApiProperty({
+    description: '担保赔偿准备金: compensationReserveRateBp of each past year-end liability balance, accumulated up to compensationReserveCapBp of it, fen',
+  })
+  compensationReserveFen: number;
+}
+
+export class ProvisionSettingsDto {
+  @ApiProperty()
+  id: number;
+  @ApiProperty({ description: 'YYYY-MM-DD: in force from this day until the next version' })
+  validFrom: string;
+  @ApiProperty({ description: 'Unearned premium reserve: share of the premium income of the year, basis points (5000 = 50%)' })
+  unearnedPremiumRateBp: number;
+  @ApiProperty({ description: 'Compensation reserve: share of each year-end liability balance, basis points (100 = 1%)' })
+  compensationReserveRateBp: number;
+  @ApiProperty({ description: 'Compensation reserve: no more once the accumulation reaches this share of the year-end balance, basis points (1000 = 10%)' })
+  compensationReserveCapBp: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Who set these (null: the defaults of the migration)' })
+  changedByName: string | null;
+  @ApiProperty()
+  changedAt: string;
+}
+
+export class YearEndBalanceDto {
+  @ApiProperty()
+  year: number;
+  @ApiProperty({ description: "The liability balance (weighted, the company's share) at the end of that year, fen" })
+  balanceFen: number;
+}
+
+/** What the rates and provisions are computed from, so that each can be checked. */
+export class BadLoanBasisDto {
+  @ApiProperty({ description: 'YYYY-MM-DD: the first day of the year of asOf' })
+  yearStart: string;
+  @ApiProperty({ description: 'Compensation paid (COMPENSATION_PAY by paidOn) from yearStart to asOf, fen' })
+  compensationPaidInYearFen: number;
+  @ApiProperty({ description: 'Recoveries (RECOVERY_RECORD by receivedOn) from yearStart to asOf, fen' })
+  recoveredInYearFen: number;
+  @ApiProperty({ description: 'Written off (RECOVERY_WRITE_OFF_APPROVE by its company day) from yearStart to asOf, fen' })
+  writtenOffInYearFen: number;
+  @ApiProperty({
+    description: "Guarantees released from yearStart to asOf (closed without compensation, or compensated), the company's share of the amount lent, fen",
+  })
+  releasedInYearFen: number;
+  @ApiProperty({ description: 'The compensation balance at the end of the day before yearStart, fen' })
+  compensationBalanceAtYearStartFen: number;
+  @ApiProperty({ description: 'Premiums confirmed (PREMIUM_CONFIRM) from yearStart to asOf, fen' })
+  premiumIncomeInYearFen: number;
+  @ApiProperty({ type: [YearEndBalanceDto], description: 'The past year-end liability balances the compensation reserve accumulates' })
+  yearEndBalances: YearEndBalanceDto[];
+}
+
+/** The figures of a day: the liability balance and limits, and the figures of loans that went bad. */
+export class RegulatoryDayFiguresDto extends RegulatoryFiguresDto {
+  @ApiProperty({ description: '代偿余额: compensation paid minus recovered minus written off, at the end of asOf, fen' })
+  compensationBalanceFen: number;
+  @ApiProperty({ type: RateDto, description: '代偿率: compensation paid in the year to asOf / guarantees released in the same period' })
+  compensationRate: RateDto;
+  @ApiProperty({ type: RateDto, description: '追偿率: recoveries in the year to asOf / compensation balance at the start of the year' })
+  recoveryRate: RateDto;
+  @ApiProperty({ type: RateDto, description: '损失率: written off in the year to asOf / guarantees released in the same period' })
+  lossRate: RateDto;
+  @ApiProperty({ type: ProvisionsDto })
+  provisions: ProvisionsDto;
+  @ApiProperty({ type: RateDto, description: '拨备覆盖率: (unearned premium reserve + compensation reserve) / compensation balance' })
+  provisionCoverage: RateDto;
+  @ApiProperty({ type: ProvisionSettingsDto, description: 'The provision rates in force at asOf' })
+  provisionSettings: ProvisionSettingsDto;
+  @ApiProperty({ type: BadLoanBasisDto })
+  basis: BadLoanBasisDto;
+}
+
+/** One day of the figures' history (the nightly snapshots); a figure the snapshot lacks is null. */
+export class FiguresHistoryPointDto {
+  @ApiProperty({ description: 'YYYY-MM-DD' })
+  day: string;
+  @ApiProperty({ type: Number, nullable: true })
+  weightedBalanceFen: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  compensationBalanceFen: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  compensationRate: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  recoveryRate: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  lossRate: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  provisionCoverage: number | null;
+}
+
+export class LoanRiskShareDto {
+  @ApiProperty({ format: 'uuid' })
+  loanId: string;
+  @ApiProperty({ description: "The bank's share of the loan's risk, basis points" })
+  riskShareBp: number;
 }
 
 export class RegulatoryImpactDto {

@@ -1,20 +1,24 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Label } from '@app/workflow';
+import { compensationReserveFen, rateOf, unearnedPremiumReserveFen, type Label, type Rate } from '@app/workflow';
 import { AppError, CODES } from '../common/errors';
 import { Clock } from '../common/clock';
 import { companyDay } from '../common/company-time';
 import { pickLabel, type MessageParam } from '../common/i18n';
 import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
-import type { ExposuresQueryDto, ExposureSort, RegulatorySettingsInputDto } from './regulatory.dto';
+import type { ExposuresQueryDto, ExposureSort, FiguresHistoryQueryDto, ProvisionSettingsInputDto, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
-import { RegulatoryRepository, type ClientClassRow, type SettingsRow } from './regulatory.repository';
+import { RegulatoryRepository, type ClientClassRow, type ProvisionSettingsRow, type SettingsRow } from './regulatory.repository';
 import type {
   BreachDto,
   ClientClassDto,
   ClientExposureDto,
+  FiguresHistoryPointDto,
   GroupExposureDto,
+  LoanRiskShareDto,
+  ProvisionSettingsDto,
+  RegulatoryDayFiguresDto,
   RegulatoryFiguresDto,
   RegulatoryImpactDto,
   RegulatoryLimit,
@@ -42,7 +46,10 @@ interface Settings {
 
 interface ClientRow extends ClientClassRow {
   loanCount: number;
+  /** The company's share of the client's balance in force. */
   balanceFen: bigint;
+  /** The whole balance, the banks' risk shares included. */
+  grossFen: bigint;
 }
 
 /** An extra loan counted as in force (the live check of a loan not yet disbursed). */
@@ -56,6 +63,9 @@ const ratio = (fen: bigint, netAssetsFen: bigint) => Number((fen * 1_000_000n) /
 const headroom = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => Number((limitE4 * netAssetsFen) / 10000n - fen);
 const within = (fen: bigint, limitE4: bigint, netAssetsFen: bigint) => fen * 10000n <= limitE4 * netAssetsFen;
 const toE4 = (value: string | number) => BigInt(Math.round(Number(value) * 10000));
+
+/** The longest history one request may ask for, in days. */
+export const HISTORY_MAX_DAYS = 3660;
 
 /** The clients the figures carry (the largest weighted balances); GET exposures pages through them all. */
 export const FIGURES_CLIENTS = 20;
@@ -152,13 +162,13 @@ export class RegulatoryService {
    */
   private async clientsInForce(em: EntityManager, asOf: string): Promise<ClientRow[]> {
     const rows = await this.regulatory.clientsInForce(em, asOf);
-    return rows.map((r) => ({ ...r, balanceFen: BigInt(r.balanceFen) }));
+    return rows.map((r) => ({ ...r, balanceFen: BigInt(r.balanceFen), grossFen: BigInt(r.grossFen) }));
   }
 
   /** A company not yet in force (the live check's client): its class and group. */
   private async clientShell(em: EntityManager, companyId: string): Promise<ClientRow> {
     const row = await this.regulatory.clientClass(em, companyId);
-    return { ...row, loanCount: 0, balanceFen: 0n };
+    return { ...row, loanCount: 0, balanceFen: 0n, grossFen: 0n };
   }
 
   /** The settings and the clients in force: the one read over every loan a set of figures needs. */
@@ -184,10 +194,12 @@ export class RegulatoryService {
       }
       client.loanCount += 1;
       client.balanceFen += extra.amountFen;
+      client.grossFen += extra.amountFen;
     }
 
     const lines = new Map(BALANCE_WEIGHTS.map((w) => [w.key, { clientCount: 0, balanceFen: 0n, weightedFen: 0n }]));
     let balanceFen = 0n;
+    let grossFen = 0n;
     let weightedFen = 0n;
     let loanCount = 0;
     let preferredBalance = 0n;
@@ -201,6 +213,7 @@ export class RegulatoryService {
       line.balanceFen += client.balanceFen;
       line.weightedFen += clientWeighted;
       balanceFen += client.balanceFen;
+      grossFen += client.grossFen;
       weightedFen += clientWeighted;
       loanCount += client.loanCount;
       // The 15-times share counts small/micro and farmer clients whatever their weight.
@@ -268,6 +281,8 @@ export class RegulatoryService {
       clientCount: clients.length,
       balanceFen: Number(balanceFen),
       weightedBalanceFen: Number(weightedFen),
+      grossBalanceFen: Number(grossFen),
+      bankShareFen: Number(grossFen - balanceFen),
       weights: BALANCE_WEIGHTS.map((w) => {
         const line = lines.get(w.key)!;
         return {
@@ -293,7 +308,7 @@ export class RegulatoryService {
       },
       clients: exposures.slice(0, FIGURES_CLIENTS).map(({ weighted: _omit, ...rest }) => rest),
       groups,
-      // No compensation (代偿) is recorded anywhere in the pipeline yet: README.md explains.
+      // The rate itself is computed with the other figures of loans that went bad (figures(), badLoanFigures).
       compensation: { available: false, rate: null },
       // Clients over the limit are the largest (the limit is one weighted balance for all): the first ones stand for the rest.
       breaches: [...breaches.filter((b) => b.limit !== 'SINGLE_CLIENT'), ...breaches.filter((b) => b.limit === 'SINGLE_CLIENT').slice(0, FIGURES_CLIENTS)],
@@ -303,9 +318,154 @@ export class RegulatoryService {
     };
   }
 
-  async figures(asOf: string | undefined): Promise<RegulatoryFiguresDto> {
-    const { exposures: _all, allBreaches: _every, ...figures } = await this.compute(this.db.manager, this.checkDay(asOf));
-    return figures;
+  async figures(asOf: string | undefined): Promise<RegulatoryDayFiguresDto> {
+    const day = this.checkDay(asOf);
+    const { exposures: _all, allBreaches: _every, ...figures } = await this.compute(this.db.manager, day);
+    const bad = await this.badLoanFigures(this.db.manager, day);
+    return { ...figures, compensation: { available: true, rate: bad.compensationRate.value }, ...bad };
+  }
+
+  /** The weighted liability balance (the company's share) at the end of a day: what the compensation reserve is a share of. */
+  private async weightedBalanceAt(em: EntityManager, day: string): Promise<bigint> {
+    let sum = 0n;
+    for (const client of await this.clientsInForce(em, day)) sum += weighted(client.balanceFen, weightFor(client).weightBp);
+    return sum;
+  }
+
+  /**
+   * The figures of loans that went bad at the end of `asOf`, from the event log and the snapshots'
+   * compensation (README.md: "Loans that went bad"): the compensation balance, the three rates of the
+   * year to asOf, the two provisions at the rates in force that day, and their coverage.
+   */
+  private async badLoanFigures(em: EntityManager, asOf: string): Promise<Omit<RegulatoryDayFiguresDto, keyof RegulatoryFiguresDto>> {
+    const year = Number(asOf.slice(0, 4));
+    const yearStart = `${asOf.slice(0, 4)}-01-01`;
+    const positive = (fen: bigint) => (fen > 0n ? fen : 0n);
+    let balance = 0n;
+    let balanceAtYearStart = 0n;
+    let paidInYear = 0n;
+    let recoveredInYear = 0n;
+    let writtenOffInYear = 0n;
+    for (const loan of await this.regulatory.compensatedLoans(em, asOf, yearStart)) {
+      const paid = BigInt(loan.paidFen);
+      const recoveredBefore = BigInt(loan.recoveredBeforeYearFen);
+      const recoveredIn = BigInt(loan.recoveredInYearFen);
+      const writtenOff = BigInt(loan.writtenOffFen);
+      const writtenOffBy = (day: string) => (loan.writtenOffOn !== null && loan.writtenOffOn <= day ? writtenOff : 0n);
+      balance += positive(paid - recoveredBefore - recoveredIn - writtenOffBy(asOf));
+      if (loan.paidOn < yearStart) {
+        // the balance at the end of the last day of the previous year
+        balanceAtYearStart += positive(paid - recoveredBefore - (loan.writtenOffOn !== null && loan.writtenOffOn < yearStart ? writtenOff : 0n));
+      } else {
+        paidInYear += paid;
+      }
+      recoveredInYear += recoveredIn;
+      if (loan.writtenOffOn !== null && loan.writtenOffOn >= yearStart && loan.writtenOffOn <= asOf) writtenOffInYear += writtenOff;
+    }
+    const released = await this.regulatory.releasedFen(em, yearStart, asOf);
+    const premiumIncome = await this.regulatory.premiumIncomeFen(em, yearStart, asOf);
+    const settings = await this.regulatory.provisionSettingsAt(em, asOf);
+    const first = await this.regulatory.firstDisbursedOn(em);
+    const yearEndBalances: { year: number; balanceFen: number }[] = [];
+    if (first !== null) {
+      for (let y = Number(first.slice(0, 4)); y < year; y += 1)
+        yearEndBalances.push({ year: y, balanceFen: Number(await this.weightedBalanceAt(em, `${y}-12-31`)) });
+    }
+    const unearned = unearnedPremiumReserveFen(Number(premiumIncome), settings.unearnedPremiumRateBp);
+    const reserve = compensationReserveFen(yearEndBalances, settings.compensationReserveRateBp, settings.compensationReserveCapBp);
+    const rate = (r: Rate) => ({ value: r.value, reason: r.reason });
+    return {
+      compensationBalanceFen: Number(balance),
+      compensationRate: rate(rateOf(Number(paidInYear), Number(released))),
+      recoveryRate: rate(rateOf(Number(recoveredInYear), Number(balanceAtYearStart))),
+      lossRate: rate(rateOf(Number(writtenOffInYear), Number(released))),
+      provisions: { unearnedPremiumReserveFen: unearned, compensationReserveFen: reserve },
+      provisionCoverage: rate(rateOf(unearned + reserve, Number(balance))),
+      provisionSettings: this.provisionDto(settings),
+      basis: {
+        yearStart,
+        compensationPaidInYearFen: Number(paidInYear),
+        recoveredInYearFen: Number(recoveredInYear),
+        writtenOffInYearFen: Number(writtenOffInYear),
+        releasedInYearFen: Number(released),
+        compensationBalanceAtYearStartFen: Number(balanceAtYearStart),
+        premiumIncomeInYearFen: Number(premiumIncome),
+        yearEndBalances,
+      },
+    };
+  }
+
+  // --- provision settings, history, risk sharing -------------------------------------------------
+
+  private provisionDto(row: ProvisionSettingsRow): ProvisionSettingsDto {
+    return {
+      id: Number(row.id),
+      validFrom: row.validFrom,
+      unearnedPremiumRateBp: row.unearnedPremiumRateBp,
+      compensationReserveRateBp: row.compensationReserveRateBp,
+      compensationReserveCapBp: row.compensationReserveCapBp,
+      changedByName: row.changedByName ?? null,
+      changedAt: new Date(row.changedAt).toISOString(),
+    };
+  }
+
+  async provisionSettings(asOf: string | undefined): Promise<ProvisionSettingsDto> {
+    return this.provisionDto(await this.regulatory.provisionSettingsAt(this.db.manager, this.checkDay(asOf)));
+  }
+
+  async provisionHistory(): Promise<ProvisionSettingsDto[]> {
+    return (await this.regulatory.provisionSettingsHistory()).map((row) => this.provisionDto(row));
+  }
+
+  /** A new version of the provision rates, valid from its day (administrators; the older versions stay for the days before). */
+  async addProvisionSettings(input: ProvisionSettingsInputDto, user: AuthUser): Promise<ProvisionSettingsDto> {
+    const validFrom = this.checkDay(input.validFrom);
+    if (input.compensationReserveCapBp < input.compensationReserveRateBp) {
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.badRequest, 'provisionCapBelowRate', 'compensationReserveCapBp', 'BadRequest');
+    }
+    const id = await this.regulatory.insertProvisionSettings({ ...input, validFrom }, user.id);
+    const saved = (await this.regulatory.provisionSettingsHistory()).find((row) => String(row.id) === String(id))!;
+    return this.provisionDto(saved);
+  }
+
+  /** The nightly snapshots from `from` to `to`: the figures a chart draws, null where a snapshot lacks one. */
+  async figuresHistory(q: FiguresHistoryQueryDto): Promise<FiguresHistoryPointDto[]> {
+    const from = this.checkDay(q.from);
+    const to = this.checkDay(q.to);
+    if (from > to) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.regulatoryPeriodInverted, 'regulatoryPeriodInverted', 'from', 'BadRequest');
+    // about ten years of days at most: one answer, one chart
+    if (Date.parse(to) - Date.parse(from) > HISTORY_MAX_DAYS * 86_400_000)
+      throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.regulatoryBadDay, 'regulatoryBadDay', 'to', 'BadRequest', { value: to });
+    const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+    const rateValue = (v: unknown): number | null => (v && typeof v === 'object' ? num((v as { value?: unknown }).value) : num(v));
+    const rows = await this.regulatory.snapshots(from, to);
+    return rows.map(({ day, figures: f }) => ({
+      day,
+      weightedBalanceFen: num(f.weightedBalanceFen),
+      compensationBalanceFen: num(f.compensationBalanceFen),
+      compensationRate: rateValue(f.compensationRate),
+      recoveryRate: rateValue(f.recoveryRate),
+      lossRate: rateValue(f.lossRate),
+      provisionCoverage: rateValue(f.provisionCoverage),
+    }));
+  }
+
+  /** The bank's share of a loan's risk, set while its contract is generated and not yet sealed. */
+  async setRiskShare(loanId: string, riskShareBp: number): Promise<LoanRiskShareDto> {
+    return this.db.transaction(async (em) => {
+      const loan = UUID.test(loanId) ? await this.regulatory.lockLoanContract(em, loanId) : null;
+      if (!loan) throw AppError.notFound('loanNotFound');
+      if (!loan.contractGenerated || loan.contractSealed) {
+        throw AppError.ofField(HttpStatus.CONFLICT, CODES.conflict, 'riskShareLocked', 'riskShareBp', 'Conflict');
+      }
+      await this.regulatory.setLoanRiskShare(em, loanId, riskShareBp);
+      return { loanId, riskShareBp };
+    });
+  }
+
+  /** CONTRACT_GENERATE's writer (regulatory.hooks.ts): the loan takes the contract bank's default share. */
+  async copyBankRiskShare(em: EntityManager, loanId: string, bankId: string): Promise<void> {
+    await this.regulatory.copyBankRiskShare(em, loanId, bankId);
   }
 
   /** Every client in force as the figures count it, one page at a time: the pages add up to the figures' totals. */

@@ -36,7 +36,7 @@ export const HOOK_ORDER: HookOrder = {
   INSURANCE_REVIEW_DISCONTINUE: { writers: ['reminders'] },
   LEADER_APPROVE: { preparers: ['regulatory'] },
   WITHDRAWAL_DISCONTINUE: { writers: ['reminders'] },
-  CONTRACT_GENERATE: { writers: ['contracts'] },
+  CONTRACT_GENERATE: { writers: ['contracts', 'regulatory'] },
   CONTRACT_DELETE: { writers: ['contracts'] },
   CONTRACT_ARCHIVE_UPLOAD: { writers: ['evidence'] },
   PREMIUM_ADD: { preparers: ['premium'] },

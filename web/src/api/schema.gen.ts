@@ -1487,6 +1487,8 @@ export interface BankRowDto {
   category: 'STATE_OWNED' | 'JOINT_STOCK' | 'LOCAL_COMMERCIAL' | 'RURAL_FINANCIAL';
   phone: string | null;
   address: string | null;
+  /** The bank's default share of a loan's risk, basis points (risk sharing) */
+  riskShareBp: number;
   /** Template versions kept (not deleted) */
   templateCount: number;
   /** Contract types with an enabled template */
@@ -1510,6 +1512,8 @@ export interface BankDto {
   /** Digits, spaces, +, -, parentheses; 5 to 30 characters */
   phone?: string | null;
   address?: string | null;
+  /** The bank's default share of a loan's risk, basis points (2000 = 20%); copied to a loan at CONTRACT_GENERATE. Unchanged when absent (0 for a new bank) */
+  riskShareBp?: number;
 }
 
 export interface TemplateRowDto {
@@ -2247,8 +2251,9 @@ export interface GroupExposureDto {
 }
 
 export interface CompensationDto {
-  /** False while the system records no compensation (代偿): the rate is then shown as none */
+  /** True on the figures of a day (GET figures computes the rate); false in the live check, which does not */
   available: boolean;
+  /** compensationRate.value: null when no guarantee was released in the year */
   rate: number | null;
 }
 
@@ -2263,6 +2268,132 @@ export interface BreachDto {
   subjectId: string | null;
 }
 
+export interface RateDto {
+  value: number | null;
+  /** noDivisor: the divisor is zero */
+  reason: 'noDivisor' | null;
+}
+
+export interface ProvisionsDto {
+  /** 未到期责任准备金: unearnedPremiumRateBp of the premium income of the year to asOf, fen */
+  unearnedPremiumReserveFen: number;
+  /** 担保赔偿准备金: compensationReserveRateBp of each past year-end liability balance, accumulated up to compensationReserveCapBp of it, fen */
+  compensationReserveFen: number;
+}
+
+export interface ProvisionSettingsDto {
+  id: number;
+  /** YYYY-MM-DD: in force from this day until the next version */
+  validFrom: string;
+  /** Unearned premium reserve: share of the premium income of the year, basis points (5000 = 50%) */
+  unearnedPremiumRateBp: number;
+  /** Compensation reserve: share of each year-end liability balance, basis points (100 = 1%) */
+  compensationReserveRateBp: number;
+  /** Compensation reserve: no more once the accumulation reaches this share of the year-end balance, basis points (1000 = 10%) */
+  compensationReserveCapBp: number;
+  /** Who set these (null: the defaults of the migration) */
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface YearEndBalanceDto {
+  year: number;
+  /** The liability balance (weighted, the company's share) at the end of that year, fen */
+  balanceFen: number;
+}
+
+export interface BadLoanBasisDto {
+  /** YYYY-MM-DD: the first day of the year of asOf */
+  yearStart: string;
+  /** Compensation paid (COMPENSATION_PAY by paidOn) from yearStart to asOf, fen */
+  compensationPaidInYearFen: number;
+  /** Recoveries (RECOVERY_RECORD by receivedOn) from yearStart to asOf, fen */
+  recoveredInYearFen: number;
+  /** Written off (RECOVERY_WRITE_OFF_APPROVE by its company day) from yearStart to asOf, fen */
+  writtenOffInYearFen: number;
+  /** Guarantees released from yearStart to asOf (closed without compensation, or compensated), the company's share of the amount lent, fen */
+  releasedInYearFen: number;
+  /** The compensation balance at the end of the day before yearStart, fen */
+  compensationBalanceAtYearStartFen: number;
+  /** Premiums confirmed (PREMIUM_CONFIRM) from yearStart to asOf, fen */
+  premiumIncomeInYearFen: number;
+  /** The past year-end liability balances the compensation reserve accumulates */
+  yearEndBalances: YearEndBalanceDto[];
+}
+
+export interface RegulatoryDayFiguresDto {
+  /** YYYY-MM-DD, the end of that company day */
+  asOf: string;
+  settings: RegulatorySettingsDto;
+  loanCount: number;
+  clientCount: number;
+  /** In-force balance (outstanding principal of loans disbursed and not released), fen */
+  balanceFen: number;
+  /** Financing guarantee liability balance (融资担保责任余额), weighted, fen */
+  weightedBalanceFen: number;
+  /** The in-force balance before risk sharing, fen: balanceFen is the company's share of it */
+  grossBalanceFen: number;
+  /** The banks' shares of the risk (grossBalanceFen - balanceFen), fen: not in the liability balance */
+  bankShareFen: number;
+  weights: WeightLineDto[];
+  leverage: LeverageDto;
+  /** The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one */
+  clients: ClientExposureDto[];
+  groups: GroupExposureDto[];
+  compensation: CompensationDto;
+  /** The limits broken: the leverage, every group, and the FIGURES_CLIENTS (20) largest clients over the single-client limit (the rest are the next rows of GET exposures in its default order) */
+  breaches: BreachDto[];
+  /** Every limit broken, counted (breaches may hold fewer) */
+  breachCount: number;
+  /** 代偿余额: compensation paid minus recovered minus written off, at the end of asOf, fen */
+  compensationBalanceFen: number;
+  /** 代偿率: compensation paid in the year to asOf / guarantees released in the same period */
+  compensationRate: RateDto;
+  /** 追偿率: recoveries in the year to asOf / compensation balance at the start of the year */
+  recoveryRate: RateDto;
+  /** 损失率: written off in the year to asOf / guarantees released in the same period */
+  lossRate: RateDto;
+  provisions: ProvisionsDto;
+  /** 拨备覆盖率: (unearned premium reserve + compensation reserve) / compensation balance */
+  provisionCoverage: RateDto;
+  /** The provision rates in force at asOf */
+  provisionSettings: ProvisionSettingsDto;
+  basis: BadLoanBasisDto;
+}
+
+export interface FiguresHistoryPointDto {
+  /** YYYY-MM-DD */
+  day: string;
+  weightedBalanceFen: number | null;
+  compensationBalanceFen: number | null;
+  compensationRate: number | null;
+  recoveryRate: number | null;
+  lossRate: number | null;
+  provisionCoverage: number | null;
+}
+
+export interface ProvisionSettingsInputDto {
+  /** YYYY-MM-DD: the rates apply to the figures of this day and later, until a later version */
+  validFrom: string;
+  /** Unearned premium reserve, basis points of the premium income of the year (5000 = 50%) */
+  unearnedPremiumRateBp: number;
+  /** Compensation reserve, basis points of each year-end liability balance (100 = 1%) */
+  compensationReserveRateBp: number;
+  /** Compensation reserve cap, basis points of the year-end balance (1000 = 10%), not below the rate */
+  compensationReserveCapBp: number;
+}
+
+export interface LoanRiskShareDto {
+  loanId: string;
+  /** The bank's share of the loan's risk, basis points */
+  riskShareBp: number;
+}
+
+export interface RiskShareInputDto {
+  /** The bank's share of the loan's risk, basis points (2000 = 20%) */
+  riskShareBp: number;
+}
+
 export interface RegulatoryFiguresDto {
   /** YYYY-MM-DD, the end of that company day */
   asOf: string;
@@ -2273,6 +2404,10 @@ export interface RegulatoryFiguresDto {
   balanceFen: number;
   /** Financing guarantee liability balance (融资担保责任余额), weighted, fen */
   weightedBalanceFen: number;
+  /** The in-force balance before risk sharing, fen: balanceFen is the company's share of it */
+  grossBalanceFen: number;
+  /** The banks' shares of the risk (grossBalanceFen - balanceFen), fen: not in the liability balance */
+  bankShareFen: number;
   weights: WeightLineDto[];
   leverage: LeverageDto;
   /** The clients in force with the largest weighted balance, largest first, at most FIGURES_CLIENTS (20); clientCount counts them all and GET exposures pages through every one */
@@ -2754,7 +2889,12 @@ export interface ApiResponses {
   'GET /regulatory/settings': RegulatorySettingsDto;
   'PUT /regulatory/settings': RegulatorySettingsDto;
   'GET /regulatory/settings/history': RegulatorySettingsHistoryRowDto[];
-  'GET /regulatory/figures': RegulatoryFiguresDto;
+  'GET /regulatory/figures': RegulatoryDayFiguresDto;
+  'GET /regulatory/figures/history': FiguresHistoryPointDto[];
+  'GET /regulatory/provision-settings': ProvisionSettingsDto;
+  'POST /regulatory/provision-settings': ProvisionSettingsDto;
+  'GET /regulatory/provision-settings/history': ProvisionSettingsDto[];
+  'PUT /regulatory/loans/{loanId}/risk-share': LoanRiskShareDto;
   'GET /regulatory/exposures': Page<ClientExposureDto>;
   'GET /regulatory/impact': RegulatoryImpactDto;
   'GET /regulatory/groups': RelatedGroupDto[];
@@ -2838,6 +2978,8 @@ export interface ApiBodies {
   'POST /loans/{id}/ledger/reports/{attachmentId}': FormData;
   'POST /loans/{loanId}/visits/attachments': FormData;
   'PUT /regulatory/settings': RegulatorySettingsInputDto;
+  'POST /regulatory/provision-settings': ProvisionSettingsInputDto;
+  'PUT /regulatory/loans/{loanId}/risk-share': RiskShareInputDto;
   'POST /regulatory/groups': RelatedGroupInputDto;
   'POST /regulatory/groups/{groupId}/members': GroupMemberInputDto;
   'PUT /regulatory/clients/{companyId}': ClientClassInputDto;
@@ -3446,6 +3588,16 @@ export interface ApiQueries {
     to: string;
   };
   'GET /regulatory/figures': {
+    /** YYYY-MM-DD (company day); today when absent */
+    asOf?: string;
+  };
+  'GET /regulatory/figures/history': {
+    /** YYYY-MM-DD, the first day */
+    from: string;
+    /** YYYY-MM-DD, the last day (at most 3,660 days after from) */
+    to: string;
+  };
+  'GET /regulatory/provision-settings': {
     /** YYYY-MM-DD (company day); today when absent */
     asOf?: string;
   };

@@ -2,6 +2,7 @@ import { Alert, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/cor
 import { formatFen } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { BadLoanFigures } from './BadLoanFigures';
 import { ClientExposures } from './ClientExposures';
 import { percent, type RegulatoryFigures } from './regulatory-api';
 import { LimitBadge, Stat } from './Stat';
@@ -72,6 +73,7 @@ export function FiguresView({ figures: f }: { figures: RegulatoryFigures }) {
           )}
         </Alert>
       )}
+      <BadLoanFigures figures={f} />
       <WeightsTable weights={f.weights} />
       <ClientExposures asOf={f.asOf} clientCount={f.clientCount} />
       <GroupFiguresTable groups={f.groups} />

@@ -3,7 +3,9 @@ import { http, type Page } from '@/api/http';
 import type {
   ClientClassDto,
   ClientExposureDto,
-  RegulatoryFiguresDto,
+  FiguresHistoryPointDto,
+  ProvisionSettingsDto,
+  RegulatoryDayFiguresDto,
   RegulatoryImpactDto,
   RegulatorySettingsDto,
   RegulatorySettingsHistoryRowDto,
@@ -11,7 +13,10 @@ import type {
   RelatedGroupDto,
 } from '@/api/schema.gen';
 
-export type RegulatoryFigures = RegulatoryFiguresDto;
+export type RegulatoryFigures = RegulatoryDayFiguresDto;
+export type FiguresHistoryPoint = FiguresHistoryPointDto;
+export type ProvisionSettings = ProvisionSettingsDto;
+export type Rate = RegulatoryDayFiguresDto['compensationRate'];
 export type RegulatoryImpact = RegulatoryImpactDto;
 export type RegulatorySettings = RegulatorySettingsDto;
 export type RegulatorySettingsRow = RegulatorySettingsHistoryRowDto;
@@ -21,6 +26,11 @@ export type ClientClass = ClientClassDto;
 
 export async function fetchFigures(asOf: string): Promise<RegulatoryFigures> {
   return (await http.get('/regulatory/figures', { params: { asOf } })).data;
+}
+
+/** The nightly snapshots of the figures from one day to another (for the chart). */
+export async function fetchFiguresHistory(from: string, to: string): Promise<FiguresHistoryPoint[]> {
+  return (await http.get('/regulatory/figures/history', { params: { from, to } })).data;
 }
 
 export const EXPOSURE_SORTS = ['weighted', 'balance', 'loans', 'name'] as const;

@@ -7,6 +7,7 @@ import {
   fetchClientClasses,
   fetchExposures,
   fetchFigures,
+  fetchFiguresHistory,
   fetchGroups,
   fetchImpact,
   fetchSettingsHistory,
@@ -20,6 +21,7 @@ import {
 export const regulatoryKeys = {
   all: ['regulatory'] as const,
   figures: (asOf: string) => ['regulatory', 'figures', asOf] as const,
+  history: (from: string, to: string) => ['regulatory', 'history', from, to] as const,
   exposures: (q: Pick<ExposuresQuery, 'asOf' | 'sort' | 'companyName' | 'pageNum'>) =>
     ['regulatory', 'exposures', q.asOf, q.sort, q.companyName, q.pageNum] as const,
   impact: (loanId: string, version: number) => ['regulatory', 'impact', loanId, version] as const,
@@ -31,6 +33,15 @@ export const regulatoryKeys = {
 
 export function useFigures(asOf: string) {
   return useQuery({ queryKey: regulatoryKeys.figures(asOf), queryFn: () => fetchFigures(asOf), enabled: /^\d{4}-\d{2}-\d{2}$/.test(asOf) });
+}
+
+/** The nightly snapshots from `from` to `to` (the chart under the figures). */
+export function useFiguresHistory(from: string, to: string) {
+  return useQuery({
+    queryKey: regulatoryKeys.history(from, to),
+    queryFn: () => fetchFiguresHistory(from, to),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to),
+  });
 }
 
 /** One page of every client in force on a day; the previous page stays on screen while the next one loads. */
