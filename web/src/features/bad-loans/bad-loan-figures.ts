@@ -70,3 +70,58 @@ export function moneyStepOf(type: EventType, context: Context, values: Readonly<
 export function moneyStepKey(step: MoneyStep): string {
   return `${step.kind}:${step.figures?.totalFen ?? '-'}:${step.figures?.balanceFen ?? '-'}`;
 }
+
+/** What the loan page shows of the bad-loan path: the compensation panel, the overdue and extension panel. */
+export function badLoanPanelsOf(view: { stage: string; snapshot: { context: Partial<GuaranteeContext> | null } }): { compensation: boolean; overdue: boolean } {
+  const c = view.snapshot.context;
+  return {
+    // in compensation, in recovery, or closed after one (a refusal clears the case)
+    compensation: Boolean(c?.compensation) && ['compensation', 'recovery', 'closed'].includes(view.stage),
+    overdue: view.stage === 'afterGuarantee' && Boolean(c?.overdueNotice || c?.extension || c?.extendedMaturityOn),
+  };
+}
+
+/** A history event as the loan's history route gives it (type, payload, who). */
+interface HistoryLike {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown> | null;
+  actor: { id: string; name: string | null };
+}
+
+export interface RecoveryRow {
+  seq: number;
+  amountFen: number;
+  source: string;
+  receivedOn: string;
+  by: string;
+}
+
+export interface RecoveryStageRow {
+  seq: number;
+  stage: string;
+  on: string;
+  note: string;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Each RECOVERY_RECORD of the loan's history, in order. */
+export function recoveriesOf(history: readonly HistoryLike[]): RecoveryRow[] {
+  return history
+    .filter((e) => e.type === 'RECOVERY_RECORD' && e.payload && Number.isSafeInteger(e.payload.amountFen))
+    .map((e) => ({
+      seq: e.seq,
+      amountFen: e.payload!.amountFen as number,
+      source: str(e.payload!.source),
+      receivedOn: str(e.payload!.receivedOn),
+      by: e.actor.name ?? e.actor.id,
+    }));
+}
+
+/** Each RECOVERY_STAGE of the loan's history, in order. */
+export function recoveryStagesOf(history: readonly HistoryLike[]): RecoveryStageRow[] {
+  return history
+    .filter((e) => e.type === 'RECOVERY_STAGE' && e.payload)
+    .map((e) => ({ seq: e.seq, stage: str(e.payload!.stage), on: str(e.payload!.on), note: str(e.payload!.note) }));
+}

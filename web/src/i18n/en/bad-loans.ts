@@ -21,6 +21,7 @@ const badLoans: Translation<typeof zhCN> = {
     stage: 'Recovery stage',
     noStage: 'Not started',
     outcome: 'Closed as',
+    outcomes: { RECOVERED: 'Recovered in full', WRITTEN_OFF: 'Closed, written off' },
     writeOffPending: 'Write-off awaiting approval: {{reason}}',
     recoveries: 'Recoveries',
     stages: 'Stages of the claim',

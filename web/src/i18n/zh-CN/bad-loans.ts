@@ -20,6 +20,7 @@ export default {
     stage: '追偿阶段',
     noStage: '未开始',
     outcome: '结案',
+    outcomes: { RECOVERED: '已全额收回', WRITTEN_OFF: '已核销结案' },
     writeOffPending: '核销待审批：{{reason}}',
     recoveries: '回款记录',
     stages: '追偿进程',
