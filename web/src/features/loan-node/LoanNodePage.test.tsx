@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { demoActors, demoInput, EVENT_PERMISSIONS, eventsToStage, legalActions, replay, statusLabels, type Actor } from '@app/workflow';
+import { demoActors, demoInput, EVENT_PERMISSIONS, eventsToStage, legalActions, MACHINE_VERSION, replay, statusLabels, type Actor } from '@app/workflow';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionDialogForTests } from '@/api/http';
@@ -15,7 +15,8 @@ const actor: Actor = { id: String(approver.id), roles: approver.roles, authority
 
 const view = (overrides: Partial<WorkflowView> = {}): WorkflowView => ({
   loanId: LOAN,
-  machineVersion: 1,
+  // the snapshot was replayed through the current machine
+  machineVersion: MACHINE_VERSION,
   version: 3,
   stage: 'preReview',
   state: snapshot.value,

@@ -19,13 +19,14 @@ const node = (stage: StageKey, entered: string, left: string | null = null): Tim
 const path = (...stages: StageKey[]) =>
   stages.map((s, i) => node(s, `2026-01-0${i + 1}T00:00:00Z`, i < stages.length - 1 ? `2026-01-0${i + 2}T00:00:00Z` : null));
 const shape = (items: PipelineItem[]) => items.map((i) => `${i.kind}:${i.kind === 'visit' ? i.node.stage + (i.current ? '*' : '') : i.stage}`);
-const PIPELINE = STAGES.filter((s) => s.key !== 'discontinued').map((s) => s.key);
+// The ordinary path: the bad-loan branch (compensation, recovery) lies ahead only of a loan in it.
+const PIPELINE = STAGES.filter((s) => !['discontinued', 'compensation', 'recovery'].includes(s.key)).map((s) => s.key);
 
 describe('the node timeline as the whole pipeline', () => {
   it('shows the stays, then every stage still to come in pipeline order, up to closed', () => {
     const items = pipelineItems(path('collection', 'preReview'), { preReview: 'awaitingApproval' });
     expect(shape(items)).toEqual(['visit:collection', 'visit:preReview*', ...PIPELINE.slice(2).map((s) => `upcoming:${s}`)]);
-    expect(items.filter((i) => i.kind === 'upcoming')).toHaveLength(STAGES.length - 3);
+    expect(items.filter((i) => i.kind === 'upcoming')).toHaveLength(STAGES.length - 5);
     // Risk control may be gone past (the general office may submit straight to the review committee).
     const optional = items.filter((i) => i.kind === 'upcoming' && i.optional).map((i) => (i.kind === 'upcoming' ? i.stage : ''));
     expect(optional).toEqual(['riskControl']);
@@ -78,6 +79,19 @@ describe('the node timeline as the whole pipeline', () => {
     // Discontinued during guarantee: how far each region got is not known from the stays.
     const stopped = pipelineItems(path('duringGuarantee', 'discontinued'), 'discontinued')[0];
     expect(stopped.kind === 'visit' && stopped.regions).toBeNull();
+  });
+
+  it('shows the bad-loan branch only to a loan in it, without release skipped or ahead', () => {
+    const inRecovery = pipelineItems(path('disbursement', 'afterGuarantee', 'compensation', 'recovery'), { recovery: 'underWay' });
+    expect(shape(inRecovery)).toEqual(['visit:disbursement', 'visit:afterGuarantee', 'visit:compensation', 'visit:recovery*', 'upcoming:closed']);
+    const applied = pipelineItems(path('afterGuarantee', 'compensation'), { compensation: 'awaitingDecision' });
+    expect(shape(applied)).toEqual(['visit:afterGuarantee', 'visit:compensation*', 'upcoming:recovery', 'upcoming:closed']);
+    expect(applied.some((i) => i.kind === 'upcoming' && i.optional)).toBe(false);
+    // refused: back after guarantee, the ordinary path ahead again
+    const refused = pipelineItems(path('afterGuarantee', 'compensation', 'afterGuarantee'), { afterGuarantee: 'awaitingVisitReport' });
+    expect(shape(refused)).toEqual(['visit:afterGuarantee', 'visit:compensation', 'visit:afterGuarantee*', 'upcoming:release', 'upcoming:closed']);
+    const writtenOff = pipelineItems(path('afterGuarantee', 'compensation', 'recovery', 'closed'), 'closed');
+    expect(shape(writtenOff)).toEqual(['visit:afterGuarantee', 'visit:compensation', 'visit:recovery', 'visit:closed*']);
   });
 
   it('shows nothing ahead of a closed or a discontinued loan', () => {

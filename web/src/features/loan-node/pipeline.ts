@@ -34,6 +34,19 @@ const ENDS: readonly StageKey[] = ['closed', 'discontinued'];
 const order = (stage: StageKey) => STAGES.find((s) => s.key === stage)?.order ?? Number.MAX_SAFE_INTEGER;
 const stageOf = (path: string) => path.split('.')[0] as StageKey;
 
+/**
+ * The bad-loan path branches off after guarantee: a loan goes on to release, or to compensation and
+ * recovery, and then is closed. A loan is shown on one of the two paths: the branch's stages lie ahead
+ * only of a loan in one of them, and release is then not on its way (neither ahead nor skipped).
+ */
+const BAD_LOAN_BRANCH: readonly StageKey[] = ['compensation', 'recovery'];
+const offPath = (branch: boolean) => (stage: StageKey) => (branch ? stage === 'release' : BAD_LOAN_BRANCH.includes(stage));
+/** The stages strictly between `from` and `to` in pipeline order, on the path those two lie on. */
+const between = (from: StageKey, to: StageKey): StageKey[] => {
+  const off = offPath(BAD_LOAN_BRANCH.includes(from) || BAD_LOAN_BRANCH.includes(to));
+  return STAGES.filter((s) => order(s.key) > order(from) && order(s.key) < order(to) && !off(s.key)).map((s) => s.key);
+};
+
 /** The regions of each parallel stage, with their final states (the machine's). */
 const REGIONS = new Map<string, { key: string; path: string; finals: Set<string> }[]>();
 for (const state of definition.states) {
@@ -56,7 +69,7 @@ for (const t of definition.transitions) {
   for (const target of t.targets) {
     const to = stageOf(target);
     if (ENDS.includes(to)) continue;
-    for (const s of STAGES) if (order(s.key) > order(from) && order(s.key) < order(to)) OPTIONAL.add(s.key);
+    for (const s of between(from, to)) OPTIONAL.add(s);
   }
 }
 
@@ -99,7 +112,7 @@ export function pipelineItems(nodes: readonly TimelineNodeView[], value: StateVa
     const last = i === nodes.length - 1;
     if (i > 0 && !ENDS.includes(node.stage)) {
       const previous = nodes[i - 1].stage;
-      for (const s of STAGES) if (order(s.key) > order(previous) && order(s.key) < order(node.stage)) items.push({ kind: 'skipped', ...stageView(s.key) });
+      for (const s of between(previous, node.stage)) items.push({ kind: 'skipped', ...stageView(s) });
     }
     const leftForwards = next !== undefined && next.stage !== 'discontinued' && order(next.stage) > order(node.stage);
     const regions = last ? regionsOf(node.stage, 'current', value) : leftForwards ? regionsOf(node.stage, 'done', value) : null;
@@ -107,8 +120,10 @@ export function pipelineItems(nodes: readonly TimelineNodeView[], value: StateVa
   });
   const here = nodes.at(-1)?.stage ?? 'collection';
   if (ENDS.includes(here) && nodes.length > 0) return items;
+  // ahead of a loan in the branch: its own stages; of any other (one refused compensation too): the ordinary path
+  const off = offPath(BAD_LOAN_BRANCH.includes(here));
   for (const s of STAGES) {
-    if (s.key === 'discontinued' || order(s.key) <= order(here)) continue;
+    if (s.key === 'discontinued' || order(s.key) <= order(here) || off(s.key)) continue;
     items.push({ kind: 'upcoming', ...stageView(s.key), optional: OPTIONAL.has(s.key), regions: regionsOf(s.key, 'upcoming', null) });
   }
   return items;
