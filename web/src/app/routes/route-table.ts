@@ -253,6 +253,10 @@ export const ROUTE_TABLE: RouteGroup[] = [
       { name: 'repaymentList', path: 'repaymentList', page: worklistPage, perms: ['repayment_list'] },
       { name: 'secure', path: 'secure', page: worklistPage, perms: ['secure_list'] },
       { name: 'relieve', path: 'relieve', page: worklistPage, perms: ['relieve_list'] },
+      // The bad-loan path, after the lists of loans that end well (placeholders: the registry's routes take their place).
+      { name: 'overdueList', path: 'overdueList', page: worklistPage, perms: ['overdue_list'] },
+      { name: 'compensationList', path: 'compensationList', page: worklistPage, perms: ['compensation_list'] },
+      { name: 'recoveryList', path: 'recoveryList', page: worklistPage, perms: ['recovery_list'] },
     ]),
   },
   {

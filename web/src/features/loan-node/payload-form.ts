@@ -102,6 +102,9 @@ function prefill(type: EventType, field: PayloadField, context?: GuaranteeContex
     case 'disbursedAmountFen':
       // entered in yuan like every amount on screen; sent in fen
       return context.amount;
+    case 'outcome':
+      // a recovery case closes as recovered unless a write-off is chosen by hand (its loss is confirmed apart)
+      return type === 'RECOVERY_CLOSE' ? 'RECOVERED' : null;
     default:
       return null;
   }
@@ -129,7 +132,7 @@ export function initialValues(type: EventType, context?: GuaranteeContext | null
         values[field.name] = [];
         break;
       case 'enum':
-        values[field.name] = null;
+        values[field.name] = typeof preset === 'string' ? preset : null;
         break;
       case 'enumList':
         // SUBMIT_MATERIALS: all four data types until later issues fill it from the stored data.

@@ -40,6 +40,11 @@ describe('the node timeline as the whole pipeline', () => {
     expect(shape(bad)).toEqual(['visit:afterGuarantee', 'visit:compensation*', 'upcoming:recovery', 'upcoming:closed']);
     const ended = pipelineItems(path('afterGuarantee', 'compensation', 'recovery', 'closed'), 'closed');
     expect(shape(ended)).toEqual(['visit:afterGuarantee', 'visit:compensation', 'visit:recovery', 'visit:closed*']);
+    const inRecovery = pipelineItems(path('disbursement', 'afterGuarantee', 'compensation', 'recovery'), { recovery: 'underWay' });
+    expect(shape(inRecovery)).toEqual(['visit:disbursement', 'visit:afterGuarantee', 'visit:compensation', 'visit:recovery*', 'upcoming:closed']);
+    // refused: back after guarantee, the ordinary path ahead again
+    const refused = pipelineItems(path('afterGuarantee', 'compensation', 'afterGuarantee'), { afterGuarantee: 'awaitingVisitReport' });
+    expect(shape(refused)).toEqual(['visit:afterGuarantee', 'visit:compensation', 'visit:afterGuarantee*', 'upcoming:release', 'upcoming:closed']);
   });
 
   it('a new loan shows all the pipeline ahead of it', () => {

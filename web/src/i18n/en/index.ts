@@ -17,6 +17,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import badLoans from './bad-loans';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -51,6 +52,7 @@ const en: Translation<typeof zhCN> = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  badLoans,
   ledgerAttachments,
   permissions,
   queues,

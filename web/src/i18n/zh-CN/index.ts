@@ -15,6 +15,7 @@ import meetings from './meetings';
 import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
+import badLoans from './bad-loans';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -50,6 +51,7 @@ const zhCN = {
   basicData,
   premiumCollateral,
   afterGuarantee,
+  badLoans,
   ledgerAttachments,
   permissions,
   queues,

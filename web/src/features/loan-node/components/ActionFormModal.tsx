@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
+import { moneyStepKey, moneyStepOf } from '@/features/bad-loans/bad-loan-figures';
+import { MoneyStepConfirm } from '@/features/bad-loans/MoneyStepConfirm';
 import { pick, useLang } from '@/i18n/use-lang';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { newIdempotencyKey } from '../idempotency';
@@ -133,7 +135,14 @@ function ActionForm({
     // a confirmation belongs to the amount it was given for
     if (repaying && !early && values.earlySettlement === true) form.setFieldValue('earlySettlement', false);
   }, [repaying, early, values.earlySettlement, form]);
-  const ready = evidenceReady && (!early || values.earlySettlement === true);
+  // Compensation paid, a write-off asked for or approved: said in words, confirmed by its own tick,
+  // given for one step and amount (another outcome takes it back, even if chosen again).
+  const money = moneyStepOf(type, open.context, values);
+  const moneyKey = money?.confirm ? moneyStepKey(money) : null;
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  if (confirmedFor !== null && confirmedFor !== moneyKey) setConfirmedFor(null);
+  const moneyConfirmed = moneyKey !== null && confirmedFor === moneyKey;
+  const ready = evidenceReady && (!early || values.earlySettlement === true) && (!money?.confirm || moneyConfirmed);
   useEffect(() => () => onBusy(false), [onBusy]);
 
   return (
@@ -150,10 +159,11 @@ function ActionForm({
             onConfirm={(confirmed) => form.setFieldValue('earlySettlement', confirmed)}
           />
         )}
-        {fields.length === 0 && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
+        {fields.length === 0 && !money && <Text size="sm">{t('loanNode.form.confirmText', { action: actionName })}</Text>}
         {isServerFilled(type, 'collateral') && <CollateralRegisterItems loanId={loanId} version={open.version} />}
         <FormErrorAlert message={formError} />
         <ActionFields type={type} fields={fields} form={form} context={open.context} />
+        {money && <MoneyStepConfirm step={money} confirmed={moneyConfirmed} onConfirm={(confirmed) => setConfirmedFor(confirmed ? moneyKey : null)} />}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('loanNode.form.cancel')}

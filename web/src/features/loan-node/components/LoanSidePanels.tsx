@@ -1,4 +1,6 @@
 import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { badLoanPanelsOf } from '@/features/bad-loans/bad-loan-figures';
 import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
 import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
@@ -9,11 +11,20 @@ import type { WorkflowView } from '../loan-node-api';
 import { ActionPanel } from './ActionPanel';
 import { DocumentsPanel } from './DocumentsPanel';
 
+// Their own chunk: only a loan that went bad (or has an overdue notice or an extension) needs them.
+const BadLoanPanels = lazy(() => import('@/features/bad-loans/BadLoanPanels'));
+
 /** The column beside the tabs: what the user may do now, then each feature's panel of the loan (each hides itself when it has nothing to show). */
 export function LoanSidePanels({ loanId, view }: { loanId: string; view: WorkflowView }) {
   return (
     <Stack gap="md">
       <ActionPanel view={view} />
+      {/* The bad-loan path: compensation and recovery, the overdue notice and an extension. */}
+      {Object.values(badLoanPanelsOf(view)).some(Boolean) && (
+        <Suspense fallback={null}>
+          <BadLoanPanels loanId={loanId} view={view} />
+        </Suspense>
+      )}
       {/* The review committee and the withdrawal reviewers: the figures this loan would produce. */}
       <RegulatoryImpactPanel loanId={loanId} version={view.version} state={view.state} />
       {/* Shown from duringGuarantee on, to whoever holds their lists. */}
