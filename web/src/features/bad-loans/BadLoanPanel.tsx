@@ -165,7 +165,7 @@ export function BadLoanPanel({ loanId, view }: { loanId: string; view: WorkflowV
           >
             {r.fees.map((fee) => (
               <Table.Tr key={fee.id}>
-                <Table.Td>{wordOr(t, `badLoans.panel.feeTypes.${fee.type}`, fee.type)}</Table.Td>
+                <Table.Td>{wordOr(t, `badLoans.panel.feeTypes.${fee.feeType}`, fee.feeType)}</Table.Td>
                 <Table.Td>{Number.isSafeInteger(fee.amountFen) ? yuan(fee.amountFen) : '—'}</Table.Td>
                 <Table.Td>{fee.paidOn}</Table.Td>
                 <Table.Td>{fee.note ?? ''}</Table.Td>
@@ -190,7 +190,7 @@ export function BadLoanPanel({ loanId, view }: { loanId: string; view: WorkflowV
               <Table.Tr key={s.id}>
                 <Table.Td>{s.court}</Table.Td>
                 <Table.Td>{s.asset}</Table.Td>
-                <Table.Td>{wordOr(t, `badLoans.panel.seizureKinds.${s.kind}`, s.kind)}</Table.Td>
+                <Table.Td>{wordOr(t, `badLoans.panel.seizureKinds.${s.seizureKind}`, s.seizureKind)}</Table.Td>
                 <Table.Td>{s.seizedOn}</Table.Td>
                 <Table.Td>{s.expiresOn}</Table.Td>
                 <Table.Td>{s.note ?? ''}</Table.Td>
