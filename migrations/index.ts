@@ -28,6 +28,7 @@ import { ClosingEventsIndex1764124000001 } from './1764124000001-closing-events-
 import { DisbursedCoverIndex1764124000002 } from './1764124000002-disbursed-cover-index';
 import { RepaymentCoverIndex1764124000003 } from './1764124000003-repayment-cover-index';
 import { EvidenceRounds1764125100000 } from './1764125100000-evidence-rounds';
+import { CloseOfBusiness1764220000000 } from './1764220000000-close-of-business';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   DisbursedCoverIndex1764124000002,
   RepaymentCoverIndex1764124000003,
   EvidenceRounds1764125100000,
+  CloseOfBusiness1764220000000,
 ];

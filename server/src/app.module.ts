@@ -6,6 +6,7 @@ import { AuditController } from './audit/audit.controller';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BasicDataModule } from './basic-data/basic-data.module';
+import { CloseOfBusinessModule } from './close-of-business/close-of-business.module';
 import { CollateralModule } from './collateral/collateral.module';
 import { ContractsService } from './contracts/contracts.service';
 import { LettersService } from './letters/letters.service';
@@ -77,6 +78,7 @@ export class AppModule implements NestModule {
         RegulatoryExportsModule,
         StatisticsModule,
         RegulatoryModule,
+        CloseOfBusinessModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
