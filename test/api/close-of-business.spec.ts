@@ -36,14 +36,25 @@ describe('close of business', () => {
     const startAt = new Date(Date.now() - 200 * 86_400_000).toISOString();
     const storage = new FileStorage(t.db, t.config);
     const row = await t.db.transaction((em) =>
-      createDemoLoan(em, people, { stage: 'afterGuarantee', company, amount: 1_000_000, termMonths: 12, bank: DEMO_TEMPLATE_BANK }, 100_000 + randomInt(800_000), startAt, storage),
+      createDemoLoan(
+        em,
+        people,
+        { stage: 'afterGuarantee', company, amount: 1_000_000, termMonths: 12, bank: DEMO_TEMPLATE_BANK },
+        100_000 + randomInt(800_000),
+        startAt,
+        storage,
+      ),
     );
     await t.db.query(`UPDATE repayment_instalment SET superseded_at = now() WHERE loan_id = $1 AND superseded_at IS NULL`, [row.loanId]);
     for (const [i, x] of instalments.entries()) {
-      await t.db.query(
-        `INSERT INTO repayment_instalment (loan_id, seq, due_on, principal_fen, repaid_fen, state) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [row.loanId, i + 1, x.dueOn, x.principalFen, x.repaidFen, x.repaidFen >= x.principalFen ? 'REPAID' : 'DUE'],
-      );
+      await t.db.query(`INSERT INTO repayment_instalment (loan_id, seq, due_on, principal_fen, repaid_fen, state) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        row.loanId,
+        i + 1,
+        x.dueOn,
+        x.principalFen,
+        x.repaidFen,
+        x.repaidFen >= x.principalFen ? 'REPAID' : 'DUE',
+      ]);
     }
     return row.loanId;
   }
@@ -115,7 +126,10 @@ describe('close of business', () => {
     expect(await overdueOf(loans[100])).toEqual({ asOf: day1, dpd: 100, bucket: 'D90_PLUS' });
     expect(await overdueOf(loans[0])).toBeUndefined();
     for (const dpd of [5, 40, 70, 100]) {
-      const [change] = await t.db.query(`SELECT days_past_due, bucket, previous_bucket FROM loan_overdue_day WHERE loan_id = $1 AND day = $2`, [loans[dpd], day1]);
+      const [change] = await t.db.query(`SELECT days_past_due, bucket, previous_bucket FROM loan_overdue_day WHERE loan_id = $1 AND day = $2`, [
+        loans[dpd],
+        day1,
+      ]);
       expect(change).toMatchObject({ days_past_due: dpd, previous_bucket: null });
       // A-post, B-post and the leader: one message each, in their language
       const messages = await t.db.query(`SELECT user_id, title, content, type FROM message WHERE source_key = $1`, [`overdue:${loans[dpd]}:${day1}`]);
@@ -138,7 +152,14 @@ describe('close of business', () => {
     await t.db.query(`UPDATE close_of_business_run SET finished_at = NULL WHERE day = $1`, [day1]);
     await t.db.query(`UPDATE close_of_business_step SET finished_at = NULL, duration_ms = NULL WHERE day = $1`, [day1]);
     const redone = await handler().handle({ day: day1 });
-    expect(redone).toMatchObject({ ran: true, steps: [{ step: 'overdue', rows: 0 }, { step: 'notify', rows: 0 }, { step: 'snapshot', rows: 0 }] });
+    expect(redone).toMatchObject({
+      ran: true,
+      steps: [
+        { step: 'overdue', rows: 0 },
+        { step: 'notify', rows: 0 },
+        { step: 'snapshot', rows: 0 },
+      ],
+    });
     expect(await tableCounts()).toEqual(afterFirst);
     expect(await overdueOf(loans[100])).toEqual({ asOf: day1, dpd: 100, bucket: 'D90_PLUS' });
 
@@ -187,7 +208,14 @@ describe('close of business', () => {
     await t.db.query(`INSERT INTO close_of_business_step (day, step, position, started_at) VALUES ($1, 'notify', 2, now())`, [day3]);
     // the overdue step "finished" before the kill, so the loans are as it left them (day2): it is not run again
     const outcome = await handler().handle({ day: day3 });
-    expect(outcome).toMatchObject({ ran: true, steps: [{ step: 'overdue', skipped: true }, { step: 'notify', skipped: false }, { step: 'snapshot', skipped: false }] });
+    expect(outcome).toMatchObject({
+      ran: true,
+      steps: [
+        { step: 'overdue', skipped: true },
+        { step: 'notify', skipped: false },
+        { step: 'snapshot', skipped: false },
+      ],
+    });
     expect((await steps(day3)).map((s: { step: string; attempts: number; finished: boolean }) => [s.step, s.attempts, s.finished])).toEqual([
       ['overdue', 1, true],
       ['notify', 2, true],

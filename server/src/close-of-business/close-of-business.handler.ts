@@ -42,13 +42,22 @@ export class CloseOfBusinessHandler implements JobHandler<'close-of-business'>, 
       { name: 'close-of-business', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
     );
     const day = await unfinishedRunDay(this.db);
-    if (day) await this.queue.add('close-of-business', { day }, { jobId: `close-of-business-resume-${day}`, attempts: 1, removeOnComplete: true, removeOnFail: 100 });
+    if (day)
+      await this.queue.add('close-of-business', { day }, { jobId: `close-of-business-resume-${day}`, attempts: 1, removeOnComplete: true, removeOnFail: 100 });
   }
 
   async handle(payload: JobPayloads['close-of-business']): Promise<RunOutcome> {
     const day = payload?.day ?? companyDay(this.clock.now());
-    const outcome = await runCloseOfBusiness(this.db, day, (d) => this.regulatory.figures(d), () => this.clock.now());
-    if (outcome.ran) this.logger.log(`close of business ${day}: ${outcome.steps.map((s) => `${s.step} ${s.skipped ? 'done before' : `${s.rows} rows in ${s.ms} ms`}`).join(', ')}`);
+    const outcome = await runCloseOfBusiness(
+      this.db,
+      day,
+      (d) => this.regulatory.figures(d),
+      () => this.clock.now(),
+    );
+    if (outcome.ran)
+      this.logger.log(
+        `close of business ${day}: ${outcome.steps.map((s) => `${s.step} ${s.skipped ? 'done before' : `${s.rows} rows in ${s.ms} ms`}`).join(', ')}`,
+      );
     return outcome;
   }
 }

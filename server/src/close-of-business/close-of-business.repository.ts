@@ -162,12 +162,7 @@ export async function enabledUsersWithKeys(db: Db): Promise<{ id: string; roles:
  * loan's officers (A-post, B-post) and `leaderIds`, in each one's language, set-based. The source key
  * (loan and day) makes a second run add nothing. Answers the messages inserted.
  */
-export async function insertOverdueMessages(
-  em: EntityManager,
-  day: string,
-  leaderIds: string[],
-  buckets: readonly OverdueBucket[],
-): Promise<number> {
+export async function insertOverdueMessages(em: EntityManager, day: string, leaderIds: string[], buckets: readonly OverdueBucket[]): Promise<number> {
   const [row] = await em.query(
     `WITH b AS (SELECT * FROM unnest($3::text[], $4::text[], $5::text[]) AS b(key, zh, en)),
      changed AS (

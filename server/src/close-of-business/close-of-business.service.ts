@@ -42,13 +42,19 @@ export class CloseOfBusinessService {
 
   async buckets(): Promise<OverdueBucketsDto> {
     const row = await this.repo.latestBuckets();
-    if (!row) return { buckets: engine.DEFAULT_OVERDUE_BUCKETS.map((b) => ({ ...b, label: { ...b.label } })), custom: false, changedByName: null, changedAt: null };
+    if (!row)
+      return { buckets: engine.DEFAULT_OVERDUE_BUCKETS.map((b) => ({ ...b, label: { ...b.label } })), custom: false, changedByName: null, changedAt: null };
     return { buckets: row.buckets, custom: true, changedByName: row.changedBy, changedAt: new Date(row.changedAt).toISOString() };
   }
 
   /** Administrators: new buckets, checked by bucketsProblem (400 naming the problem); kept as a history. */
   async setBuckets(input: OverdueBucketDto[], user: AuthUser): Promise<OverdueBucketsDto> {
-    const buckets: engine.OverdueBucket[] = input.map((b) => ({ key: b.key, fromDay: b.fromDay, toDay: b.toDay ?? null, label: { zh: b.label.zh, en: b.label.en } }));
+    const buckets: engine.OverdueBucket[] = input.map((b) => ({
+      key: b.key,
+      fromDay: b.fromDay,
+      toDay: b.toDay ?? null,
+      label: { zh: b.label.zh, en: b.label.en },
+    }));
     const problem = engine.bucketsProblem(buckets);
     if (problem) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.overdueBucketsInvalid, 'overdueBucketsInvalid', 'buckets', 'BadRequest', { problem });
     await this.repo.insertBuckets(buckets, user.id);

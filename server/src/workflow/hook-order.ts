@@ -45,4 +45,8 @@ export const HOOK_ORDER: HookOrder = {
   RECORD_REPAYMENT: { preparers: ['reminders'], writers: ['evidence', 'reminders'] },
   REPAYMENT_PLAN_EDIT: { writers: ['reminders'] },
   CONFIRM_RELEASE: { writers: ['reminders'] },
+  // the plan's maturity, then the live regulatory check for the longer exposure
+  EXTENSION_APPLY: { preparers: ['reminders', 'regulatory'] },
+  // the plan rebuilt to the new maturity, its reminders replaced
+  EXTENSION_APPROVE: { writers: ['reminders'] },
 };
