@@ -228,6 +228,57 @@ describe('close of business', () => {
     expect(run).toMatchObject({ finished_at: expect.any(Date), attempts: 2 });
   }, 60_000);
 
+  it('the overdue list and the ledger show, filter and sort by days past due and bucket (keyset pages too); the dashboard counts per bucket', async () => {
+    // as the last overdue step (day2) left them
+    const mine = { companyName: '日终测试' };
+    const list = async (name: string, query: Record<string, unknown>, user = 'leader') =>
+      (
+        await t.http
+          .get(`/server/worklists/${name}`)
+          .query({ ...mine, ...query })
+          .set(as(user))
+          .expect(200)
+      ).body.data;
+    const shown = (page: { list: { id: string; daysPastDue: number | null; overdueBucket: string | null }[] }) =>
+      page.list.filter((r) => Object.values(loans).includes(r.id)).map((r) => [r.daysPastDue, r.overdueBucket]);
+    const sorted = await list('overdueList', { sort: 'daysPastDue', order: 'desc', pageSize: 50 });
+    expect(shown(sorted).slice(0, 5)).toEqual([
+      [101, 'D90_PLUS'],
+      [71, 'D61_90'],
+      [41, 'D31_60'],
+      [6, 'D1_30'],
+      [1, 'D1_30'],
+    ]);
+    const first = await list('overdueList', { sort: 'daysPastDue', order: 'desc', pageSize: 2 });
+    expect(first.list.map((r: { daysPastDue: number }) => r.daysPastDue)).toEqual([101, 71]);
+    const second = await list('overdueList', { sort: 'daysPastDue', order: 'desc', pageSize: 2, cursor: first.nextCursor });
+    expect(second.list.map((r: { daysPastDue: number }) => r.daysPastDue)).toEqual([41, 6]);
+    expect(shown(await list('overdueList', { overdueBucket: 'D90_PLUS' }))).toEqual([[101, 'D90_PLUS']]);
+    const atLeast = await list('ledgerList', { daysPastDueMin: 41, sort: 'daysPastDue', order: 'asc' }, 'admin');
+    expect(shown(atLeast)).toEqual([
+      [41, 'D31_60'],
+      [71, 'D61_90'],
+      [101, 'D90_PLUS'],
+    ]);
+    expect(atLeast.total).toBe(3);
+    await t.http.get('/server/worklists/overdueList').query({ daysPastDueMin: 0 }).set(as('leader')).expect(400);
+    await t.http.get('/server/worklists/overdueList').query({ overdueBucket: "x' OR 1=1" }).set(as('leader')).expect(400);
+
+    const counts = (await t.http.get('/server/statistics/overdue-buckets').set(as('leader')).expect(200)).body.data;
+    expect(counts.buckets.map((b: { key: string }) => b.key)).toEqual(['D1_30', 'D31_60', 'D61_90', 'D90_PLUS']);
+    const byKey = Object.fromEntries(counts.buckets.map((b: { key: string; count: number }) => [b.key, b.count]));
+    const [db] = await t.db.query(
+      `SELECT count(*) FILTER (WHERE bucket = 'D1_30')::int AS a, count(*) FILTER (WHERE bucket = 'D90_PLUS')::int AS d, count(*)::int AS n
+         FROM loan_overdue o JOIN workflow_instance w ON w.loan_id = o.loan_id AND w.stage = 'afterGuarantee'`,
+    );
+    expect(byKey.D1_30).toBe(db.a);
+    expect(byKey.D1_30).toBeGreaterThanOrEqual(2);
+    expect(byKey.D90_PLUS).toBe(db.d);
+    expect(counts.total).toBe(db.n);
+    // the last day whose overdue step finished (day3's, as the killed run left it)
+    expect(counts.asOf).toBe(day3);
+  }, 60_000);
+
   it('buckets are an administrator setting, checked: a gap is refused in both languages; the default until set', async () => {
     const current = await t.http.get('/server/admin/close-of-business/buckets').set(as('admin')).expect(200);
     expect(current.body.data.buckets.map((b: { key: string }) => b.key)).toEqual(['D1_30', 'D31_60', 'D61_90', 'D90_PLUS']);

@@ -2,9 +2,9 @@ import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ROLE_ADMIN } from '@app/workflow';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, RequirePermission, RequireRole } from '../auth/auth.decorators';
 import { ApiEnvelope } from '../common/api-response';
-import { CloseOfBusinessDto, CloseOfBusinessQueryDto, OverdueBucketsDto, OverdueBucketsInputDto } from './close-of-business.dto';
+import { CloseOfBusinessDto, CloseOfBusinessQueryDto, OverdueBucketCountsDto, OverdueBucketsDto, OverdueBucketsInputDto } from './close-of-business.dto';
 import { CloseOfBusinessService } from './close-of-business.service';
 
 /** Beside the queue page: the nightly close of business's runs and step timings, and its overdue buckets. */
@@ -35,5 +35,20 @@ export class CloseOfBusinessController {
   @ApiOperation({ summary: 'Administrators: sets the overdue buckets (from day 1, contiguous, the last open); used from the next close of business' })
   setBuckets(@Body() body: OverdueBucketsInputDto, @CurrentUser() user: AuthUser) {
     return this.cob.setBuckets(body.buckets, user);
+  }
+}
+
+/** The dashboard's overdue figure: loans after guarantee per bucket. */
+@ApiTags('statistics')
+@Controller('statistics/overdue-buckets')
+export class OverdueBucketCountsController {
+  constructor(private readonly cob: CloseOfBusinessService) {}
+
+  @ApiEnvelope(OverdueBucketCountsDto)
+  @RequirePermission('overdue_list')
+  @Get()
+  @ApiOperation({ summary: 'Loans after guarantee per overdue bucket, as the last close of business found them' })
+  counts() {
+    return this.cob.bucketCounts();
   }
 }

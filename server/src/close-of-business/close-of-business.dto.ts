@@ -107,3 +107,23 @@ export class CloseOfBusinessQueryDto {
   @Max(100)
   limit?: number;
 }
+
+export class OverdueBucketCountDto {
+  @ApiProperty({ example: 'D31_60' })
+  key: string;
+  @ApiProperty()
+  zh: string;
+  @ApiProperty()
+  en: string;
+  @ApiProperty({ description: 'Loans after guarantee in the bucket, as the last close of business found them' })
+  count: number;
+}
+
+export class OverdueBucketCountsDto {
+  @ApiProperty({ type: [OverdueBucketCountDto], description: 'Every bucket in force, in order (zero when empty)' })
+  buckets: OverdueBucketCountDto[];
+  @ApiProperty({ description: 'Loans after guarantee overdue in all' })
+  total: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The last company day closed (null: never)' })
+  asOf: string | null;
+}

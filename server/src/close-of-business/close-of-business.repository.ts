@@ -252,6 +252,14 @@ export class CloseOfBusinessRepository {
     );
   }
 
+  /** The last company day whose overdue step finished (null: never). */
+  async lastClosedDay(): Promise<string | null> {
+    const [row] = await this.db.query(
+      `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM close_of_business_step WHERE step = 'overdue' AND finished_at IS NOT NULL`,
+    );
+    return row?.day ?? null;
+  }
+
   /** Loans after guarantee per bucket (what the close of business last found). */
   bucketCounts(): Promise<{ bucket: string | null; count: number }[]> {
     return this.db.query(

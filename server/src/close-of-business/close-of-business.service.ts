@@ -6,7 +6,7 @@ import { HttpStatus } from '@nestjs/common';
 import { companyTimeZone } from '../common/company-time';
 import { CLOSE_OF_BUSINESS_CRON } from './close-of-business.run';
 import { CloseOfBusinessRepository } from './close-of-business.repository';
-import type { CloseOfBusinessDto, OverdueBucketDto, OverdueBucketsDto } from './close-of-business.dto';
+import type { CloseOfBusinessDto, OverdueBucketCountsDto, OverdueBucketDto, OverdueBucketsDto } from './close-of-business.dto';
 
 /** The close of business as administrators see it (runs and step timings) and its overdue buckets. */
 @Injectable()
@@ -61,9 +61,10 @@ export class CloseOfBusinessService {
     return this.buckets();
   }
 
-  /** Loans after guarantee per bucket of the buckets in force (zero for an empty bucket). */
-  async bucketCounts(): Promise<{ key: string; zh: string; en: string; count: number }[]> {
-    const [{ buckets }, counts] = await Promise.all([this.buckets(), this.repo.bucketCounts()]);
-    return buckets.map((b) => ({ key: b.key, zh: b.label.zh, en: b.label.en, count: counts.find((c) => c.bucket === b.key)?.count ?? 0 }));
+  /** Loans after guarantee per bucket of the buckets in force (zero for an empty bucket), and the last day closed. */
+  async bucketCounts(): Promise<OverdueBucketCountsDto> {
+    const [{ buckets }, counts, asOf] = await Promise.all([this.buckets(), this.repo.bucketCounts(), this.repo.lastClosedDay()]);
+    const rows = buckets.map((b) => ({ key: b.key, zh: b.label.zh, en: b.label.en, count: counts.find((c) => c.bucket === b.key)?.count ?? 0 }));
+    return { buckets: rows, total: counts.reduce((sum, c) => sum + c.count, 0), asOf };
   }
 }
