@@ -387,7 +387,7 @@ export const MESSAGES = {
   // the extension (展期) and the close of business
   extensionMaturityNotLater: {
     zh: '展期后的到期日 {day} 须晚于还款计划当前的到期日 {maturity}',
-    en: 'The extended maturity {day} must be after the repayment plan\'s current maturity {maturity}',
+    en: "The extended maturity {day} must be after the repayment plan's current maturity {maturity}",
   },
   overdueBucketsInvalid: { zh: '逾期分档设置无效：{problem}', en: 'The overdue buckets are not valid: {problem}' },
 } as const satisfies Record<string, Label>;
