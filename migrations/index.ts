@@ -29,6 +29,7 @@ import { DisbursedCoverIndex1764124000002 } from './1764124000002-disbursed-cove
 import { RepaymentCoverIndex1764124000003 } from './1764124000003-repayment-cover-index';
 import { EvidenceRounds1764125100000 } from './1764125100000-evidence-rounds';
 import { BadLoans1764210000000 } from './1764210000000-bad-loans';
+import { CloseOfBusiness1764220000000 } from './1764220000000-close-of-business';
 import { RegulatoryBadLoans1764230000000 } from './1764230000000-regulatory-bad-loans';
 import { ClassificationChange1764240000000 } from './1764240000000-classification-change';
 
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   RepaymentCoverIndex1764124000003,
   EvidenceRounds1764125100000,
   BadLoans1764210000000,
+  CloseOfBusiness1764220000000,
   RegulatoryBadLoans1764230000000,
   ClassificationChange1764240000000,
 ];

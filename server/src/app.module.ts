@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module';
 import { BadLoansModule } from './bad-loans/bad-loans.module';
 import { BadLoansService } from './bad-loans/bad-loans.service';
 import { BasicDataModule } from './basic-data/basic-data.module';
+import { CloseOfBusinessModule } from './close-of-business/close-of-business.module';
 import { CollateralModule } from './collateral/collateral.module';
 import { ContractsService } from './contracts/contracts.service';
 import { LettersService } from './letters/letters.service';
@@ -80,6 +81,7 @@ export class AppModule implements NestModule {
         StatisticsModule,
         RegulatoryModule,
         BadLoansModule,
+        CloseOfBusinessModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [

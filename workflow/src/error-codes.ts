@@ -176,6 +176,9 @@ export const ERROR_CODE_GROUPS = {
       ledgerNotNow: 'A10005',
       noOpenInstalment: 'A10006',
       ledgerAttachmentsClosed: 'A10007',
+      // the extension (展期) and the close of business's overdue buckets
+      extensionMaturityNotLater: 'A10060',
+      overdueBucketsInvalid: 'A10061',
     },
   ),
   visits: group(

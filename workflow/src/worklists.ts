@@ -32,6 +32,9 @@ export const WORKLIST_COLUMNS = [
   // VOUCHER_CONFIRM's day and amount lent (context.disbursedOn / disbursedAmountFen); empty before
   'disbursedOn',
   'disbursedAmount',
+  // the nightly close of business's days past due and overdue bucket (loan_overdue); empty when not overdue
+  'daysPastDue',
+  'overdueBucket',
 ] as const;
 export type WorklistColumn = (typeof WORKLIST_COLUMNS)[number];
 
@@ -214,7 +217,7 @@ export const WORKLISTS = {
     permission: 'ledger_list',
     states: ['afterGuarantee', 'release', 'closed'],
     events: ['RECORD_REPAYMENT', 'REPAYMENT_PLAN_EDIT'],
-    columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'disbursedOn', 'disbursedAmount', 'updatedAt'],
+    columns: [...DEFAULT_COLUMNS, 'bPostOfficer', 'disbursedOn', 'disbursedAmount', 'daysPastDue', 'overdueBucket', 'updatedAt'],
   },
   financeList: {
     group: 'protectAfter',
@@ -280,7 +283,7 @@ export const WORKLISTS = {
     permission: 'overdue_list',
     states: ['afterGuarantee'],
     events: ['OVERDUE_NOTICE', 'EXTENSION_APPLY', 'EXTENSION_APPROVE', 'EXTENSION_RETURN', 'COMPENSATION_APPLY'],
-    columns: [...WITH_B_POST_COLUMNS, 'disbursedOn', 'disbursedAmount'],
+    columns: [...WITH_B_POST_COLUMNS, 'disbursedOn', 'disbursedAmount', 'daysPastDue', 'overdueBucket'],
   },
   compensationList: {
     group: 'protectAfter',

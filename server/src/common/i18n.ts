@@ -414,6 +414,12 @@ export const MESSAGES = {
     zh: '还款金额 {amount} 元超过第 {seq} 期应还的 {due} 元：提前还款须明确确认（earlySettlement: true）',
     en: 'The repayment of {amount} yuan exceeds the {due} yuan due on instalment {seq}: an early settlement must be confirmed explicitly (earlySettlement: true)',
   },
+  // the extension (展期) and the close of business
+  extensionMaturityNotLater: {
+    zh: '展期后的到期日 {day} 须晚于还款计划当前的到期日 {maturity}',
+    en: "The extended maturity {day} must be after the repayment plan's current maturity {maturity}",
+  },
+  overdueBucketsInvalid: { zh: '逾期分档设置无效：{problem}', en: 'The overdue buckets are not valid: {problem}' },
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof MESSAGES;

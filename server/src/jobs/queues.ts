@@ -41,6 +41,8 @@ export interface JobPayloads extends EffectJobPayloads {
   'reminders.reconcile': Record<string, never>;
   /** After a commit that cancelled reminders (an outbox row): removes their delayed jobs. */
   'reminders.unqueue': { loanId: string; jobIds: string[] };
+  /** The nightly close of business of a company day (default: the company's today when it runs). */
+  'close-of-business': { day?: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -55,6 +57,7 @@ export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   'reminders.horizon': QUEUES.reminders,
   'reminders.reconcile': QUEUES.reminders,
   'reminders.unqueue': QUEUES.reminders,
+  'close-of-business': QUEUES.maintenance,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

@@ -56,6 +56,9 @@ export interface LoanRow {
   /** VOUCHER_CONFIRM's day (YYYY-MM-DD) and the amount lent in fen; null before. */
   disbursedOn: string | null;
   disbursedAmountFen: number | null;
+  /** Days past due and the overdue bucket's key as the last close of business found them (loan_overdue); null when not overdue. */
+  daysPastDue: number | null;
+  overdueBucket: string | null;
   /** Soft deletion is possible for this user now (still in data collection, sys:loan:delete held). */
   deletable: boolean;
   workflow: RowWorkflow;
@@ -107,8 +110,9 @@ const SORT_COLUMNS: Record<LoanSort, string> = {
   updatedAt: 'wi.updated_at',
   disbursedOn: 'wi.disbursed_on',
   disbursedAmount: 'wi.disbursed_amount_fen',
+  daysPastDue: 'o.days_past_due',
 };
-const NULLS_LAST: ReadonlySet<LoanSort> = new Set(['disbursedOn', 'disbursedAmount']);
+const NULLS_LAST: ReadonlySet<LoanSort> = new Set(['disbursedOn', 'disbursedAmount', 'daysPastDue']);
 /**
  * The tie-breaker of each sort, the loan id on the sort column's own table, so that the pair
  * (sort column, id) is one index (migration 1764121000000) and a cursor one range of it.
@@ -120,6 +124,7 @@ const TIE_COLUMNS: Record<LoanSort, string> = {
   updatedAt: 'wi.loan_id',
   disbursedOn: 'wi.loan_id',
   disbursedAmount: 'wi.loan_id',
+  daysPastDue: 'l.id',
 };
 /** The SQL type a cursor's sort value is read back as (it travels as the column's text form, exact to the microsecond). */
 const SORT_TYPES: Record<LoanSort, string> = {
@@ -129,6 +134,7 @@ const SORT_TYPES: Record<LoanSort, string> = {
   updatedAt: 'timestamptz',
   disbursedOn: 'date',
   disbursedAmount: 'bigint',
+  daysPastDue: 'bigint',
 };
 
 /** Where the previous page ended: its sort and order (a cursor is refused under another), the last row's sort value and id. */
@@ -191,6 +197,8 @@ const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
     width: 16,
     value: (r) => (r.disbursedAmountFen === null ? null : engine.fromFen(r.disbursedAmountFen)),
   },
+  daysPastDue: { header: label('逾期天数', 'Days past due'), width: 10, value: (r) => r.daysPastDue },
+  overdueBucket: { header: label('逾期分档', 'Overdue bucket'), width: 14, value: (r) => r.overdueBucket },
 };
 
 /** The loan list's export: every column but the last update. */
@@ -246,6 +254,9 @@ export class LoanListRepository {
     if (f.createdFrom) loan.push(`l.created_at >= (${p(f.createdFrom)}::date)::timestamp AT TIME ZONE ${p(companyTimeZone())}`);
     if (f.createdTo) loan.push(`l.created_at < (${p(f.createdTo)}::date + 1)::timestamp AT TIME ZONE ${p(companyTimeZone())}`);
     if (f.aPostOfficerId) loan.push(`l.a_post_officer_id = ${p(f.aPostOfficerId)}`);
+    // the close of business's findings (loan_overdue o, joined when a condition or the sort reads it)
+    if (f.overdueBucket) loan.push(`o.bucket = ${p(f.overdueBucket)}`);
+    if (f.daysPastDueMin !== undefined) loan.push(`o.days_past_due >= ${p(f.daysPastDueMin)}`);
     return { instance, loan };
   }
 
@@ -287,6 +298,7 @@ export class LoanListRepository {
     const order = `${sort} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
     // The company joins the page's selection only when a filter or the sort reads it.
     const needsCompany = sortKey === 'companyName' || [...loan, ...after].some((condition) => /\bc\./.test(condition));
+    const needsOverdue = sortKey === 'daysPastDue' || [...loan, ...after].some((condition) => /\bo\./.test(condition));
     // Two steps: first the page's ids alone, the keyset query on the sort's index (materialized, so the
     // planner cannot fold the officers' and the snapshot's joins into it and sort the whole list);
     // then the page's rows. The id breaks ties in the sort's direction: (value, id) orders like the pair's index.
@@ -294,13 +306,16 @@ export class LoanListRepository {
       .query(
         `WITH page AS MATERIALIZED (
            SELECT l.id FROM loan l ${needsCompany ? 'JOIN company c ON c.id = l.company_id' : ''} JOIN workflow_instance wi ON wi.loan_id = l.id
+           ${needsOverdue ? 'LEFT JOIN loan_overdue o ON o.loan_id = l.id' : ''}
            ${where}
            ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.cursor ? 0 : page.offset}
          )
          SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
               wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version, wi.snapshot, wi.updated_at,
-              ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name, ${sort}::text AS sort_value
+              ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name, ${sort}::text AS sort_value,
+              o.days_past_due, o.bucket AS overdue_bucket
          FROM page JOIN loan l ON l.id = page.id JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN loan_overdue o ON o.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
          LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
         ORDER BY ${order}`,
@@ -356,6 +371,8 @@ export class LoanListRepository {
         updatedAt: new Date(r.updated_at).toISOString(),
         disbursedOn: r.disbursed_on ?? null,
         disbursedAmountFen: r.disbursed_amount_fen === null ? null : Number(r.disbursed_amount_fen),
+        daysPastDue: r.days_past_due ?? null,
+        overdueBucket: r.overdue_bucket ?? null,
         deletable: mayDelete && workflow.stage === 'collection',
         workflow,
       };
@@ -371,6 +388,7 @@ export class LoanListRepository {
     const { instance, loan } = this.conditions(search, params);
     return loan.length
       ? `SELECT 1 FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+          ${loan.some((condition) => /\bo\./.test(condition)) ? 'JOIN loan_overdue o ON o.loan_id = l.id' : ''}
           WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}`
       : `SELECT 1 FROM workflow_instance wi
           WHERE ${[...instance, 'NOT EXISTS (SELECT 1 FROM loan d WHERE d.id = wi.loan_id AND d.deleted_at IS NOT NULL)'].join(' AND ')}`;

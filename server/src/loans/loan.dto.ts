@@ -49,7 +49,7 @@ export class CreateLoanDto {
 // ---------------------------------------------------------------------------------------------
 // Lists of loans: the loan list and the stage lists of the meeting flow share these filters.
 
-export const LOAN_SORTS = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'] as const;
+export const LOAN_SORTS = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount', 'daysPastDue'] as const;
 export type LoanSort = (typeof LOAN_SORTS)[number];
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
@@ -123,6 +123,20 @@ export class LoanFilterQuery extends PageQuery {
   @IsOptional()
   @IsUUID()
   bPostOfficerId?: string;
+
+  @ApiPropertyOptional({ description: 'Only loans in this overdue bucket (its key, e.g. D31_60) as the last close of business found them' })
+  @optionalTrimmed()
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_]{1,30}$/)
+  overdueBucket?: string;
+
+  @ApiPropertyOptional({ description: 'Only loans at least this many days past due (as the last close of business found them)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  daysPastDueMin?: number;
 
   @ApiPropertyOptional({ enum: LOAN_SORTS })
   @IsOptional()

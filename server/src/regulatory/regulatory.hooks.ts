@@ -9,6 +9,11 @@ export function regulatoryHooks(regulatory: RegulatoryService): FeatureHooks {
         await regulatory.refuseBreach(em, loanId);
         return {};
       },
+      // An extension: the loan, already in force, is checked again for its longer exposure.
+      EXTENSION_APPLY: async (em, loanId) => {
+        await regulatory.refuseBreach(em, loanId, { inForce: true });
+        return {};
+      },
     },
     writers: {
       // Risk sharing: the loan's share starts as its contract bank's default (changeable until the seal).

@@ -488,7 +488,8 @@ export class RegulatoryService {
 
   // --- live check -------------------------------------------------------------------------------
 
-  private async impactWith(em: EntityManager, loanId: string): Promise<RegulatoryImpactDto> {
+  /** `inForce`: an extension's check, where the loan already in force counts as it stands (its breaches refuse). */
+  private async impactWith(em: EntityManager, loanId: string, options: { inForce?: boolean } = {}): Promise<RegulatoryImpactDto> {
     const loan = UUID.test(loanId) ? await this.regulatory.impactLoan(em, loanId) : null;
     if (!loan) throw AppError.notFound('loanNotFound');
     const asOf = this.today();
@@ -518,7 +519,7 @@ export class RegulatoryService {
       addedFen: Number(addedFen),
       before: beforeFigures,
       after: afterFigures,
-      breaches: adds ? breaches : [],
+      breaches: adds || (options.inForce && loan.disbursed) ? breaches : [],
       overridden: Boolean(override),
       overrideReason: override?.reason ?? null,
     };
@@ -530,8 +531,8 @@ export class RegulatoryService {
 
   /** LEADER_APPROVE: 409 naming every limit the loan would break, unless an administrator overrode them. */
   /** LEADER_APPROVE's preparer (regulatory.hooks.ts); runs again inside the event's transaction, with the loan's instance locked. */
-  async refuseBreach(em: EntityManager, loanId: string): Promise<void> {
-    const impact = await this.impactWith(em, loanId);
+  async refuseBreach(em: EntityManager, loanId: string, options: { inForce?: boolean } = {}): Promise<void> {
+    const impact = await this.impactWith(em, loanId, options);
     if (impact.breaches.length === 0 || impact.overridden) return;
     const names = (lang: 'zh-CN' | 'en') =>
       impact.breaches

@@ -98,9 +98,25 @@ async function writeInstalmentsAndReminders(em: EntityManager, loanId: string, p
   const instalments: PlannedInstalment[] = buildRepaymentPlan(plan);
   const allocation = allocateRepayments(instalments, plan.repaidFen);
   const inserted = await insertInstalments(em, loanId, instalments, allocation, now);
+  await replacePlanReminders(em, loanId, instalments, allocation, inserted, maturityDay(plan.disbursedOn, plan.termMonths), now);
+}
+
+/**
+ * The plan's reminders of newly written instalments: one per instalment not yet repaid (the loan type's
+ * lead days before it) and the maturity ones (its offsets before `maturity`). The caller has cancelled
+ * the scheduled ones they replace.
+ */
+export async function replacePlanReminders(
+  em: EntityManager,
+  loanId: string,
+  instalments: PlannedInstalment[],
+  allocation: { state: string }[],
+  inserted: { id: string; seq: number }[],
+  maturity: string,
+  now: Date,
+): Promise<void> {
   const idOf = new Map(inserted.map((r) => [r.seq, r.id]));
   const settings = await settingsOf(em, loanId);
-  const maturity = maturityDay(plan.disbursedOn, plan.termMonths);
   const planned: { kind: 'REPAYMENT' | 'MATURITY'; instalmentId: string | null; dueOn: string; daysBefore: number }[] = [];
   instalments.forEach((i, n) => {
     if (allocation[n].state === 'DUE')

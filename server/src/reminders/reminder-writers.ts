@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import * as engine from '@app/workflow';
 import type { EntityManager } from 'typeorm';
 import { AppError, CODES } from '../common/errors';
+import { extendPlan } from './extension';
 import { cancelReminders, createPlan, editPlan, recordRepayment, scheduleVisitReminder } from './reminder-store';
 
 // The reminder rows' writer, apart from the service (no decorators here): the seeds import it as it is.
@@ -13,6 +14,7 @@ export const REMINDER_EVENT_TYPES: readonly engine.EventType[] = [
   'RECORD_REPAYMENT',
   'VISIT_APPROVE',
   'CONFIRM_RELEASE',
+  'EXTENSION_APPROVE',
   ...engine.EVENT_TYPES.filter((t) => t.endsWith('_DISCONTINUE')),
 ];
 
@@ -49,6 +51,10 @@ export async function writeReminderRows(
       break;
     case 'VISIT_APPROVE':
       await scheduleVisitReminder(em, loanId, now);
+      return;
+    case 'EXTENSION_APPROVE':
+      // the machine has just set the approved day as the loan's maturity
+      if (snapshot.context.extendedMaturityOn) await extendPlan(em, loanId, snapshot.context.extendedMaturityOn, now);
       return;
     default:
       break;

@@ -1,5 +1,6 @@
 import type { EventWriter, FeatureHooks } from '../workflow/hooks';
 import { checkEarlySettlement } from './early-settlement';
+import { checkExtensionDay } from './extension';
 import { REMINDER_EVENT_TYPES } from './reminder-writers';
 import type { RemindersService } from './reminders.service';
 
@@ -8,7 +9,8 @@ export function remindersHooks(reminders: RemindersService): FeatureHooks {
   const writeRows: EventWriter = (ctx) => reminders.writeRows(ctx);
   return {
     // an amount above the open instalment settles early only when confirmed
-    preparers: { RECORD_REPAYMENT: checkEarlySettlement },
+    // an extension's new maturity must be after the plan's current one
+    preparers: { RECORD_REPAYMENT: checkEarlySettlement, EXTENSION_APPLY: checkExtensionDay },
     writers: Object.fromEntries(REMINDER_EVENT_TYPES.map((type) => [type, writeRows])),
   };
 }

@@ -207,6 +207,22 @@ export async function lockLiveInstalments(em: EntityManager, loanId: string): Pr
   ]);
 }
 
+/** The plan's maturity day (YYYY-MM-DD), or undefined when the loan has no plan. */
+export async function planMaturityOn(em: EntityManager, loanId: string): Promise<string | undefined> {
+  const [row] = await em.query(`SELECT to_char(maturity_on, 'YYYY-MM-DD') AS maturity_on FROM repayment_plan WHERE loan_id = $1`, [loanId]);
+  return row?.maturity_on;
+}
+
+/** An extension: the plan's new maturity and term (months from the disbursement, rounded up). */
+export async function updatePlanMaturity(em: EntityManager, loanId: string, maturityOn: string, termMonths: number, now: Date): Promise<void> {
+  await em.query(`UPDATE repayment_plan SET maturity_on = $2, term_months = $3, updated_at = $4 WHERE loan_id = $1`, [loanId, maturityOn, termMonths, now]);
+}
+
+/** The given live instalments become superseded (an extension rebuilds those not repaid). */
+export async function supersedeInstalmentsById(em: EntityManager, ids: string[], now: Date): Promise<void> {
+  await em.query(`UPDATE repayment_instalment SET superseded_at = $2 WHERE id = ANY($1::uuid[]) AND superseded_at IS NULL`, [ids, now]);
+}
+
 /** Writes what the repayments cover of each instalment given; one newly REPAID is repaid at `now`. */
 export async function updateInstalmentsRepaid(
   em: EntityManager,

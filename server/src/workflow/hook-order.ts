@@ -56,6 +56,10 @@ export const HOOK_ORDER: HookOrder = {
   RECORD_REPAYMENT: { preparers: ['reminders'], writers: ['evidence', 'reminders'] },
   REPAYMENT_PLAN_EDIT: { writers: ['reminders'] },
   CONFIRM_RELEASE: { writers: ['reminders'] },
+  // the plan's maturity, then the live regulatory check for the longer exposure
+  EXTENSION_APPLY: { preparers: ['reminders', 'regulatory'] },
+  // the plan rebuilt to the new maturity, its reminders replaced
+  EXTENSION_APPROVE: { writers: ['reminders'] },
   // the bad-loan path: the case row the lists read; the payment and the write-off stand on their documents
   COMPENSATION_APPLY: { writers: ['bad-loans'] },
   COMPENSATION_APPROVE: { preparers: ['bad-loans'], writers: ['bad-loans'] },

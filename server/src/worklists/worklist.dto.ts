@@ -106,6 +106,14 @@ export class LoanRowDto {
   disbursedOn: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'The amount the bank lent, in fen (VOUCHER_CONFIRM); null before' })
   disbursedAmountFen: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Days past due as the last close of business found them; null when not overdue' })
+  daysPastDue: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The overdue bucket's key (e.g. D31_60) as the last close of business found it; null when not overdue",
+  })
+  overdueBucket: string | null;
   @ApiProperty({ description: 'The caller may soft-delete the loan now' }) deletable: boolean;
   @ApiProperty({ type: RowWorkflowDto }) workflow: RowWorkflowDto;
 }

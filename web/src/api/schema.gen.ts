@@ -764,6 +764,10 @@ export interface LoanRowDto {
   disbursedOn: string | null;
   /** The amount the bank lent, in fen (VOUCHER_CONFIRM); null before */
   disbursedAmountFen: number | null;
+  /** Days past due as the last close of business found them; null when not overdue */
+  daysPastDue: number | null;
+  /** The overdue bucket's key (e.g. D31_60) as the last close of business found it; null when not overdue */
+  overdueBucket: string | null;
   /** The caller may soft-delete the loan now */
   deletable: boolean;
   workflow: RowWorkflowDto;
@@ -992,6 +996,8 @@ export interface WorklistDto {
     | 'updatedAt'
     | 'disbursedOn'
     | 'disbursedAmount'
+    | 'daysPastDue'
+    | 'overdueBucket'
   )[];
   label: Label;
 }
@@ -2613,6 +2619,83 @@ export interface CompensationSettingInputDto {
   leaderLimitFen: number;
 }
 
+export interface CloseOfBusinessStepDto {
+  step: 'overdue' | 'notify' | 'snapshot';
+  /** Its place in the run (1 first) */
+  position: number;
+  startedAt: string;
+  /** null: started and not finished (redone on the next start) */
+  finishedAt: string | null;
+  durationMs: number | null;
+  /** Rows the step wrote (changed loans, messages, snapshots) */
+  rowsTouched: number | null;
+  /** How many times the step was started */
+  attempts: number;
+}
+
+export interface CloseOfBusinessRunDto {
+  /** The company day closed */
+  day: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Starts of the run (more than one: resumed after a worker stopped) */
+  attempts: number;
+  steps: CloseOfBusinessStepDto[];
+}
+
+export interface CloseOfBusinessDto {
+  /** The latest runs, newest first */
+  runs: CloseOfBusinessRunDto[];
+  /** When the scheduler fires (cron, company time zone) */
+  schedule: string;
+  timeZone: string;
+}
+
+export interface OverdueBucketLabelDto {
+  zh: string;
+  en: string;
+}
+
+export interface OverdueBucketDto {
+  /** Letters, digits and underscores */
+  key: string;
+  /** First day past due of the bucket (the first bucket: 1) */
+  fromDay: number;
+  /** Last day (inclusive); null: open (the last bucket only) */
+  toDay: number | null;
+  label: OverdueBucketLabelDto;
+}
+
+export interface OverdueBucketsDto {
+  buckets: OverdueBucketDto[];
+  /** false: the default buckets (never set by an administrator) */
+  custom: boolean;
+  changedByName: string | null;
+  changedAt: string | null;
+}
+
+export interface OverdueBucketsInputDto {
+  /** From day 1, each from the day after the one before, the last open */
+  buckets: OverdueBucketDto[];
+}
+
+export interface OverdueBucketCountDto {
+  key: string;
+  zh: string;
+  en: string;
+  /** Loans after guarantee in the bucket, as the last close of business found them */
+  count: number;
+}
+
+export interface OverdueBucketCountsDto {
+  /** Every bucket in force, in order (zero when empty) */
+  buckets: OverdueBucketCountDto[];
+  /** Loans after guarantee overdue in all */
+  total: number;
+  /** The last company day closed (null: never) */
+  asOf: string | null;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -2918,6 +3001,10 @@ export interface ApiResponses {
   'GET /bad-loans/settings': CompensationSettingDto;
   'PUT /bad-loans/settings': CompensationSettingDto;
   'GET /bad-loans/settings/history': CompensationSettingDto[];
+  'GET /admin/close-of-business': CloseOfBusinessDto;
+  'GET /admin/close-of-business/buckets': OverdueBucketsDto;
+  'PUT /admin/close-of-business/buckets': OverdueBucketsDto;
+  'GET /statistics/overdue-buckets': OverdueBucketCountsDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -2988,6 +3075,7 @@ export interface ApiBodies {
   'POST /loans/{id}/bad-loan/compensation-voucher': FormData;
   'POST /loans/{id}/bad-loan/write-off-ruling': FormData;
   'PUT /bad-loans/settings': CompensationSettingInputDto;
+  'PUT /admin/close-of-business/buckets': OverdueBucketsInputDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /loans/{id}/contract-archive': FormData;
   'POST /loans/{id}/counter-guarantee': FormData;
@@ -3092,7 +3180,11 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    /** Only loans in this overdue bucket (its key, e.g. D31_60) as the last close of business found them */
+    overdueBucket?: string;
+    /** Only loans at least this many days past due (as the last close of business found them) */
+    daysPastDueMin?: number;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
     /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
     cursor?: string;
@@ -3130,7 +3222,11 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    /** Only loans in this overdue bucket (its key, e.g. D31_60) as the last close of business found them */
+    overdueBucket?: string;
+    /** Only loans at least this many days past due (as the last close of business found them) */
+    daysPastDueMin?: number;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
     /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
     cursor?: string;
@@ -3171,7 +3267,11 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    /** Only loans in this overdue bucket (its key, e.g. D31_60) as the last close of business found them */
+    overdueBucket?: string;
+    /** Only loans at least this many days past due (as the last close of business found them) */
+    daysPastDueMin?: number;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
     /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
     cursor?: string;
@@ -3194,7 +3294,11 @@ export interface ApiQueries {
     createdTo?: string;
     aPostOfficerId?: string;
     bPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    /** Only loans in this overdue bucket (its key, e.g. D31_60) as the last close of business found them */
+    overdueBucket?: string;
+    /** Only loans at least this many days past due (as the last close of business found them) */
+    daysPastDueMin?: number;
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
     /** Keyset paging: the `nextCursor` of the previous page (same filters and sort). When sent, `pageNum` is ignored and the page starts right after that row, as cheap at any depth as the first page */
     cursor?: string;
@@ -3452,7 +3556,7 @@ export interface ApiQueries {
       | 'closed'
       | 'discontinued';
     aPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
   };
   'GET /statistics/projects/summary': {
@@ -3480,7 +3584,7 @@ export interface ApiQueries {
       | 'closed'
       | 'discontinued';
     aPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
   };
   'GET /statistics/projects/export': {
@@ -3508,7 +3612,7 @@ export interface ApiQueries {
       | 'closed'
       | 'discontinued';
     aPostOfficerId?: string;
-    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount';
+    sort?: 'createdAt' | 'amount' | 'companyName' | 'updatedAt' | 'disbursedOn' | 'disbursedAmount' | 'daysPastDue';
     order?: 'asc' | 'desc';
   };
   'GET /statistics/amounts/product': {
@@ -3655,6 +3759,10 @@ export interface ApiQueries {
     stage?: 'compensation' | 'recovery' | 'closed';
     sort?: 'appliedAt' | 'paidOn' | 'totalFen' | 'balanceFen' | 'company' | 'feesFen' | 'nextSeizureExpiry';
     order?: 'asc' | 'desc';
+  };
+  'GET /admin/close-of-business': {
+    /** How many runs (1-100, default 30) */
+    limit?: number;
   };
   'GET /archives': {
     pageNum?: number;

@@ -26,6 +26,8 @@ const row = (snapshot: typeof disbursed, extra: Partial<LoanRow>): LoanRow => ({
   updatedAt: '2026-11-01T02:00:00Z',
   disbursedOn: null,
   disbursedAmountFen: null,
+  daysPastDue: null,
+  overdueBucket: null,
   deletable: false,
   workflow: {
     loanId: LOAN,

@@ -1,5 +1,5 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { fromFen } from '@app/workflow';
+import { DEFAULT_OVERDUE_BUCKETS, fromFen } from '@app/workflow';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
@@ -66,6 +66,21 @@ export function useLoanColumns(columns: ListConfig['columns']): DataTableColumn<
       textAlign: 'right',
       width: 140,
       render: (r) => (r.disbursedAmountFen === null ? '-' : formatAmount(fromFen(r.disbursedAmountFen))),
+    },
+    daysPastDue: {
+      accessor: 'daysPastDue',
+      title: t('loans.columns.daysPastDue'),
+      sortable: true,
+      textAlign: 'right',
+      width: 100,
+      render: (r) => r.daysPastDue ?? '-',
+    },
+    overdueBucket: {
+      accessor: 'overdueBucket',
+      title: t('loans.columns.overdueBucket'),
+      width: 130,
+      // an administrator's own bucket shows its key
+      render: (r) => (r.overdueBucket === null ? '-' : (DEFAULT_OVERDUE_BUCKETS.find((b) => b.key === r.overdueBucket)?.label[lang] ?? r.overdueBucket)),
     },
   };
   return columns.map((column) => byColumn[column]);

@@ -12,7 +12,7 @@ import { exportLoanRows, fetchLoanRows, type LoanQuery } from './loan-list-api';
 /** Query keys of the loan lists: every event or deletion reloads them all. */
 export const loanListKeys = { all: ['loan-lists'] as const, list: (name: ListName) => ['loan-lists', name] as const };
 
-const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount'];
+const SORTABLE = ['createdAt', 'amount', 'companyName', 'updatedAt', 'disbursedOn', 'disbursedAmount', 'daysPastDue'];
 
 /**
  * One loan list's rows, filters, sort, paging and export, kept in the URL. Each page's nextCursor is

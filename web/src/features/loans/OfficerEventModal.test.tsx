@@ -29,6 +29,8 @@ function riskControlRow(): LoanRow {
     updatedAt: '2026-11-01T02:00:00Z',
     disbursedOn: null,
     disbursedAmountFen: null,
+    daysPastDue: null,
+    overdueBucket: null,
     deletable: false,
     workflow: {
       loanId: LOAN,

@@ -33,6 +33,8 @@ const loans: Translation<typeof zh> = {
     updatedAt: 'Updated',
     disbursedOn: 'Disbursed on',
     disbursedAmount: 'Amount lent (yuan)',
+    daysPastDue: 'Days past due',
+    overdueBucket: 'Overdue bucket',
   },
   links: {
     node: 'Node query',

@@ -31,6 +31,8 @@ export default {
     updatedAt: '更新时间',
     disbursedOn: '放款日期',
     disbursedAmount: '放款金额（元）',
+    daysPastDue: '逾期天数',
+    overdueBucket: '逾期分档',
   },
   links: {
     node: '节点查询',
