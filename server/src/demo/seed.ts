@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ROLE_ADMIN, ROLE_USER } from '@app/workflow';
+import { DEFAULT_OVERDUE_BUCKETS, ROLE_ADMIN, ROLE_USER } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
@@ -8,6 +8,8 @@ import { FileStorage } from '../files/file-storage';
 import { seedDemoConferees } from '../conferees/demo-conferees';
 import { seedDemoLoanData } from '../loan-data/demo-data';
 import { demoTemplateBanks, seedDemoLoans } from './demo-loans';
+import { closeOverdue } from '../close-of-business/close-of-business.repository';
+import { companyDay } from '../common/company-time';
 import { seedDemoMeetings } from './demo-meetings';
 import { DEMO_USERS } from './demo-users';
 import { seedDemoRegulatory } from '../regulatory/demo-regulatory';
@@ -73,6 +75,8 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
       await seedDemoRegulatory(em, ids.admin);
+      // today's days past due, as the nightly close of business would have left them (the overdue list shows them at once)
+      await closeOverdue(em, companyDay(new Date()), DEFAULT_OVERDUE_BUCKETS);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);
       return 'demo';
     }
