@@ -102,7 +102,8 @@ export function PayloadFieldInput({
       return (
         <DayInput
           {...common}
-          maxDate={companyToday()}
+          // a day ahead (a new maturity) after today; any other day today at the latest
+          {...(field.future ? { minDate: companyToday() } : { maxDate: companyToday() })}
           value={typeof value === 'string' ? value : ''}
           onChange={(next) => onChange(next)}
           popoverProps={{ withinPortal: false }}
