@@ -180,6 +180,9 @@ describe('loans: list, export, delete, officers', () => {
       '创建时间（Asia/Shanghai）',
       '放款日期',
       '放款金额（元）',
+      // from the nightly close of business (empty before disbursement)
+      '逾期天数',
+      '逾期分档',
     ]);
     expect(zh.rows.map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
       [company.name, '700000', '资料收集与完善', '待完善'],

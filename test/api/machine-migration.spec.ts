@@ -5,6 +5,8 @@
  * migrated loan after guarantee takes version 2's events, its history now crossing the two versions.
  */
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { loadAuditKeys } from '../../server/src/audit/audit-keys';
@@ -12,12 +14,24 @@ import { verifyLoan } from '../../server/src/audit/replay';
 import { loadEvents, loadInstances } from '../../server/src/audit/verify-all';
 import { migrateInstances } from '../../server/src/database/instance-migration';
 import { seededLoanId, seedScale } from '../../server/src/demo/seed-scale';
-import { AppHandle, ownerDb, startTestApp, tokenOf } from './support/app';
+import { AppHandle, bootTestApp, ownerDb, ownerUrlOf, tokenOf } from './support/app';
 
 jest.setTimeout(180_000);
 
 const LOANS = 240;
 const ids = Array.from({ length: LOANS }, (_, i) => seededLoanId(i));
+
+/** A database of its own: the scale seed's loan ids are fixed, and another suite seeds them at version 2. */
+async function freshDatabaseUrl(name: string): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL!);
+  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 describe('machine version 2 on a database of version 1', () => {
   let t: AppHandle;
@@ -26,12 +40,22 @@ describe('machine version 2 on a database of version 1', () => {
   let key: Buffer;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    const name = `machine_migration_${process.pid}`;
+    const dataDir = path.resolve(__dirname, '../../.data/test/machine-migration-files');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const databaseUrl = await freshDatabaseUrl(name);
+    t = await bootTestApp({
+      databaseUrl,
+      migrationDatabaseUrl: ownerUrlOf(name),
+      dataDir,
+      checkpointDir: path.join(dataDir, 'checkpoints'),
+      queuePrefix: `machine-migration-${process.pid}`,
+    });
     key = loadAuditKeys(t.config, { create: false }).hmacKey;
-    db = new Client({ connectionString: process.env.DATABASE_URL });
+    db = new Client({ connectionString: databaseUrl });
     await db.connect();
-    owner = await ownerDb();
-  });
+    owner = await ownerDb(ownerUrlOf(name));
+  }, 120_000);
   afterAll(async () => {
     await owner.destroy();
     await db.end();
