@@ -11,10 +11,11 @@ const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown) => jsonResponse({ code: 'A00000', message: 'ok', data });
 const notFound = () => jsonResponse({ code: 'A00404', message: '未找到', data: null }, 404);
 const RECORDS = {
-  fees: [{ id: 'f1', type: 'LAWYER', amountFen: 1_200_000, paidOn: '2026-07-22', note: '代理费' }],
+  // the route's own field names (a case answers more fields; the panel reads these)
+  fees: [{ id: 'f1', feeType: 'LAWYER', amountFen: 1_200_000, paidOn: '2026-07-22', note: '代理费' }],
   seizures: [
-    { id: 's1', court: '上海市浦东新区人民法院', asset: '厂房', kind: 'FIRST', seizedOn: '2026-07-25', expiresOn: '2029-07-24', note: null },
-    { id: 's2', court: '上海市浦东新区人民法院', asset: '车辆', kind: 'RENEWED_SOMEHOW', seizedOn: '2026-08-01', expiresOn: '2028-08-01', note: '续封' },
+    { id: 's1', court: '上海市浦东新区人民法院', asset: '厂房', seizureKind: 'FIRST', seizedOn: '2026-07-25', expiresOn: '2029-07-24', note: null },
+    { id: 's2', court: '上海市浦东新区人民法院', asset: '车辆', seizureKind: 'RENEWED_SOMEHOW', seizedOn: '2026-08-01', expiresOn: '2028-08-01', note: '续封' },
   ],
 };
 
