@@ -237,7 +237,7 @@ describe('loan node page', () => {
     await pane(page).getByRole('tab', { name: '流程图' }).click();
     const diagram = pane(page).getByTestId('state-diagram');
     await diagram.waitFor();
-    expect(await diagram.getByTestId('diagram-stage').count()).toBe(12);
+    expect(await diagram.getByTestId('diagram-stage').count()).toBe(14); // every stage of the machine, the bad-loan branch's two included
     const currentStage = diagram.locator('[data-testid="diagram-stage"][data-current]');
     expect(await currentStage.count()).toBe(1);
     expect(await currentStage.getAttribute('data-stage')).toBe('preReview');
