@@ -1,7 +1,7 @@
 import * as engine from '@app/workflow';
 import { randomUUID } from 'node:crypto';
 import type { DemoPeople } from '../../server/src/demo/demo-loans';
-import { commitDemoEvent } from '../../server/src/demo/demo-loans';
+import { castFor, commitDemoEvent } from '../../server/src/demo/demo-loans';
 import { RegulatoryRepository } from '../../server/src/regulatory/regulatory.repository';
 import { InstanceRow, WorkflowRepository } from '../../server/src/workflow/workflow.repository';
 import { createInstanceRow } from '../../server/src/workflow/workflow.service';
@@ -61,28 +61,8 @@ describe('regulatory figures of loans that went bad', () => {
     await t.close();
   });
 
-  /** The machine's abstract actors as the demo accounts (what the seed's castFor does). */
-  function cast(event: engine.GuaranteeEvent): engine.GuaranteeEvent {
-    const simple: Record<string, string> = {
-      [engine.demoActors.aPost]: people.apost,
-      [engine.demoActors.bPost]: people.bpost,
-      [engine.demoActors.clerk]: people.admin,
-      [engine.demoActors.leader]: people.leader,
-      [engine.demoActors.finance]: people.finance,
-    };
-    const voters = event.type.startsWith('INSURANCE_REVIEW_') ? people.bs : people.zb;
-    const person = (id: string): string => {
-      const voter = engine.demoActors.voters.indexOf(id);
-      if (voter >= 0) return voters[voter];
-      if (id === engine.demoActors.approver) return event.type === 'PRE_REVIEW_APPROVE' ? people.prereview : people.leader;
-      return simple[id] ?? id;
-    };
-    const mapped: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(event)) {
-      mapped[key] = typeof value === 'string' ? person(value) : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? person(v) : v)) : value;
-    }
-    return mapped as unknown as engine.GuaranteeEvent;
-  }
+  /** The machine's abstract actors as the demo accounts: the seed's own casting. */
+  const cast = (event: engine.GuaranteeEvent): engine.GuaranteeEvent => castFor(people)(event);
 
   const shanghaiDayOf = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
 

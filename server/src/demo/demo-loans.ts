@@ -58,7 +58,7 @@ export interface DemoPeople {
  * The machine's demo sequences name abstract actors; here each becomes the demo account of that post.
  * Approvals split by what the account may do; meetings take their own attendees.
  */
-function castFor(people: DemoPeople) {
+export function castFor(people: DemoPeople) {
   const simple: Record<string, string> = {
     [engine.demoActors.aPost]: people.apost,
     [engine.demoActors.bPost]: people.bpost,
