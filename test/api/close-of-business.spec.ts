@@ -31,8 +31,8 @@ describe('close of business', () => {
   const loans: Record<number, string> = {};
 
   /** A loan after guarantee (the seed's machinery) whose live instalments are replaced by `instalments`. */
-  async function overdueLoan(instalments: { dueOn: string; principalFen: number; repaidFen: number }[]): Promise<string> {
-    const company = `日终测试${randomUUID().slice(0, 8)}有限公司`;
+  async function overdueLoan(instalments: { dueOn: string; principalFen: number; repaidFen: number }[], prefix = '日终测试'): Promise<string> {
+    const company = `${prefix}${randomUUID().slice(0, 8)}有限公司`;
     const startAt = new Date(Date.now() - 200 * 86_400_000).toISOString();
     const storage = new FileStorage(t.db, t.config);
     const row = await t.db.transaction((em) =>
@@ -100,6 +100,8 @@ describe('close of business', () => {
     ]);
     // due today: not yet past due
     loans[0] = await overdueLoan([{ dueOn: day1, principalFen: 100_00, repaidFen: 0 }]);
+    // 10 days overdue on day1, repaid before day2 (cured); named outside the lists' filter of the others
+    loans[-1] = await overdueLoan([{ dueOn: due(10), principalFen: 100_00, repaidFen: 0 }], '日终结清');
   }, 120_000);
 
   afterAll(async () => {
@@ -180,6 +182,7 @@ describe('close of business', () => {
 
   it('two workers at once: the run is done once', async () => {
     const before = await tableCounts();
+    await t.db.query(`UPDATE repayment_instalment SET repaid_fen = principal_fen, state = 'REPAID' WHERE loan_id = $1`, [loans[-1]]);
     const other = new CloseOfBusinessHandler(t.db, worker.get<Queue>(getQueueToken(QUEUES.maintenance)));
     const outcomes = await Promise.all([handler().handle({ day: day2 }), other.handle({ day: day2 })]);
     expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
@@ -197,7 +200,15 @@ describe('close of business', () => {
     expect(await count(t, `message WHERE source_key = ANY($1)`, [[5, 40, 70, 100].map((d) => `overdue:${loans[d]}:${day2}`)])).toBe(0);
     expect(await overdueOf(loans[0])).toEqual({ asOf: day2, dpd: 1, bucket: 'D1_30' });
     expect(await count(t, `message WHERE source_key = $1`, [`overdue:${loans[0]}:${day2}`])).toBe(3);
-    expect(after.messages).toBeGreaterThanOrEqual(before.messages + 3);
+    // the loan repaid since day1 is cured: it leaves the overdue table, and its three people hear of it
+    expect(await overdueOf(loans[-1])).toBeUndefined();
+    const [cure] = await t.db.query(`SELECT bucket, previous_bucket FROM loan_overdue_day WHERE loan_id = $1 AND day = $2`, [loans[-1], day2]);
+    expect(cure).toEqual({ bucket: null, previous_bucket: 'D1_30' });
+    const cured = await t.db.query(`SELECT title, content FROM message WHERE source_key = $1`, [`overdue:${loans[-1]}:${day2}`]);
+    expect(cured).toHaveLength(3);
+    expect(cured[0].title).toMatch(/^逾期已结清：日终结清/);
+    expect(cured[0].content).toBe(`贷款截至 ${day2} 已无逾期（此前：「逾期1-30天」）。`);
+    expect(after.messages).toBeGreaterThanOrEqual(before.messages + 6);
     expect(after.snapshots).toBe(before.snapshots + 1);
   }, 60_000);
 

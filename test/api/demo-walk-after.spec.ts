@@ -2,10 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Client } from 'pg';
 import * as engine from '@app/workflow';
 import { WorkerModule } from '../../server/src/worker.module';
-import { count, login, ownerUrlOf, bootTestApp, AppHandle } from './support/app';
+import { count, login, ownerUrlOf, bootTestApp, AppHandle, freshDatabaseUrl } from './support/app';
 import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 import { waitFor } from './support/wait';
@@ -17,17 +16,6 @@ import { waitFor } from './support/wait';
  * is taken to closed by the demo accounts only, signed in as the browser signs in, each step checked to
  * be among the account's legal actions first. The repaying demo loan shows what the seed wrote for it.
  */
-
-async function freshDatabaseUrl(name: string): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL!);
-  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const WAITING = '上海数创文化传媒有限公司'; // the demo loan standing in disbursement, awaiting its voucher
 const REPAYING = '上海启明智能装备有限公司'; // the demo loan after guarantee repaying monthly

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Client } from 'pg';
 import PizZip from 'pizzip';
 import { CONTRACT_TYPES, isAttachmentKind } from '@app/workflow';
-import { login, ownerUrlOf, bootTestApp, AppHandle } from './support/app';
+import { login, ownerUrlOf, bootTestApp, AppHandle, freshDatabaseUrl } from './support/app';
 import { shanghaiDay } from './support/lists';
 import { sendEvent } from './support/loans';
 
@@ -16,17 +15,6 @@ import { sendEvent } from './support/loans';
  */
 
 /** A database of its own on the same server (made by the owner role), so the demo data is the only data. */
-async function freshDatabaseUrl(name: string): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL!);
-  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 const DEMO_COMPANY = '上海新材科技发展有限公司';
 const DEMO_BANK = '浦发银行';
 const CONTRACT_SET = CONTRACT_TYPES.filter((type) => type !== 'GUARANTEE_LETTER');

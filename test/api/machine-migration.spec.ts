@@ -14,7 +14,7 @@ import { verifyLoan } from '../../server/src/audit/replay';
 import { loadEvents, loadInstances } from '../../server/src/audit/verify-all';
 import { migrateInstances } from '../../server/src/database/instance-migration';
 import { seededLoanId, seedScale } from '../../server/src/demo/seed-scale';
-import { AppHandle, bootTestApp, ownerDb, ownerUrlOf, tokenOf } from './support/app';
+import { AppHandle, bootTestApp, ownerDb, ownerUrlOf, tokenOf, freshDatabaseUrl } from './support/app';
 
 jest.setTimeout(180_000);
 
@@ -22,17 +22,6 @@ const LOANS = 240;
 const ids = Array.from({ length: LOANS }, (_, i) => seededLoanId(i));
 
 /** A database of its own: the scale seed's loan ids are fixed, and another suite seeds them at version 2. */
-async function freshDatabaseUrl(name: string): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL!);
-  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe('machine version 2 on a database of version 1', () => {
   let t: AppHandle;
   let db: Client;

@@ -1,18 +1,6 @@
-import { Client } from 'pg';
-import { AppHandle, bootTestApp, count, login, ownerUrlOf, startTestApp, tokenOf } from './support/app';
+import { AppHandle, bootTestApp, count, login, ownerUrlOf, startTestApp, tokenOf, freshDatabaseUrl } from './support/app';
 
 /** A database of its own on the same server, so that "empty" really is empty (made by the owner role, which may create databases). */
-async function freshDatabaseUrl(name: string): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL!);
-  const admin = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe('first-start data', () => {
   it('in production config loads no demo data, only the administrator from ADMIN_PASSWORD; a second start adds nothing', async () => {
     const databaseUrl = await freshDatabaseUrl(`seed_prod_${process.pid}`);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArchivesModule } from '../archives/archives.module';
+import { Clock } from '../common/clock';
 import { QueueModule } from '../jobs/queue.module';
 import { BadLoansController } from './bad-loans.controller';
 import { BadLoansRepository } from './bad-loans.repository';
@@ -9,7 +10,7 @@ import { BadLoansService } from './bad-loans.service';
 @Module({
   imports: [QueueModule, ArchivesModule],
   controllers: [BadLoansController],
-  providers: [BadLoansRepository, BadLoansService],
+  providers: [Clock, BadLoansRepository, BadLoansService],
   // for the pipeline's hooks (pipeline-hooks.ts)
   exports: [BadLoansService],
 })

@@ -34,10 +34,9 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  */
 @Injectable()
 export class BadLoansService {
-  private readonly clock = new Clock();
-
   constructor(
     private readonly repo: BadLoansRepository,
+    private readonly clock: Clock,
     @InjectQueue(QUEUES.reminders) private readonly queue: Queue,
   ) {}
 

@@ -158,9 +158,11 @@ export async function enabledUsersWithKeys(db: Db): Promise<{ id: string; roles:
 }
 
 /**
- * One message per recipient and loan whose bucket changed to a bucket on `day` (loan_overdue_day): the
- * loan's officers (A-post, B-post) and `leaderIds`, in each one's language, set-based. The source key
- * (loan and day) makes a second run add nothing. Answers the messages inserted.
+ * One message per recipient and loan whose bucket changed on `day` (loan_overdue_day): to a bucket, or
+ * back to none while the loan is still after guarantee (cured: repaid what was due; a loan that left for
+ * compensation hears of it there). To the loan's officers (A-post, B-post) and `leaderIds`, in each
+ * one's language, set-based. The source key (loan and day) makes a second run add nothing. Answers the
+ * messages inserted.
  */
 export async function insertOverdueMessages(em: EntityManager, day: string, leaderIds: string[], buckets: readonly OverdueBucket[]): Promise<number> {
   const [row] = await em.query(
@@ -172,7 +174,8 @@ export async function insertOverdueMessages(em: EntityManager, day: string, lead
          JOIN loan l ON l.id = d.loan_id
          JOIN company c ON c.id = l.company_id
          JOIN workflow_instance w ON w.loan_id = d.loan_id
-        WHERE d.day = $1::date AND d.bucket IS NOT NULL AND d.bucket IS DISTINCT FROM d.previous_bucket
+        WHERE d.day = $1::date AND d.bucket IS DISTINCT FROM d.previous_bucket
+          AND (d.bucket IS NOT NULL OR w.stage = 'afterGuarantee')
      ), recipients AS (
        SELECT ch.*, r.user_id FROM changed ch
          CROSS JOIN LATERAL (SELECT DISTINCT x AS user_id FROM unnest(ARRAY[ch.a_post_officer_id, ch.b_post_officer_id] || $2::uuid[]) AS x
@@ -180,8 +183,15 @@ export async function insertOverdueMessages(em: EntityManager, day: string, lead
      ), ins AS (
        INSERT INTO message (user_id, title, content, type, source_key, link)
        SELECT u.id,
-              CASE WHEN u.language = 'en' THEN 'Overdue: ' || r.company ELSE '逾期提醒：' || r.company END,
-              CASE WHEN u.language = 'en'
+              CASE WHEN r.bucket IS NULL AND u.language = 'en' THEN 'Overdue cleared: ' || r.company
+                   WHEN r.bucket IS NULL THEN '逾期已结清：' || r.company
+                   WHEN u.language = 'en' THEN 'Overdue: ' || r.company ELSE '逾期提醒：' || r.company END,
+              CASE WHEN r.bucket IS NULL AND u.language = 'en'
+                   THEN 'On ' || to_char($1::date, 'YYYY-MM-DD') || ' the loan has nothing past due any more'
+                        || COALESCE(' (before: "' || pb.en || '")', '') || '.'
+                   WHEN r.bucket IS NULL
+                   THEN '贷款截至 ' || to_char($1::date, 'YYYY-MM-DD') || ' 已无逾期' || COALESCE('（此前：「' || pb.zh || '」）', '') || '。'
+                   WHEN u.language = 'en'
                    THEN 'The loan is ' || r.days_past_due || ' days past due (' || to_char($1::date, 'YYYY-MM-DD') || '): now "' || nb.en || '"'
                         || COALESCE(', before "' || pb.en || '"', '') || '.'
                    ELSE '贷款截至 ' || to_char($1::date, 'YYYY-MM-DD') || ' 已逾期 ' || r.days_past_due || ' 天，进入「' || nb.zh || '」'

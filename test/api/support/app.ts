@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants, publicEncrypt, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp, prepareDatabase } from '../../../server/src/app.factory';
@@ -121,6 +122,24 @@ export async function ownerDb(databaseUrl = process.env.MIGRATION_DATABASE_URL):
 export function ownerUrlOf(database: string): string {
   const url = new URL(process.env.MIGRATION_DATABASE_URL!);
   url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * A new, empty database of that name on the same server (dropped first if a previous run left it), as
+ * the application's URL: for suites that boot an app of their own on a first start.
+ */
+export async function freshDatabaseUrl(name: string): Promise<string> {
+  const owner = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL });
+  await owner.connect();
+  try {
+    await owner.query(`DROP DATABASE IF EXISTS ${name}`);
+    await owner.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await owner.end();
+  }
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
