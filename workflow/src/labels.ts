@@ -234,11 +234,8 @@ export const STATE_LABELS: Readonly<Record<string, StateLabel>> = {
   compensation: s('代偿', 'Compensation'),
   'compensation.awaitingDecision': s('代偿申请待审批', 'Compensation awaiting decision', ['compensation', 'AWAITING_DECISION']),
   // the decision's own steps: the leader's approval, or the review committee's vote at a meeting
-  'compensation.awaitingDecision.awaitingMeeting': s(
-    '代偿申请待审批（领导审批或上保审会）',
-    "Compensation awaiting decision (the leader's, or a review-committee meeting's)",
-    ['compensation', 'AWAITING_DECISION'],
-  ),
+  // awaiting the leader's approval or a review-committee meeting: the same words as the decision itself
+  'compensation.awaitingDecision.awaitingMeeting': s('代偿申请待审批', 'Compensation awaiting decision', ['compensation', 'AWAITING_DECISION']),
   'compensation.awaitingDecision.allocated': s('代偿已分配保审会，待开会', 'Compensation allocated to a review-committee meeting', [
     'compensation',
     'AWAITING_DECISION',
