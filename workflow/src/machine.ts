@@ -398,7 +398,7 @@ function meetingStage(
     initial: 'awaitingMeeting',
     // The current meeting belongs to this stage; its outcome stays in meetingResults.
     ...(!extra.decisions && { exit: ['clearMeeting'] as const }),
-    ...(events.discontinue && { on: transitions([[events.discontinue, discontinueFrom(stage as StageKey)]]) }),
+    ...(events.discontinue && { on: transitions([[events.discontinue, discontinueFrom(stage)]]) }),
     states: {
       awaitingMeeting: {
         on: {
