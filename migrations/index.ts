@@ -32,6 +32,7 @@ import { BadLoans1764210000000 } from './1764210000000-bad-loans';
 import { CloseOfBusiness1764220000000 } from './1764220000000-close-of-business';
 import { RegulatoryBadLoans1764230000000 } from './1764230000000-regulatory-bad-loans';
 import { ClassificationChange1764240000000 } from './1764240000000-classification-change';
+import { CompensationAgenda1764250000000 } from './1764250000000-compensation-agenda';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CloseOfBusiness1764220000000,
   RegulatoryBadLoans1764230000000,
   ClassificationChange1764240000000,
+  CompensationAgenda1764250000000,
 ];

@@ -120,12 +120,8 @@ describe('compensation and recovery', () => {
     const above = await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'LEADER' }, 409, 'A12401');
     expect(above.message).toContain('1,025,000.00');
     expect(above.data).toEqual({ totalFen, leaderLimitFen: 100_000_000 });
-    // the committee without an ended review-committee meeting: refused
-    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: randomUUID() }, 409, 'A12402');
-    const [{ id: running }] = await t.db.query(
-      `INSERT INTO meeting (kind, title, held_at, place, status, rule) VALUES ('BS', '保审会（进行中）', now(), '三楼会议室', 'START', '{}'::jsonb) RETURNING id`,
-    );
-    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: running }, 409, 'A12402');
+    // the committee decides by voting at its meeting (compensation-committee.spec.ts), never by this event: 400
+    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: randomUUID() }, 400, 'A03005');
 
     // the administrator raises the threshold (kept with its history); only administrators may
     await t.http.put('/server/bad-loans/settings').set(as('leader')).send({ leaderLimitFen: 200_000_000 }).expect(403);
@@ -310,7 +306,7 @@ describe('compensation and recovery', () => {
     expect(closed).toMatchObject({ outcome: 'WRITTEN_OFF', writtenOffFen: balance, balanceFen: 0, editable: false });
   }, 120_000);
 
-  it('a refusal returns the loan with no case left; the committee decides on a review-committee meeting that has ended', async () => {
+  it('a refusal returns the loan with no case left; a committee decision is its meeting vote, never a direct approval', async () => {
     const { id: loanId, company } = await loanAfterGuarantee();
     const amounts = { principalFen: 300_000_000, interestFen: 0, penaltyFen: 0, reason: '银行要求代偿' };
     await ok('apost', loanId, 'COMPENSATION_APPLY', amounts);
@@ -320,18 +316,18 @@ describe('compensation and recovery', () => {
     expect(await caseRow(loanId)).toBeNull();
     expect((await caseOf(loanId)).hasCompensation).toBe(false);
 
+    // applied for again, below the leader's threshold (set here, whatever the suite left)
+    await t.http.put('/server/bad-loans/settings').set(as('admin')).send({ leaderLimitFen: 400_000_000 }).expect(200);
     await ok('apost', loanId, 'COMPENSATION_APPLY', amounts);
     const [{ id: ended }] = await t.db.query(
       `INSERT INTO meeting (kind, title, held_at, place, status, rule, ended_at) VALUES ('BS', '保审会（已结束）', now(), '三楼会议室', 'END', '{}'::jsonb, now()) RETURNING id`,
     );
-    const [{ id: otherKind }] = await t.db.query(
-      `INSERT INTO meeting (kind, title, held_at, place, status, rule, ended_at) VALUES ('ZB', '总办会（已结束）', now(), '三楼会议室', 'END', '{}'::jsonb, now()) RETURNING id`,
-    );
-    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: otherKind }, 409, 'A12402');
-    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: 'not-a-uuid' }, 409, 'A12402');
-    await ok('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: ended });
-    expect(await caseRow(loanId)).toMatchObject({ state: 'approved', approved_via: 'COMMITTEE' });
-    expect((await caseOf(loanId, 'leader')).decision).toMatchObject({ via: 'COMMITTEE', meetingId: ended });
+    // naming a review-committee meeting, even an ended one, approves nothing: the committee votes at it
+    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE', meetingId: ended }, 400, 'A03005');
+    await refused('leader', loanId, 'COMPENSATION_APPROVE', { via: 'COMMITTEE' }, 400, 'A03005');
+    await ok('leader', loanId, 'COMPENSATION_APPROVE', { via: 'LEADER' });
+    expect(await caseRow(loanId)).toMatchObject({ state: 'approved', approved_via: 'LEADER' });
+    expect((await caseOf(loanId, 'leader')).decision).toMatchObject({ via: 'LEADER', meetingId: null });
 
     // the lists: awaiting payment, not yet among the recoveries
     const compensations = (await t.http.get('/server/bad-loans/compensations').query({ company, stage: 'compensation' }).set(as('leader')).expect(200)).body

@@ -34,8 +34,11 @@ export const STAGE_KEYS = [
 ] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
 
-/** The stages that hold a meeting with votes. */
-export type MeetingStage = 'generalOffice' | 'insuranceReview';
+/**
+ * The stages that hold a meeting with votes: the general office and the review committee decide a
+ * loan; the review committee also decides a compensation (代偿) put on its meeting.
+ */
+export type MeetingStage = 'generalOffice' | 'insuranceReview' | 'compensation';
 
 /** The parallel regions of duringGuarantee. */
 export const REGIONS = ['contract', 'premium', 'counterGuarantee', 'letter'] as const;
@@ -91,6 +94,8 @@ export interface ReturnNote {
   reason: string;
   actorId: string;
   at: string;
+  /** The meeting whose vote refused (a compensation refused by the review committee); absent otherwise. */
+  meetingId?: string;
 }
 
 export interface VisitReport {
@@ -132,7 +137,10 @@ export interface CompensationCase {
   appliedBy: string;
   appliedAt: string;
   resumeVisitsAt: VisitResumePoint;
-  /** The decision: the leader's approval, or the review committee's (the meeting it passed at). */
+  /**
+   * The decision: the leader's approval (COMPENSATION_APPROVE), or the review committee's vote (the
+   * meeting it passed at; actorId and at of the event that ended the meeting or settled its resolution).
+   */
   approval: { via: CompensationRoute; meetingId: string | null; actorId: string; at: string } | null;
   /** The day the company paid the bank (COMPENSATION_PAY); from then on the amount is a receivable. */
   paidOn: string | null;

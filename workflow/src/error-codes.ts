@@ -228,7 +228,7 @@ export const ERROR_CODE_GROUPS = {
     { from: 'A12401', to: 'A12499' },
     {
       compensationAboveLeaderLimit: 'A12401',
-      compensationMeetingUnusable: 'A12402',
+      // A12402 (a committee decision naming an ended meeting) retired before release: the committee votes at its meeting
       recoveryNotNow: 'A12403',
       litigationFeeNotFound: 'A12404',
       seizureNotFound: 'A12405',

@@ -134,10 +134,13 @@ export interface CompensationApplyPayload {
   penaltyFen: number;
   reason: string;
 }
-/** COMPENSATION_APPROVE: by the leader, or on the review committee's resolution (its meeting). */
+/**
+ * COMPENSATION_APPROVE: the leader's approval (below the administrator's threshold, checked by the
+ * server). The review committee decides by voting on the compensation at one of its meetings (the
+ * INSURANCE_REVIEW_* meeting events), never by this event.
+ */
 export interface CompensationApprovePayload {
-  via: CompensationRoute;
-  meetingId?: string;
+  via: Extract<CompensationRoute, 'LEADER'>;
 }
 export interface RecoveryStagePayload {
   stage: RecoveryStage;
@@ -429,7 +432,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   EXTENSION_APPROVE: [],
   EXTENSION_RETURN: reason,
   COMPENSATION_APPLY: [fenOrZero('principalFen'), fenOrZero('interestFen'), fenOrZero('penaltyFen'), text('reason')],
-  COMPENSATION_APPROVE: [oneOf('via', COMPENSATION_ROUTES), id('meetingId', false)],
+  COMPENSATION_APPROVE: [oneOf('via', ['LEADER'])],
   COMPENSATION_REFUSE: reason,
   COMPENSATION_PAY: [date('paidOn')],
   RECOVERY_STAGE: [oneOf('stage', RECOVERY_STAGES), date('on'), text('note', false)],

@@ -105,7 +105,11 @@ export const REFUSALS = {
     '展期后的到期日须晚于放款日和当前到期日',
     'The new maturity must be after the disbursement day and the current maturity',
   ),
-  COMMITTEE_MEETING_REQUIRED: refusal('COMMITTEE_MEETING_REQUIRED', '保审会决定须注明会议', 'A committee decision must name its meeting'),
+  COMMITTEE_DECIDES_BY_VOTE: refusal(
+    'COMMITTEE_DECIDES_BY_VOTE',
+    '保审会的代偿决定须在保审会会议上表决',
+    'The review committee decides a compensation by its vote at a review-committee meeting',
+  ),
   PAID_BEFORE_APPLICATION: refusal('PAID_BEFORE_APPLICATION', '代偿支付日不能早于放款日', 'The compensation cannot be paid before the loan was disbursed'),
   RECOVERY_ABOVE_BALANCE: refusal('RECOVERY_ABOVE_BALANCE', '追偿金额超过代偿余额', 'The recovery exceeds the compensation balance'),
   RECOVERY_BEFORE_PAYMENT: refusal('RECOVERY_BEFORE_PAYMENT', '追偿日期不能早于代偿支付日', 'A recovery cannot be dated before the compensation was paid'),
@@ -314,8 +318,8 @@ const compensationAmounts: Rule = (c, e) => {
   return when(problem === null, REFUSALS.COMPENSATION_AMOUNTS_INVALID);
 };
 
-const committeeNamesMeeting: Rule = (_c, e) =>
-  when(e.type !== 'COMPENSATION_APPROVE' || e.via !== 'COMMITTEE' || hasText(e.meetingId), REFUSALS.COMMITTEE_MEETING_REQUIRED);
+/** COMPENSATION_APPROVE is the leader's: the committee's approval is the tally of its meeting. */
+const leaderRoute: Rule = (_c, e) => when(e.type !== 'COMPENSATION_APPROVE' || e.via === 'LEADER', REFUSALS.COMMITTEE_DECIDES_BY_VOTE);
 
 const paidAfterDisbursement: Rule = (c, e) => when(e.type !== 'COMPENSATION_PAY' || notBefore(e.paidOn, c.disbursedOn), REFUSALS.PAID_BEFORE_APPLICATION);
 
@@ -414,9 +418,16 @@ export const RULES = {
   extensionCheckable: all(extensionPending, notMakerOf('extension')),
   extensionRefusable: all(extensionPending, notMakerOf('extension'), reasonGiven),
   compensationApplicable: all(isOfficerOfTheLoan, noExtensionPending, compensationAmounts, reasonGiven),
-  compensationApprovable: all(notMakerOf('compensation'), committeeNamesMeeting),
+  compensationApprovable: all(notMakerOf('compensation'), leaderRoute),
   compensationRefusedToVisits: all(notMakerOf('compensation'), reasonGiven, resumesAt('awaitingVisitReport')),
   compensationRefusedToCompleted: all(notMakerOf('compensation'), reasonGiven, resumesAt('visitsCompleted')),
+  // the compensation on a review-committee meeting: whoever applied neither votes nor settles the resolution
+  compensationVoteAllowed: all(voteAllowed, notMakerOf('compensation')),
+  compensationTallyFailedToVisits: all(sameMeeting, tallyIs('FAIL'), resumesAt('awaitingVisitReport')),
+  compensationTallyFailedToCompleted: all(sameMeeting, tallyIs('FAIL'), resumesAt('visitsCompleted')),
+  compensationResolvedPassed: all(sameMeeting, resolutionValid, notMakerOf('compensation'), resolutionIs('PASSED')),
+  compensationResolvedFailedToVisits: all(sameMeeting, resolutionValid, notMakerOf('compensation'), resolutionIs('FAIL'), resumesAt('awaitingVisitReport')),
+  compensationResolvedFailedToCompleted: all(sameMeeting, resolutionValid, notMakerOf('compensation'), resolutionIs('FAIL'), resumesAt('visitsCompleted')),
   compensationPayable: paidAfterDisbursement,
   recoveryRecordable: recoveryFits,
   closedRecovered: all(reasonGiven, closeAs('RECOVERED')),

@@ -233,6 +233,18 @@ export const STATE_LABELS: Readonly<Record<string, StateLabel>> = {
 
   compensation: s('代偿', 'Compensation'),
   'compensation.awaitingDecision': s('代偿申请待审批', 'Compensation awaiting decision', ['compensation', 'AWAITING_DECISION']),
+  // the decision's own steps: the leader's approval, or the review committee's vote at a meeting
+  // awaiting the leader's approval or a review-committee meeting: the same words as the decision itself
+  'compensation.awaitingDecision.awaitingMeeting': s('代偿申请待审批', 'Compensation awaiting decision', ['compensation', 'AWAITING_DECISION']),
+  'compensation.awaitingDecision.allocated': s('代偿已分配保审会，待开会', 'Compensation allocated to a review-committee meeting', [
+    'compensation',
+    'AWAITING_DECISION',
+  ]),
+  'compensation.awaitingDecision.voting': s('保审会进行中，代偿表决中', 'Review committee in progress: voting on the compensation', [
+    'compensation',
+    'AWAITING_DECISION',
+  ]),
+  'compensation.awaitingDecision.pendingResolution': s('代偿表决待决议', 'Compensation vote pending resolution', ['compensation', 'AWAITING_DECISION']),
   'compensation.approved': s('代偿已批准，待支付', 'Compensation approved, to pay', ['compensation', 'APPROVED']),
 
   recovery: s('追偿', 'Recovery'),

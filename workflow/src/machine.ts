@@ -37,7 +37,11 @@ export const MACHINE_VERSION = 2;
 export const MEETING_TYPE_OF_STAGE: Readonly<Record<MeetingStage, MeetingType>> = {
   generalOffice: 'GENERAL_OFFICE',
   insuranceReview: 'REVIEW_COMMITTEE',
+  compensation: 'REVIEW_COMMITTEE',
 };
+
+/** What a compensation refused by the review committee's vote keeps as its reason (lastReturn). */
+export const COMMITTEE_REFUSAL_REASON = '保审会表决未通过';
 
 // ---------------------------------------------------------------------------------------------
 // Context updates: the machine's actions, each a pure function returning the changed fields.
@@ -216,7 +220,24 @@ const UPDATES = {
 
   approveCompensation: ((context, event) =>
     event.type === 'COMPENSATION_APPROVE' && context.compensation
-      ? { compensation: { ...context.compensation, approval: { via: event.via, meetingId: event.meetingId ?? null, actorId: event.actorId, at: event.at } } }
+      ? { compensation: { ...context.compensation, approval: { via: event.via, meetingId: null, actorId: event.actorId, at: event.at } } }
+      : {}) satisfies Update,
+
+  // The review committee's pass: the approval names the meeting; its actor ended the meeting or settled the resolution.
+  approveByCommittee: ((context, event) =>
+    context.compensation && context.meeting
+      ? {
+          compensation: {
+            ...context.compensation,
+            approval: { via: 'COMMITTEE' as const, meetingId: context.meeting.meetingId, actorId: event.actorId, at: event.at },
+          },
+        }
+      : {}) satisfies Update,
+
+  // The review committee's refusal, kept as a return with the meeting that refused.
+  refuseByCommittee: ((context, event) =>
+    context.meeting
+      ? { lastReturn: { event: event.type, reason: COMMITTEE_REFUSAL_REASON, meetingId: context.meeting.meetingId, actorId: event.actorId, at: event.at } }
       : {}) satisfies Update,
 
   clearCompensation: (() => ({ compensation: null })) satisfies Update,
@@ -309,35 +330,75 @@ interface MeetingEvents {
   vote: EventType;
   ended: EventType;
   resolution: EventType;
-  resubmit: EventType;
-  discontinue: EventType;
+}
+
+/** The meeting events of the review committee (保审会), whichever stage its meeting decides. */
+const REVIEW_COMMITTEE_EVENTS: MeetingEvents = {
+  allocate: 'INSURANCE_REVIEW_ALLOCATE',
+  cancelAllocation: 'INSURANCE_REVIEW_CANCEL_ALLOCATION',
+  started: 'INSURANCE_REVIEW_MEETING_STARTED',
+  cancelled: 'INSURANCE_REVIEW_MEETING_CANCELLED',
+  vote: 'INSURANCE_REVIEW_CAST_VOTE',
+  ended: 'INSURANCE_REVIEW_MEETING_ENDED',
+  resolution: 'INSURANCE_REVIEW_UPDATE_RESOLUTION',
+};
+
+/**
+ * Where a decided vote leads when the stage does not wait in passed or failed: the tally's guard (on
+ * MEETING_ENDED), the resolution's guard (on UPDATE_RESOLUTION), and what the decision does besides
+ * recording the result.
+ */
+interface MeetingDecision {
+  target: string;
+  tally: GuardName;
+  resolution: GuardName;
+  actions: readonly ActionRef[];
 }
 
 /**
  * The meeting sub-chart shared by the general-office meeting and the review committee:
- * awaitingMeeting -> allocated -> voting -> passed | failed | pendingResolution.
+ * awaitingMeeting -> allocated -> voting -> passed | failed | pendingResolution. With `decisions`,
+ * the result moves the loan on at once (out of the sub-chart) instead of waiting in passed or failed.
  */
 function meetingStage(
   stage: MeetingStage,
-  events: MeetingEvents,
-  extra: { awaitingMeeting?: TransitionsSpec; failed?: TransitionsSpec; passed: TransitionsSpec },
+  events: MeetingEvents & { resubmit?: EventType; discontinue?: EventType },
+  extra: { awaitingMeeting?: TransitionsSpec; failed?: TransitionsSpec; passed?: TransitionsSpec; vote?: GuardName; decisions?: readonly MeetingDecision[] },
 ): StateSpec {
-  const tallied = (guard: GuardName, target: string): TransitionSpec => ({
+  const decisions = extra.decisions ?? [
+    { target: 'passed', tally: 'tallyPassed', resolution: 'resolvedPassed', actions: [] },
+    { target: 'failed', tally: 'tallyFailed', resolution: 'resolvedFailed', actions: [] },
+  ];
+  // A decision that leaves the sub-chart clears the meeting itself, after recording the result: an exit
+  // action would run before the transition's own actions and clear it too early.
+  const leaving: readonly ActionRef[] = extra.decisions ? ['clearMeeting'] : [];
+  const tallied = (guard: GuardName, target: string, actions: readonly ActionRef[] = []): TransitionSpec => ({
     target,
     guard,
-    actions: [{ type: 'recordTally', params: { stage } }],
+    actions: [{ type: 'recordTally', params: { stage } }, ...actions],
   });
-  const resolved = (guard: GuardName, target: string): TransitionSpec => ({
+  const resolved = (guard: GuardName, target: string, actions: readonly ActionRef[] = []): TransitionSpec => ({
     target,
     guard,
-    actions: [{ type: 'recordResolution', params: { stage } }],
+    actions: [{ type: 'recordResolution', params: { stage } }, ...actions],
   });
   const backToAwaiting: TransitionSpec = { target: 'awaitingMeeting', guard: 'sameMeeting', actions: ['clearMeeting'] };
+  const outcomes: Record<string, StateSpec> = extra.decisions
+    ? {}
+    : {
+        passed: { on: extra.passed ?? {} },
+        failed: {
+          on: {
+            ...(events.resubmit && transitions([[events.resubmit, { target: 'awaitingMeeting', actions: ['clearMeeting'] }]])),
+            ...extra.failed,
+          },
+        },
+      };
   return {
     initial: 'awaitingMeeting',
     // The current meeting belongs to this stage; its outcome stays in meetingResults.
-    exit: ['clearMeeting'],
-    on: transitions([[events.discontinue, discontinueFrom(stage)]]),
+    ...(!extra.decisions && { exit: ['clearMeeting'] as const }),
+    ...(events.discontinue && { on: transitions([[events.discontinue, discontinueFrom(stage)]]) }),
     states: {
       awaitingMeeting: {
         on: {
@@ -354,21 +415,15 @@ function meetingStage(
       },
       voting: {
         on: transitions([
-          [events.vote, { guard: 'voteAllowed', actions: ['recordVote'] }],
+          [events.vote, { guard: extra.vote ?? 'voteAllowed', actions: ['recordVote'] }],
           [events.cancelled, backToAwaiting],
-          [events.ended, [tallied('tallyPassed', 'passed'), tallied('tallyFailed', 'failed'), tallied('tallyPending', 'pendingResolution')]],
+          [events.ended, [...decisions.map((d) => tallied(d.tally, d.target, [...d.actions, ...leaving])), tallied('tallyPending', 'pendingResolution')]],
         ]),
       },
       pendingResolution: {
-        on: transitions([[events.resolution, [resolved('resolvedPassed', 'passed'), resolved('resolvedFailed', 'failed')]]]),
+        on: transitions([[events.resolution, decisions.map((d) => resolved(d.resolution, d.target, [...d.actions, ...leaving]))]]),
       },
-      passed: { on: extra.passed },
-      failed: {
-        on: {
-          ...transitions([[events.resubmit, { target: 'awaitingMeeting', actions: ['clearMeeting'] }]]),
-          ...extra.failed,
-        },
-      },
+      ...outcomes,
     },
   };
 }
@@ -478,17 +533,7 @@ const statesV1 = {
 
   insuranceReview: meetingStage(
     'insuranceReview',
-    {
-      allocate: 'INSURANCE_REVIEW_ALLOCATE',
-      cancelAllocation: 'INSURANCE_REVIEW_CANCEL_ALLOCATION',
-      started: 'INSURANCE_REVIEW_MEETING_STARTED',
-      cancelled: 'INSURANCE_REVIEW_MEETING_CANCELLED',
-      vote: 'INSURANCE_REVIEW_CAST_VOTE',
-      ended: 'INSURANCE_REVIEW_MEETING_ENDED',
-      resolution: 'INSURANCE_REVIEW_UPDATE_RESOLUTION',
-      resubmit: 'INSURANCE_REVIEW_RESUBMIT',
-      discontinue: 'INSURANCE_REVIEW_DISCONTINUE',
-    },
+    { ...REVIEW_COMMITTEE_EVENTS, resubmit: 'INSURANCE_REVIEW_RESUBMIT', discontinue: 'INSURANCE_REVIEW_DISCONTINUE' },
     {
       passed: { INITIATE_WITHDRAWAL: { target: '#guarantee.withdrawal', actions: [maker('withdrawal')] } },
     },
@@ -710,15 +755,34 @@ const states = {
   compensation: {
     initial: 'awaitingDecision',
     states: {
-      awaitingDecision: {
-        on: {
-          COMPENSATION_APPROVE: { target: 'approved', guard: 'compensationApprovable', actions: ['approveCompensation'] },
+      // The decision: the leader's (below the administrator's threshold, checked by the server), or the
+      // review committee's vote with the compensation on one of its meetings (the same meeting events
+      // as the loans it reviews). A pass approves; a fail returns the loan to its visits, as a refusal does.
+      awaitingDecision: meetingStage('compensation', REVIEW_COMMITTEE_EVENTS, {
+        awaitingMeeting: {
+          COMPENSATION_APPROVE: { target: '#guarantee.compensation.approved', guard: 'compensationApprovable', actions: ['approveCompensation'] },
           COMPENSATION_REFUSE: [
             { target: '#guarantee.afterGuarantee.awaitingVisitReport', guard: 'compensationRefusedToVisits', actions: ['recordReturn', 'clearCompensation'] },
             { target: '#guarantee.afterGuarantee.visitsCompleted', guard: 'compensationRefusedToCompleted', actions: ['recordReturn', 'clearCompensation'] },
           ],
         },
-      },
+        vote: 'compensationVoteAllowed',
+        decisions: [
+          { target: '#guarantee.compensation.approved', tally: 'tallyPassed', resolution: 'compensationResolvedPassed', actions: ['approveByCommittee'] },
+          {
+            target: '#guarantee.afterGuarantee.awaitingVisitReport',
+            tally: 'compensationTallyFailedToVisits',
+            resolution: 'compensationResolvedFailedToVisits',
+            actions: ['refuseByCommittee', 'clearCompensation'],
+          },
+          {
+            target: '#guarantee.afterGuarantee.visitsCompleted',
+            tally: 'compensationTallyFailedToCompleted',
+            resolution: 'compensationResolvedFailedToCompleted',
+            actions: ['refuseByCommittee', 'clearCompensation'],
+          },
+        ],
+      }),
       // Finance pays the bank on the payment voucher; from then on the amount is a receivable.
       approved: {
         on: { COMPENSATION_PAY: { target: '#guarantee.recovery', guard: 'compensationPayable', actions: ['payCompensation'] } },

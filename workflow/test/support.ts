@@ -131,7 +131,7 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
     case 'COMPENSATION_APPLY':
       return [{ principalFen: 100, interestFen: 0, penaltyFen: 0, reason: 'why' }];
     case 'COMPENSATION_APPROVE':
-      return [{ via: 'LEADER' }, { via: 'COMMITTEE', meetingId: MEETING }];
+      return [{ via: 'LEADER' }];
     case 'COMPENSATION_PAY':
       return [{ paidOn: '2026-07-01' }];
     case 'RECOVERY_STAGE':

@@ -13,12 +13,14 @@ export const CASE_EVENT_TYPES: readonly engine.EventType[] = [
   'RECOVERY_CLOSE',
   'RECOVERY_WRITE_OFF_APPROVE',
   'RECOVERY_WRITE_OFF_RETURN',
+  // a pending vote on a compensation settled by the review committee's resolution (the tally is the meeting library's)
+  'INSURANCE_REVIEW_UPDATE_RESOLUTION',
 ];
 
 export function badLoansHooks(badLoans: BadLoansService): FeatureHooks {
   const writeCase: EventWriter = (ctx) => badLoans.writeCase(ctx);
   return {
-    // the leader decides below the administrator's threshold; the committee on a review-committee meeting that has ended
+    // the leader decides below the administrator's threshold; at or above it the review committee votes at a meeting
     preparers: { COMPENSATION_APPROVE: (em, loanId, payload) => badLoans.checkDecision(em, loanId, payload) },
     writers: Object.fromEntries(CASE_EVENT_TYPES.map((type) => [type, writeCase])),
   };

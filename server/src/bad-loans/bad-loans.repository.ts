@@ -113,12 +113,6 @@ export class BadLoansRepository {
     await this.db.query(`INSERT INTO compensation_setting (leader_limit_fen, changed_by) VALUES ($1, $2)`, [leaderLimitFen, userId]);
   }
 
-  /** Whether the meeting is a review-committee (BS) meeting that has ended. */
-  async endedCommitteeMeeting(em: EntityManager, meetingId: string): Promise<boolean> {
-    const [row] = await em.query(`SELECT 1 FROM meeting WHERE id = $1 AND kind = 'BS' AND status = 'END'`, [meetingId]);
-    return Boolean(row);
-  }
-
   // --- the case row -------------------------------------------------------------------------------
 
   async upsertCase(em: EntityManager, loanId: string, c: CaseRow, now: Date): Promise<void> {

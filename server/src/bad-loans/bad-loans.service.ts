@@ -229,8 +229,8 @@ export class BadLoansService {
 
   /**
    * COMPENSATION_APPROVE's preparer, while a compensation awaits its decision (otherwise the machine
-   * answers): the leader decides only below the threshold; the committee's decision names a
-   * review-committee meeting that has ended. Maker-checker is the machine's.
+   * answers): the leader decides only below the threshold. At or above it the review committee decides,
+   * by voting on the compensation at one of its meetings (the meeting library). Maker-checker is the machine's.
    */
   async checkDecision(em: EntityManager, loanId: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (!UUID.test(loanId)) return {};
@@ -250,17 +250,6 @@ export class BadLoansService {
           'CompensationAboveLeaderLimit',
         );
       }
-    } else if (payload.via === 'COMMITTEE') {
-      const meetingId = payload.meetingId;
-      if (typeof meetingId !== 'string' || !UUID.test(meetingId) || !(await this.repo.endedCommitteeMeeting(em, meetingId))) {
-        throw AppError.ofField(
-          HttpStatus.CONFLICT,
-          CODES.compensationMeetingUnusable,
-          'compensationMeetingUnusable',
-          'meetingId',
-          'CompensationMeetingUnusable',
-        );
-      }
     }
     return {};
   }
@@ -268,10 +257,13 @@ export class BadLoansService {
   /**
    * The writer of every compensation and recovery event: the case row the lists read, in step with the
    * snapshot (a refused compensation leaves none). With COMPENSATION_PAY the plan's reminders are
-   * cancelled (the bank has been paid); once the case closes, the seizures' reminders are.
+   * cancelled (the bank has been paid); once the case closes, the seizures' reminders are. A review
+   * committee's resolution writes it only when it decided a compensation (the meeting library writes
+   * the tally's own, see MeetingsService).
    */
   async writeCase(ctx: EventWriteContext): Promise<void> {
     const { em, loanId, event, snapshot } = ctx;
+    if (event.type === 'INSURANCE_REVIEW_UPDATE_RESOLUTION' && !decidedCompensation(snapshot, event.meetingId)) return;
     const now = new Date(event.at);
     await writeCaseRow(this.repo, em, loanId, snapshot, now);
     if (event.type === 'COMPENSATION_PAY') await cancelReminders(em, loanId, now, undefined, [...PLAN_REMINDER_KINDS]);
@@ -289,7 +281,9 @@ export async function writeCaseRow(repo: BadLoansRepository, em: EntityManager, 
   if (!k) return repo.deleteCase(em, loanId);
   const stage = engine.stageOf(snapshot);
   const value = snapshot.value as Record<string, unknown> | string;
-  const state = typeof value === 'string' ? value : typeof value[stage] === 'string' ? (value[stage] as string) : stage;
+  // the state within the stage: awaitingDecision also while the compensation is on a meeting (its own sub-states)
+  const inStage = typeof value === 'string' ? value : value[stage];
+  const state = typeof inStage === 'string' ? inStage : inStage && typeof inStage === 'object' ? (Object.keys(inStage)[0] ?? stage) : stage;
   const row: CaseRow = {
     stage,
     state,
@@ -307,6 +301,12 @@ export async function writeCaseRow(repo: BadLoansRepository, em: EntityManager, 
     outcome: k.outcome,
   };
   await repo.upsertCase(em, loanId, row, now);
+}
+
+/** Whether the meeting's latest result on the loan is the decision of a compensation (not of the loan's own review). */
+export function decidedCompensation(snapshot: engine.PersistedSnapshot, meetingId: string): boolean {
+  const last = (snapshot.context as engine.GuaranteeContext).meetingResults.at(-1);
+  return last?.stage === 'compensation' && last.meetingId === meetingId;
 }
 
 function toRow(r: Record<string, any>): BadLoanRowDto {

@@ -397,10 +397,6 @@ export const MESSAGES = {
     zh: '代偿总额 {total} 元达到或超过领导审批限额 {limit} 元：须经保审会决议',
     en: 'The compensation of {total} yuan is at or above the leader-approval limit of {limit} yuan: it needs the review committee',
   },
-  compensationMeetingUnusable: {
-    zh: '代偿须有已结束的保审会会议（meetingId）',
-    en: 'A committee decision needs the id of a review-committee meeting that has ended (meetingId)',
-  },
   recoveryNotNow: { zh: '只能在追偿阶段登记诉讼费用和查封', en: 'Litigation fees and seizures can be recorded only while the loan is in recovery' },
   litigationFeeNotFound: { zh: '该诉讼费用不存在', en: 'The litigation fee does not exist' },
   seizureNotFound: { zh: '该查封记录不存在', en: 'The seizure does not exist' },

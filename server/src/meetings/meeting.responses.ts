@@ -78,6 +78,8 @@ export class AgendaRowDto {
   companyName: string;
   @ApiProperty()
   amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'A compensation (代偿) on the agenda: its total in fen; null for the loan itself' })
+  compensationTotalFen: number | null;
   @ApiProperty()
   termMonths: number;
   @ApiProperty({ type: String, nullable: true })
@@ -150,6 +152,8 @@ export class LoanVotesDto {
   companyName: string;
   @ApiProperty()
   amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'A compensation (代偿) on the agenda: its total in fen; null for the loan itself' })
+  compensationTotalFen: number | null;
   @ApiProperty()
   termMonths: number;
   @ApiProperty({ type: MeetingOutcomeDto, nullable: true })
@@ -176,6 +180,8 @@ export class CandidateDto {
   companyName: string;
   @ApiProperty()
   amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'A compensation (代偿) on the agenda: its total in fen; null for the loan itself' })
+  compensationTotalFen: number | null;
   @ApiProperty()
   termMonths: number;
   @ApiProperty({ type: String, nullable: true })
@@ -218,6 +224,8 @@ export class VoteRowDto {
   companyName: string;
   @ApiProperty()
   amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'A compensation (代偿) on the agenda: its total in fen; null for the loan itself' })
+  compensationTotalFen: number | null;
   @ApiProperty()
   termMonths: number;
   @ApiProperty({ type: String, nullable: true })
@@ -239,6 +247,8 @@ export class VoteLoanDto {
   creditCode: string;
   @ApiProperty()
   amount: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'A compensation (代偿) on the agenda: its total in fen; null for the loan itself' })
+  compensationTotalFen: number | null;
   @ApiProperty()
   termMonths: number;
   @ApiProperty({ type: String, nullable: true })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArchivesModule } from '../archives/archives.module';
+import { BadLoansRepository } from '../bad-loans/bad-loans.repository';
 import { Clock } from '../common/clock';
 import { ConfereesModule } from '../conferees/conferees.module';
 import { WorkflowModule } from '../workflow/workflow.module';
@@ -16,6 +17,17 @@ import { YsSessionsService } from './ys-sessions.service';
 @Module({
   imports: [WorkflowModule, ArchivesModule, ConfereesModule],
   controllers: [YsMeetingsController, ZbMeetingsController, BsMeetingsController, ZbVotesController, BsVotesController],
-  providers: [Clock, WorkflowRepository, MeetingsRepository, MeetingsService, VotesRepository, VotesService, YsSessionsRepository, YsSessionsService],
+  // BadLoansRepository: a compensation on a review-committee meeting keeps its case row in step
+  providers: [
+    Clock,
+    WorkflowRepository,
+    BadLoansRepository,
+    MeetingsRepository,
+    MeetingsService,
+    VotesRepository,
+    VotesService,
+    YsSessionsRepository,
+    YsSessionsService,
+  ],
 })
 export class MeetingsModule {}

@@ -58,6 +58,8 @@ export interface AgendaRow extends Omit<InstanceRow, 'loanId'> {
   bank: string | null;
   allocatedAt: Date;
   allocatedByName: string | null;
+  /** A compensation item (代偿): its total in fen at allocation (bigint, as text); null for the loan itself. */
+  compensationFen: string | null;
 }
 
 /** A vote as the event log holds it. */
@@ -141,7 +143,7 @@ export class MeetingsRepository {
   agenda(meetingId: string, em: EntityManager = this.db.manager): Promise<AgendaRow[]> {
     return em.query(
       `SELECT ml.id AS "itemId", ml.loan_id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank,
-              ml.allocated_at AS "allocatedAt", u.nickname AS "allocatedByName",
+              ml.allocated_at AS "allocatedAt", u.nickname AS "allocatedByName", ml.compensation_fen::text AS "compensationFen",
               i.machine_version AS "machineVersion", i.input, i.snapshot, i.stage, i.status, i.version, i.last_hash AS "lastHash"
          FROM meeting_loan ml
          JOIN loan l ON l.id = ml.loan_id
@@ -172,7 +174,7 @@ export class MeetingsRepository {
   }
 
   /** Live loans in the stage whose company name holds `company`, oldest first. */
-  candidates(stage: string, company: string | undefined): Promise<CandidateRow[]> {
+  candidates(stages: readonly string[], company: string | undefined): Promise<CandidateRow[]> {
     return this.db.query(
       `SELECT l.id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank, l.created_at AS "createdAt",
               a.nickname AS "aPostOfficerName", i.machine_version AS "machineVersion", i.snapshot
@@ -180,9 +182,9 @@ export class MeetingsRepository {
          JOIN loan l ON l.id = i.loan_id
          JOIN company c ON c.id = l.company_id
          LEFT JOIN app_user a ON a.id = l.a_post_officer_id
-        WHERE i.stage = $1 AND l.deleted_at IS NULL AND ($2::text IS NULL OR c.name ILIKE $2)
+        WHERE i.stage = ANY($1::text[]) AND l.deleted_at IS NULL AND ($2::text IS NULL OR c.name ILIKE $2)
         ORDER BY l.created_at, l.id`,
-      [stage, likePattern(company)],
+      [stages, likePattern(company)],
     );
   }
 
@@ -229,8 +231,15 @@ export class MeetingsRepository {
     );
   }
 
-  async addToAgenda(em: EntityManager, meetingId: string, loanId: string, userId: string, at: string): Promise<void> {
-    await em.query(`INSERT INTO meeting_loan (meeting_id, loan_id, allocated_by, allocated_at) VALUES ($1, $2, $3, $4)`, [meetingId, loanId, userId, at]);
+  /** `compensationFen`: the total of the compensation put on the agenda (null: the loan itself). */
+  async addToAgenda(em: EntityManager, meetingId: string, loanId: string, userId: string, at: string, compensationFen: number | null): Promise<void> {
+    await em.query(`INSERT INTO meeting_loan (meeting_id, loan_id, allocated_by, allocated_at, compensation_fen) VALUES ($1, $2, $3, $4, $5)`, [
+      meetingId,
+      loanId,
+      userId,
+      at,
+      compensationFen,
+    ]);
   }
 
   async cancelAgendaItem(em: EntityManager, itemId: string, userId: string): Promise<void> {

@@ -7,7 +7,7 @@ import {
   MEETING_EVENTS,
   MEETING_KIND_LABELS,
   MEETING_PERMISSIONS,
-  MEETING_STAGE_OF_KIND,
+  MEETING_STAGES_OF_KIND,
   MEETING_STATUS_LABELS,
   MEETING_STEPS,
   MINUTES_KIND_OF,
@@ -35,6 +35,8 @@ import { actorOf, commitEvent } from '../workflow/workflow.service';
 import type { CandidateQuery, CreateMeetingDto, MeetingListQuery } from './meeting.dto';
 import { MeetingsRepository, type AgendaRow, type MeetingRow } from './meetings.repository';
 import type { MinutesData } from './minutes-export';
+import { BadLoansRepository } from '../bad-loans/bad-loans.repository';
+import { writeCaseRow } from '../bad-loans/bad-loans.service';
 import { EXPORT_MAX_ROWS, pagedRows, formatAmount, formatTime } from '../common/spreadsheet';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +90,18 @@ export interface AgendaLoan {
   bank: string | null;
   allocatedAt: string;
   allocatedByName: string | null;
+  /** A compensation item (代偿): its total in fen at allocation; null for the loan itself. */
+  compensationFen: number | null;
   row: InstanceRow;
+}
+
+/** The words of a compensation item, for the minutes. */
+const compensationItem = (fen: number): Label => ({ zh: `代偿 ${formatAmount(fen / 100)} 元`, en: `compensation ${formatAmount(fen / 100)} yuan` });
+
+/** The total of the compensation awaiting its decision, when the loan's machine stands there; null otherwise. */
+function compensationOnOffer(snapshot: engine.PersistedSnapshot): number | null {
+  const k = (snapshot.context as engine.GuaranteeContext).compensation;
+  return engine.stageOf(snapshot) === 'compensation' && k && !k.approval ? engine.compensationTotalFen(k) : null;
 }
 
 export interface AttendeeView {
@@ -156,6 +169,7 @@ export class MeetingsService {
     private readonly clock: Clock,
     private readonly attachments: AttachmentStore,
     private readonly meetings: MeetingsRepository,
+    private readonly badLoans: BadLoansRepository,
   ) {}
 
   // --- reading -------------------------------------------------------------------------------
@@ -220,6 +234,7 @@ export class MeetingsService {
       bank: r.bank,
       allocatedAt: new Date(r.allocatedAt).toISOString(),
       allocatedByName: r.allocatedByName,
+      compensationFen: r.compensationFen === null ? null : Number(r.compensationFen),
       row: {
         loanId: r.loanId,
         machineVersion: r.machineVersion,
@@ -277,6 +292,7 @@ export class MeetingsService {
           loanId: a.loanId,
           companyName: a.companyName,
           amount: snapshot.context.amount as number,
+          compensationTotalFen: a.compensationFen,
           termMonths: a.termMonths,
           bank: a.bank,
           allocatedAt: a.allocatedAt,
@@ -328,6 +344,7 @@ export class MeetingsService {
             loanId: a.loanId,
             companyName: a.companyName,
             amount: a.row.snapshot.context.amount as number,
+            compensationTotalFen: a.compensationFen,
             termMonths: a.termMonths,
             outcome: outcomeOf(a.row.snapshot, id),
             counts: engine.countVotes(
@@ -359,6 +376,7 @@ export class MeetingsService {
       agenda: details.loans.map((l, i) => ({
         no: i + 1,
         company: l.companyName,
+        ...(l.compensationTotalFen !== null && { item: compensationItem(l.compensationTotalFen) }),
         amount: formatAmount(l.amount),
         termMonths: l.termMonths,
         result: l.outcome ? vote[l.outcome.result] : vote.NOT_STARTED,
@@ -369,6 +387,7 @@ export class MeetingsService {
           .map((v) => ({
             no: ++no,
             company: l.companyName,
+            ...(l.compensationTotalFen !== null && { item: compensationItem(l.compensationTotalFen) }),
             voter: v.attendeeName ?? '',
             opinion: VOTE_OPINION_LABELS[v.opinion as VoteOpinion],
             comment: v.comment ?? '',
@@ -381,11 +400,12 @@ export class MeetingsService {
   /**
    * Loans that could go on this meeting: those whose machine accepts the kind's ALLOCATE event with
    * this meeting's attendees and rule. The stage column only narrows the search; the machine decides.
+   * The review committee's candidates include compensations awaiting their decision, with their total.
    */
   async candidates(kind: VotingMeetingKind, id: string, q: CandidateQuery, user: AuthUser) {
     const meeting = await this.meeting(kind, id);
     const attendees = (await this.attendees(id)).map((a) => a.id);
-    const rows = await this.meetings.candidates(MEETING_STAGE_OF_KIND[kind], q.company);
+    const rows = await this.meetings.candidates(MEETING_STAGES_OF_KIND[kind], q.company);
     const at = this.clock.now().toISOString();
     const type = MEETING_EVENTS[kind].allocate;
     const accepted = rows.filter(
@@ -407,6 +427,7 @@ export class MeetingsService {
           loanId: r.loanId,
           companyName: r.companyName,
           amount: r.snapshot.context.amount as number,
+          compensationTotalFen: compensationOnOffer(r.snapshot),
           termMonths: r.termMonths,
           bank: r.bank,
           aPostOfficerName: r.aPostOfficerName,
@@ -470,7 +491,7 @@ export class MeetingsService {
         if (!row) throw AppError.notFound('loanNotFound');
         const event = { type, actorId: user.id, at, meetingId: id, attendees, rule: meeting.rule } as engine.GuaranteeEvent;
         await this.commit(em, { loanId, companyName: names.get(loanId) ?? loanId, row }, event, 'allocate');
-        await this.meetings.addToAgenda(em, id, loanId, user.id, at);
+        await this.meetings.addToAgenda(em, id, loanId, user.id, at, compensationOnOffer(row.snapshot));
       }
       await this.meetings.touch(em, id);
     });
@@ -571,7 +592,11 @@ export class MeetingsService {
       throw new AppError(HttpStatus.BAD_REQUEST, CODES.payloadInvalid, 'payloadInvalid', { detail }, { fieldErrors });
     }
     const outcome = await commitEvent(em, this.repo, item.row, event);
-    if (outcome.ok) return;
+    if (outcome.ok) {
+      // A compensation decided (or moved) by the meeting: the case row the bad-loan lists read follows its snapshot.
+      if (item.row.stage === 'compensation') await writeCaseRow(this.badLoans, em, item.loanId, outcome.snapshot, new Date(event.at));
+      return;
+    }
     if (outcome.stale) {
       throw new AppError(HttpStatus.CONFLICT, CODES.staleVersion, 'staleVersion', {}, { loanId: item.loanId }, 'StaleVersion');
     }

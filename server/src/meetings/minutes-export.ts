@@ -13,8 +13,14 @@ export interface MinutesData {
   status: Label;
   attendees: string;
   rule: Label;
-  agenda: { no: number; company: string; amount: string; termMonths: number; result: Label }[];
-  votes: { no: number; company: string; voter: string; opinion: Label; comment: string; time: string }[];
+  /** `item`: what the meeting decided besides the loan itself (a compensation and its total), shown after the company. */
+  agenda: { no: number; company: string; item?: Label; amount: string; termMonths: number; result: Label }[];
+  votes: { no: number; company: string; item?: Label; voter: string; opinion: Label; comment: string; time: string }[];
+}
+
+/** The company, with the item in brackets when the agenda item is not the loan itself. */
+function companyOf(r: { company: string; item?: Label }, lang: Lang): string {
+  return r.item ? `${r.company}（${pickLabel(r.item, lang)}）` : r.company;
 }
 
 const W: Record<string, Label> = {
@@ -118,9 +124,11 @@ function localized(data: MinutesData, lang: Lang) {
     status: p(data.status),
     attendees: data.attendees || none,
     rule: p(data.rule),
-    agenda: data.agenda.length ? data.agenda.map((a) => ({ ...a, result: p(a.result) })) : [{ no: '', company: none, amount: '', termMonths: '', result: '' }],
+    agenda: data.agenda.length
+      ? data.agenda.map((a) => ({ ...a, company: companyOf(a, lang), result: p(a.result) }))
+      : [{ no: '', company: none, amount: '', termMonths: '', result: '' }],
     votes: data.votes.length
-      ? data.votes.map((v) => ({ ...v, opinion: p(v.opinion) }))
+      ? data.votes.map((v) => ({ ...v, company: companyOf(v, lang), opinion: p(v.opinion) }))
       : [{ no: '', company: none, voter: '', opinion: '', comment: '', time: '' }],
   };
 }
@@ -164,7 +172,7 @@ export function minutesXlsx(data: MinutesData, lang: Lang): Promise<Buffer> {
         rows: data.agenda,
         columns: [
           { header: W.no, width: 6, value: (r) => r.no },
-          { header: W.company, width: 36, value: (r) => r.company },
+          { header: W.company, width: 36, value: (r) => companyOf(r, lang) },
           { header: W.amount, width: 18, value: (r) => r.amount },
           { header: W.term, width: 12, value: (r) => r.termMonths },
           { header: W.result, width: 14, value: (r) => p(r.result) },
@@ -179,7 +187,7 @@ export function minutesXlsx(data: MinutesData, lang: Lang): Promise<Buffer> {
         rows: data.votes,
         columns: [
           { header: W.no, width: 6, value: (r) => r.no },
-          { header: W.company, width: 30, value: (r) => r.company },
+          { header: W.company, width: 30, value: (r) => companyOf(r, lang) },
           { header: W.voter, width: 16, value: (r) => r.voter },
           { header: W.opinion, width: 12, value: (r) => p(r.opinion) },
           { header: W.comment, width: 30, value: (r) => r.comment },

@@ -15,6 +15,8 @@ export interface VoteItemRow {
   companyName: string;
   termMonths: number;
   bank: string | null;
+  /** A compensation item (代偿): its total in fen (bigint, as text); null for the loan itself. */
+  compensationFen: string | null;
   snapshot: any;
 }
 
@@ -32,6 +34,7 @@ export interface VoteAgendaItemRow {
   meetingId: string;
   loanId: string;
   cancelledAt: Date | null;
+  compensationFen: string | null;
   termMonths: number;
   bank: string | null;
   loanType: string | null;
@@ -68,7 +71,7 @@ export class VotesRepository {
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(
         `SELECT ml.id AS "itemId", m.id AS "meetingId", m.title AS "meetingTitle", m.held_at AS "heldAt", m.place, m.status AS "meetingStatus",
-                l.id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank, i.snapshot
+                l.id AS "loanId", c.name AS "companyName", l.term_months AS "termMonths", l.bank, ml.compensation_fen::text AS "compensationFen", i.snapshot
            ${from}
           ORDER BY (m.status = 'START') DESC, m.held_at DESC, ml.allocated_at, ml.id LIMIT $5 OFFSET $6`,
         [...params, limit, offset],
@@ -90,7 +93,8 @@ export class VotesRepository {
   /** The agenda item of a meeting of this kind (cancelled ones too), or null. */
   async agendaItem(itemId: string, kind: VotingMeetingKind): Promise<VoteAgendaItemRow | null> {
     const [item] = await this.db.query(
-      `SELECT ml.meeting_id AS "meetingId", ml.loan_id AS "loanId", ml.cancelled_at AS "cancelledAt", l.term_months AS "termMonths", l.bank,
+      `SELECT ml.meeting_id AS "meetingId", ml.loan_id AS "loanId", ml.cancelled_at AS "cancelledAt", ml.compensation_fen::text AS "compensationFen",
+              l.term_months AS "termMonths", l.bank,
               l.loan_type AS "loanType", c.name AS "companyName", c.credit_code AS "creditCode", a.nickname AS "aPostOfficerName"
          FROM meeting_loan ml JOIN meeting m ON m.id = ml.meeting_id JOIN loan l ON l.id = ml.loan_id JOIN company c ON c.id = l.company_id
          LEFT JOIN app_user a ON a.id = l.a_post_officer_id

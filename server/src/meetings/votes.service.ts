@@ -19,6 +19,8 @@ export interface VoteListItem {
   loanId: string;
   companyName: string;
   amount: number;
+  /** A compensation item (代偿): its total in fen; null for the loan itself. */
+  compensationTotalFen: number | null;
   termMonths: number;
   bank: string | null;
   myVote: { opinion: VoteOpinion; comment: string | null; at: string } | null;
@@ -63,6 +65,7 @@ export class VotesService {
         loanId: r.loanId,
         companyName: r.companyName,
         amount: r.snapshot.context.amount as number,
+        compensationTotalFen: r.compensationFen === null ? null : Number(r.compensationFen),
         termMonths: r.termMonths,
         bank: r.bank,
         myVote,
@@ -106,6 +109,7 @@ export class VotesService {
         companyName: item.companyName,
         creditCode: item.creditCode,
         amount: snapshot.context.amount,
+        compensationTotalFen: item.compensationFen === null ? null : Number(item.compensationFen),
         termMonths: item.termMonths,
         bank: item.bank,
         loanType: item.loanType,

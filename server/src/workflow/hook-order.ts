@@ -33,6 +33,8 @@ export const HOOK_ORDER: HookOrder = {
   PRE_REVIEW_DISCONTINUE: { writers: ['reminders'] },
   GENERAL_OFFICE_DISCONTINUE: { writers: ['reminders'] },
   RISK_CONTROL_DISCONTINUE: { writers: ['reminders'] },
+  // a compensation's pending vote settled: its case row (the meeting library writes the tally's)
+  INSURANCE_REVIEW_UPDATE_RESOLUTION: { writers: ['bad-loans'] },
   INSURANCE_REVIEW_DISCONTINUE: { writers: ['reminders'] },
   LEADER_APPROVE: { preparers: ['regulatory'] },
   WITHDRAWAL_DISCONTINUE: { writers: ['reminders'] },

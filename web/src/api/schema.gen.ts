@@ -1192,6 +1192,8 @@ export interface AgendaRowDto {
   loanId: string;
   companyName: string;
   amount: number;
+  /** A compensation (代偿) on the agenda: its total in fen; null for the loan itself */
+  compensationTotalFen: number | null;
   termMonths: number;
   bank: string | null;
   allocatedAt: string;
@@ -1245,6 +1247,8 @@ export interface CandidateDto {
   loanId: string;
   companyName: string;
   amount: number;
+  /** A compensation (代偿) on the agenda: its total in fen; null for the loan itself */
+  compensationTotalFen: number | null;
   termMonths: number;
   bank: string | null;
   aPostOfficerName: string | null;
@@ -1289,6 +1293,8 @@ export interface LoanVotesDto {
   loanId: string;
   companyName: string;
   amount: number;
+  /** A compensation (代偿) on the agenda: its total in fen; null for the loan itself */
+  compensationTotalFen: number | null;
   termMonths: number;
   outcome: MeetingOutcomeDto | null;
   counts: VoteCounts;
@@ -1317,6 +1323,8 @@ export interface VoteRowDto {
   loanId: string;
   companyName: string;
   amount: number;
+  /** A compensation (代偿) on the agenda: its total in fen; null for the loan itself */
+  compensationTotalFen: number | null;
   termMonths: number;
   bank: string | null;
   myVote: MyVoteDto | null;
@@ -1329,6 +1337,8 @@ export interface VoteLoanDto {
   companyName: string;
   creditCode: string;
   amount: number;
+  /** A compensation (代偿) on the agenda: its total in fen; null for the loan itself */
+  compensationTotalFen: number | null;
   termMonths: number;
   bank: string | null;
   loanType: string | null;

@@ -5,6 +5,7 @@
  * attachment kinds of spec section 3. Pure: no I/O, no clock.
  */
 
+import type { MeetingStage } from '../context';
 import type { EventType } from '../events';
 import { VOTE_OPINIONS, type VoteOpinion } from '../events';
 import type { Label } from '../labels';
@@ -31,14 +32,17 @@ export function isVotingMeetingKind(value: unknown): value is VotingMeetingKind 
   return value === 'ZB' || value === 'BS';
 }
 
-/** The machine's meeting type and the stage whose loans a voting meeting decides. */
+/**
+ * The machine's meeting type and the stages whose loans a voting meeting decides: the review committee
+ * decides loans in insuranceReview and compensations (代偿) awaiting their decision.
+ */
 export const MEETING_TYPE_OF_KIND: Readonly<Record<VotingMeetingKind, MeetingType>> = {
   ZB: 'GENERAL_OFFICE',
   BS: 'REVIEW_COMMITTEE',
 };
-export const MEETING_STAGE_OF_KIND: Readonly<Record<VotingMeetingKind, 'generalOffice' | 'insuranceReview'>> = {
-  ZB: 'generalOffice',
-  BS: 'insuranceReview',
+export const MEETING_STAGES_OF_KIND: Readonly<Record<VotingMeetingKind, readonly MeetingStage[]>> = {
+  ZB: ['generalOffice'],
+  BS: ['insuranceReview', 'compensation'],
 };
 
 export function defaultVoteRule(kind: VotingMeetingKind): VoteRule {

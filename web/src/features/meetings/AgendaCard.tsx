@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { AppDataTable } from '@/ui/AppDataTable';
 import 'mantine-datatable/styles.css';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatAmount } from '@/lib/format';
+import { CompensationMark } from './CompensationMark';
 import { RESULT_COLORS } from './labels';
 import type { AgendaRow, MeetingDetail } from './meetings-api';
 
@@ -50,10 +51,14 @@ function useAgendaColumns(
     {
       accessor: 'companyName',
       title: t('meetings.detail.company'),
+      // a compensation on a review-committee meeting is marked with its total beside the company
       render: (r) => (
-        <Anchor component={Link} to={`/company/node/${r.loanId}`} size="sm">
-          {r.companyName}
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor component={Link} to={`/company/node/${r.loanId}`} size="sm">
+            {r.companyName}
+          </Anchor>
+          <CompensationMark totalFen={r.compensationTotalFen} />
+        </Stack>
       ),
     },
     { accessor: 'amount', title: t('meetings.detail.amount'), textAlign: 'right', render: (r) => formatAmount(r.amount) },

@@ -5,6 +5,7 @@ import { AllocateModal } from './AllocateModal';
 
 const MEETING = '55555555-5555-4555-8555-555555555555';
 const LOAN = '44444444-4444-4444-8444-444444444444';
+const OTHER = '66666666-6666-4666-8666-666666666666';
 const fetchMock = vi.fn<typeof fetch>();
 const candidate = {
   loanId: LOAN,
@@ -55,6 +56,24 @@ describe('allocation form', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({ loanIds: [LOAN] });
+  });
+
+  it('marks a compensation among the review committee candidates with its total in yuan', async () => {
+    const compensation = { ...candidate, loanId: OTHER, companyName: '上海代偿贸易有限公司', compensationTotalFen: 123_456_789 };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith(`/server/meetings/bs/${MEETING}/candidates`)
+        ? jsonResponse({ code: 'A00000', data: { list: [{ ...candidate, compensationTotalFen: null }, compensation], total: 2, pageNum: 1, pageSize: 10 } })
+        : jsonResponse({ code: 'A00000', data: null }),
+    );
+    renderWithApp(<AllocateModal kind="BS" meeting={{ id: MEETING, title: '第一次保审会' }} opened onClose={() => {}} onDone={() => {}} />, {
+      user: makeUser({ authorityList: ['sys:bs-meeting:allocate'] }),
+    });
+    const form = await screen.findByTestId('allocate-form');
+    const rows = await within(form).findAllByTestId('candidate-row');
+    const marked = rows.find((r) => r.getAttribute('data-loan-id') === OTHER)!;
+    expect(within(marked).getByTestId('compensation-item').textContent).toContain('代偿');
+    expect(within(marked).getByTestId('compensation-total').textContent).toBe('代偿合计 1,234,567.89 元');
+    expect(within(rows.find((r) => r.getAttribute('data-loan-id') === LOAN)!).queryByTestId('compensation-item')).toBeNull();
   });
 
   it('shows a refusal in the form and reads the candidates again', async () => {

@@ -10,6 +10,7 @@ import { pick, useLang } from '@/i18n/use-lang';
 import { PAGE_SIZES } from './labels';
 import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import { formatAmount } from '@/lib/format';
+import { CompensationMark } from './CompensationMark';
 import type { Candidate } from './meetings-api';
 import { useAllocate, useCandidates } from './meetings-queries';
 
@@ -98,7 +99,17 @@ function Allocation({ kind, meetingId, onClose, onDone }: { kind: VotingMeetingK
           setPage(1);
         }}
         columns={[
-          { accessor: 'companyName', title: t('meetings.allocate.columns.company') },
+          {
+            accessor: 'companyName',
+            title: t('meetings.allocate.columns.company'),
+            // the review committee also decides compensations awaiting their decision
+            render: (c) => (
+              <Stack gap={2}>
+                <Text size="sm">{c.companyName}</Text>
+                <CompensationMark totalFen={c.compensationTotalFen} />
+              </Stack>
+            ),
+          },
           { accessor: 'amount', title: t('meetings.allocate.columns.amount'), textAlign: 'right', render: (c) => formatAmount(c.amount) },
           { accessor: 'termMonths', title: t('meetings.allocate.columns.term'), width: 90, render: (c) => t('meetings.detail.months', { n: c.termMonths }) },
           { accessor: 'bank', title: t('meetings.allocate.columns.bank') },

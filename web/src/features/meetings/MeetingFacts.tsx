@@ -36,7 +36,13 @@ export function MeetingFacts({ kind, meeting, onAllocate }: { kind: VotingMeetin
             {meeting.title}
           </Title>
         </Stack>
-        <MeetingStepButtons kind={kind} meeting={meeting} steps={meeting.steps.filter((s) => s !== 'cancelAllocation')} onAllocate={onAllocate} />
+        <MeetingStepButtons
+          kind={kind}
+          meeting={meeting}
+          steps={meeting.steps.filter((s) => s !== 'cancelAllocation')}
+          compensations={meeting.loans.filter((l) => l.onMeeting && l.compensationTotalFen !== null).length}
+          onAllocate={onAllocate}
+        />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} mt="md" spacing="xs">
         <Fact label={t('meetings.columns.heldAt')} value={formatTime(meeting.heldAt)} />

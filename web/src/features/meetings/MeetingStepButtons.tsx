@@ -17,12 +17,15 @@ export function MeetingStepButtons({
   meeting,
   steps,
   compact = false,
+  compensations = 0,
   onAllocate,
 }: {
   kind: VotingMeetingKind;
   meeting: Pick<MeetingBase, 'id' | 'title'>;
   steps: MeetingStep[];
   compact?: boolean;
+  /** Compensations still on the meeting: ending it decides them (approved or returned), which the confirmation says. */
+  compensations?: number;
   onAllocate: () => void;
 }) {
   const { t } = useTranslation();
@@ -32,7 +35,12 @@ export function MeetingStepButtons({
     modals.openConfirmModal({
       title: t(`meetings.steps.${step}`),
       centered: true,
-      children: <Text size="sm">{t(`meetings.confirm.${step}`, { title: meeting.title })}</Text>,
+      children: (
+        <Text size="sm">
+          {t(`meetings.confirm.${step}`, { title: meeting.title })}
+          {step === 'end' && compensations > 0 && ` ${t('meetings.confirm.endCompensations', { n: compensations })}`}
+        </Text>
+      ),
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: COLORS[step], 'data-testid': 'confirm-step' } as never,
       onConfirm: () => run.mutate(step),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '@/api/feedback';
 import { ApiError } from '@/api/http';
+import { CompensationMark } from './CompensationMark';
 import type { AgendaRow } from './meetings-api';
 import { useSendLoanEvent } from './meetings-queries';
 import { isResolutionResult } from './vote-form';
@@ -51,6 +52,7 @@ export function ResolutionModal({
       {row && (
         <Stack gap="sm" data-testid="resolution-form">
           <Text size="sm">{row.companyName}</Text>
+          <CompensationMark totalFen={row.compensationTotalFen} />
           {error && (
             <Alert color="red" variant="light" p="xs">
               {error}

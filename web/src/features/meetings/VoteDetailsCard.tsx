@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { VotingMeetingKind } from '@app/workflow';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
+import { CompensationMark } from './CompensationMark';
 import { OPINION_COLORS, RESULT_COLORS } from './labels';
 import { useVoteDetails } from './meetings-queries';
 
@@ -22,6 +23,7 @@ export function VoteDetailsCard({ kind, meetingId, status }: { kind: VotingMeeti
               <Text fw={600} size="sm">
                 {loan.companyName}
               </Text>
+              <CompensationMark totalFen={loan.compensationTotalFen} />
               <Badge color={RESULT_COLORS[loan.outcome?.result ?? 'NOT_STARTED']} variant="light">
                 {t(`meetings.results.${loan.outcome?.result ?? 'NOT_STARTED'}`)}
               </Badge>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { pick, useLang } from '@/i18n/use-lang';
 import { Can } from '@/features/permissions/Can';
 import { formatAmount, formatTime } from '@/lib/format';
+import { CompensationMark } from './CompensationMark';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
 import type { VoteItemDetail } from './meetings-api';
 
@@ -20,9 +21,12 @@ export function VoteLoanCard({ kind, item }: { kind: VotingMeetingKind; item: Vo
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
-        <Title order={4} data-testid="vote-company">
-          {loan.companyName}
-        </Title>
+        <Stack gap={2}>
+          <Title order={4} data-testid="vote-company">
+            {loan.companyName}
+          </Title>
+          <CompensationMark totalFen={loan.compensationTotalFen} />
+        </Stack>
         <Badge color={RESULT_COLORS[result]} size="lg" data-testid="vote-result">
           {t(`meetings.results.${result}`)}
         </Badge>

@@ -1,9 +1,10 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { VOTE_PERMISSIONS, type VotingMeetingKind } from '@app/workflow';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/features/permissions/Can';
 import { formatAmount, formatTime } from '@/lib/format';
+import { CompensationMark } from './CompensationMark';
 import { OPINION_COLORS, RESULT_COLORS, STATUS_COLORS } from './labels';
 import type { VoteListItem } from './meetings-api';
 
@@ -25,7 +26,16 @@ export function useVoteColumns(kind: VotingMeetingKind, open: (row: VoteListItem
         </Badge>
       ),
     },
-    { accessor: 'companyName', title: t('meetings.detail.company') },
+    {
+      accessor: 'companyName',
+      title: t('meetings.detail.company'),
+      render: (r) => (
+        <Stack gap={2}>
+          <Text size="sm">{r.companyName}</Text>
+          <CompensationMark totalFen={r.compensationTotalFen} />
+        </Stack>
+      ),
+    },
     { accessor: 'amount', title: t('meetings.detail.amount'), textAlign: 'right', render: (r) => formatAmount(r.amount) },
     { accessor: 'termMonths', title: t('meetings.detail.term'), width: 90, render: (r) => t('meetings.detail.months', { n: r.termMonths }) },
     {

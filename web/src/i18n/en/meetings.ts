@@ -16,6 +16,11 @@ const meetings: Translation<typeof zh> = {
     end: 'End "{{title}}"? Each project is tallied by the vote rule; no vote is possible afterwards.',
     cancel: 'Cancel "{{title}}"? Its projects go back to awaiting a meeting.',
     cancelAllocation: 'Take "{{company}}" off this meeting?',
+    endCompensations: '{{n}} of them are compensations: a pass approves the compensation (finance then pays it), a fail returns the loan to after guarantee.',
+  },
+  compensation: {
+    badge: 'Compensation',
+    total: 'Compensation total {{amount}} yuan',
   },
   list: {
     searchTitle: 'Search by title',

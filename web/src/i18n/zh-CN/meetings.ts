@@ -14,6 +14,11 @@ export default {
     end: '确定结束会议“{{title}}”吗？各项目将按表决规则计票，结束后不能再投票。',
     cancel: '确定取消会议“{{title}}”吗？已分配的项目将退回待上会状态。',
     cancelAllocation: '确定将“{{company}}”从本次会议中取消分配吗？',
+    endCompensations: '其中 {{n}} 项为代偿：表决通过即批准代偿（随后由财务支付），未通过则退回保后管理。',
+  },
+  compensation: {
+    badge: '代偿',
+    total: '代偿合计 {{amount}} 元',
   },
   list: {
     searchTitle: '按会议主题搜索',
