@@ -1,3 +1,5 @@
+import { overdueCountKeys } from '@/features/dashboard/dashboard-queries';
+import { overdueBucketKeys } from '@/features/loan-list/overdue-buckets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchBucketSettings,
@@ -48,9 +50,9 @@ export function useSaveBucketSettings() {
     mutationFn: (buckets: OverdueBucketDto[]) => saveBucketSettings(buckets),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queueKeys.bucketSettings });
-      // the lists' copy (loan-list overdue-buckets.ts) and the dashboard's counts
-      await client.invalidateQueries({ queryKey: ['overdue-buckets'] });
-      await client.invalidateQueries({ queryKey: ['statistics', 'overdue-buckets'] });
+      // the lists' copy and the dashboard's counts
+      await client.invalidateQueries({ queryKey: overdueBucketKeys.inForce });
+      await client.invalidateQueries({ queryKey: overdueCountKeys.all });
     },
   });
 }
