@@ -12,7 +12,7 @@ import { FileStorage } from '../../server/src/files/file-storage';
 import { QUEUES } from '../../server/src/jobs/queues';
 import { WorkerModule } from '../../server/src/worker.module';
 import { count, ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
-import { demoPeople, shanghaiDay } from './support/lists';
+import { demoPeople, readExport, shanghaiDay, userWith } from './support/lists';
 
 /**
  * The nightly close of business against the real PostgreSQL and Redis: its scheduler, one run per
@@ -292,6 +292,54 @@ describe('close of business', () => {
     // the last day whose overdue step finished (day3's, as the killed run left it)
     expect(counts.asOf).toBe(day3);
   }, 60_000);
+
+  it("the lists' exports write the bucket's words in the export's language, not its key", async () => {
+    // this suite's loans (a shared database may hold others of an earlier run under the same prefix)
+    const names = new Map<string, number>(
+      (await t.db.query(`SELECT c.name, l.id FROM loan l JOIN company c ON c.id = l.company_id WHERE l.id = ANY($1::uuid[])`, [Object.values(loans)])).map(
+        (r: { name: string; id: string }) => [r.name, Number(Object.entries(loans).find(([, id]) => id === r.id)![0])],
+      ),
+    );
+    const mine = (rows: string[][], column: number) =>
+      rows
+        .filter((r) => names.has(r[0]))
+        .map((r) => [names.get(r[0]), r[column]])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
+    const url = `/server/worklists/overdueList/export?companyName=${encodeURIComponent('日终测试')}&overdueBucket=D31_60`;
+    const zh = await readExport(t, url, tokens.leader);
+    const zhColumn = zh.headers.indexOf('逾期分档');
+    expect(zhColumn).toBeGreaterThan(0);
+    expect(mine(zh.rows, zhColumn)).toEqual([[40, '逾期31-60天']]);
+    const en = await readExport(t, url, tokens.leader, 'en');
+    expect(mine(en.rows, en.headers.indexOf('Overdue bucket'))).toEqual([[40, '31-60 days past due']]);
+    const ledger = await readExport(t, `/server/worklists/ledgerList/export?companyName=${encodeURIComponent('日终测试')}`, tokens.admin, 'en');
+    expect(mine(ledger.rows, ledger.headers.indexOf('Overdue bucket'))).toEqual([
+      [0, '1-30 days past due'],
+      [5, '1-30 days past due'],
+      [40, '31-60 days past due'],
+      [70, '61-90 days past due'],
+      [100, 'Over 90 days past due'],
+    ]);
+  }, 60_000);
+
+  it('the buckets in force are read by anyone holding overdue_list or ledger_list; changing them stays with administrators', async () => {
+    const keys = ['D1_30', 'D31_60', 'D61_90', 'D90_PLUS'];
+    for (const permissions of [['overdue_list'], ['ledger_list']]) {
+      const { token } = await userWith(t, permissions);
+      const res = await t.http.get('/server/overdue-buckets').set('X-Platform-Token', token).expect(200);
+      expect(res.body.data.buckets.map((b: { key: string }) => b.key)).toEqual(keys);
+      expect(res.body.data.buckets[1]).toEqual({ key: 'D31_60', fromDay: 31, toDay: 60, label: { zh: '逾期31-60天', en: '31-60 days past due' } });
+      expect(res.body.data.custom).toBe(false);
+      // the administrators' routes stay theirs
+      await t.http.get('/server/admin/close-of-business/buckets').set('X-Platform-Token', token).expect(403);
+      await t.http.put('/server/admin/close-of-business/buckets').set('X-Platform-Token', token).send({ buckets: res.body.data.buckets }).expect(403);
+    }
+    await t.http.get('/server/overdue-buckets').set(as('admin')).expect(200);
+    const { token: neither } = await userWith(t, ['loan_list']);
+    await t.http.get('/server/overdue-buckets').set('X-Platform-Token', neither).expect(403);
+    await t.http.get('/server/overdue-buckets').expect(401);
+    expect(await count(t, `overdue_bucket_settings`)).toBe(0);
+  });
 
   it('buckets are an administrator setting, checked: a gap is refused in both languages; the default until set', async () => {
     const current = await t.http.get('/server/admin/close-of-business/buckets').set(as('admin')).expect(200);

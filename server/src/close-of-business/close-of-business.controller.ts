@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ROLE_ADMIN } from '@app/workflow';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, RequirePermission, RequireRole } from '../auth/auth.decorators';
+import { CurrentUser, RequirePermission, RequireRole, SignedIn } from '../auth/auth.decorators';
 import { ApiEnvelope } from '../common/api-response';
 import { CloseOfBusinessDto, CloseOfBusinessQueryDto, OverdueBucketCountsDto, OverdueBucketsDto, OverdueBucketsInputDto } from './close-of-business.dto';
 import { CloseOfBusinessService } from './close-of-business.service';
@@ -50,5 +50,24 @@ export class OverdueBucketCountsController {
   @ApiOperation({ summary: 'Loans after guarantee per overdue bucket, as the last close of business found them' })
   counts() {
     return this.cob.bucketCounts();
+  }
+}
+
+/** The buckets in force for the lists that show and filter by them (the ledger and the overdue worklist). */
+@ApiTags('worklists')
+@Controller('overdue-buckets')
+export class OverdueBucketsController {
+  constructor(private readonly cob: CloseOfBusinessService) {}
+
+  @ApiEnvelope(OverdueBucketsDto)
+  // overdue_list or ledger_list (checked in the service): the two lists with the bucket column
+  @SignedIn()
+  @Get()
+  @ApiOperation({
+    summary:
+      'The overdue buckets in force, for the lists with the bucket column (overdue_list or ledger_list); changed by PUT /admin/close-of-business/buckets',
+  })
+  buckets(@CurrentUser() user: AuthUser) {
+    return this.cob.bucketsForLists(user);
   }
 }

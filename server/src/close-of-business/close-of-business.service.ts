@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import * as engine from '@app/workflow';
-import type { AuthUser } from '../auth/auth-user';
+import { holds, type AuthUser } from '../auth/auth-user';
 import { AppError, CODES } from '../common/errors';
 import { HttpStatus } from '@nestjs/common';
 import { companyTimeZone } from '../common/company-time';
@@ -45,6 +45,12 @@ export class CloseOfBusinessService {
     if (!row)
       return { buckets: engine.DEFAULT_OVERDUE_BUCKETS.map((b) => ({ ...b, label: { ...b.label } })), custom: false, changedByName: null, changedAt: null };
     return { buckets: row.buckets, custom: true, changedByName: row.changedBy, changedAt: new Date(row.changedAt).toISOString() };
+  }
+
+  /** The buckets in force for a user of the lists that show them: overdue_list or ledger_list (403 otherwise). */
+  bucketsForLists(user: AuthUser): Promise<OverdueBucketsDto> {
+    if (!holds(user, 'overdue_list') && !holds(user, 'ledger_list')) throw AppError.forbidden({ required: 'overdue_list' });
+    return this.buckets();
   }
 
   /** Administrators: new buckets, checked by bucketsProblem (400 naming the problem); kept as a history. */

@@ -8,6 +8,7 @@ import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from './loan.dto';
 import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { latestBuckets } from '../close-of-business/close-of-business.repository';
 import { describeEvidence } from '../workflow/evidence';
 import { actorOf, WorkflowService } from '../workflow/workflow.service';
 import { companyTimeZone } from '../common/company-time';
@@ -198,8 +199,27 @@ const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
     value: (r) => (r.disbursedAmountFen === null ? null : engine.fromFen(r.disbursedAmountFen)),
   },
   daysPastDue: { header: label('逾期天数', 'Days past due'), width: 10, value: (r) => r.daysPastDue },
+  // the key alone; an export writes the words of the buckets in force instead (bucketColumn)
   overdueBucket: { header: label('逾期分档', 'Overdue bucket'), width: 14, value: (r) => r.overdueBucket },
 };
+
+/**
+ * The bucket column in the export's language: the words of the buckets in force, else of the default
+ * buckets (a row the last close of business put in a bucket since renamed), else the key as stored.
+ */
+export function bucketColumn(inForce: readonly engine.OverdueBucket[]): SheetColumn<LoanRow> {
+  const labels = new Map<string, Label>();
+  for (const b of [...engine.DEFAULT_OVERDUE_BUCKETS, ...inForce]) labels.set(b.key, b.label);
+  return {
+    ...SHEET_COLUMNS.overdueBucket,
+    width: 18,
+    value: (r, lang) => {
+      if (r.overdueBucket === null) return null;
+      const words = labels.get(r.overdueBucket);
+      return words ? pickLabel(words, lang) : r.overdueBucket;
+    },
+  };
+}
 
 /** The loan list's export: every column but the last update. */
 export const ALL_SHEET_COLUMNS: readonly WorklistColumn[] = engine.WORKLIST_COLUMNS.filter((c) => c !== 'updatedAt');
@@ -561,8 +581,10 @@ export class LoanListRepository {
     const sql = `SELECT l.id, l.company_id, c.name AS company_name, c.credit_code, l.term_months, l.bank, l.loan_type, l.created_at,
               wi.amount_fen, wi.disbursed_on::text AS disbursed_on, wi.disbursed_amount_fen, wi.machine_version, wi.version,
               jsonb_build_object('value', wi.snapshot->'value', 'context', jsonb_build_object('visitRound', wi.snapshot->'context'->'visitRound')) AS snapshot,
-              wi.updated_at, ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name
+              wi.updated_at, ua.id AS a_id, ua.nickname AS a_name, ub.id AS b_id, ub.nickname AS b_name,
+              o.days_past_due, o.bucket AS overdue_bucket
          FROM loan l JOIN company c ON c.id = l.company_id JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN loan_overdue o ON o.loan_id = l.id
          LEFT JOIN app_user ua ON ua.id = l.a_post_officer_id
          LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
         WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}
@@ -571,6 +593,8 @@ export class LoanListRepository {
     async function* loanRows(db: DataSource) {
       for await (const r of cursorRows(db, sql, params)) yield toRows([r])[0];
     }
-    return exportSheet({ name, columns: columns.map((c) => SHEET_COLUMNS[c]), rows: loanRows(this.db) }, lang, name, this.clock.now());
+    const buckets = columns.includes('overdueBucket') ? bucketColumn((await latestBuckets(this.db))?.buckets ?? []) : null;
+    const sheetColumns = columns.map((c) => (c === 'overdueBucket' && buckets ? buckets : SHEET_COLUMNS[c]));
+    return exportSheet({ name, columns: sheetColumns, rows: loanRows(this.db) }, lang, name, this.clock.now());
   }
 }

@@ -3015,6 +3015,7 @@ export interface ApiResponses {
   'GET /admin/close-of-business/buckets': OverdueBucketsDto;
   'PUT /admin/close-of-business/buckets': OverdueBucketsDto;
   'GET /statistics/overdue-buckets': OverdueBucketCountsDto;
+  'GET /overdue-buckets': OverdueBucketsDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;

@@ -1,53 +1,22 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Title } from '@mantine/core';
 import { formatFen, leafPaths, STATE_LABELS } from '@app/workflow';
 import { useId, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEvent, WorkflowView } from '@/features/loan-node/loan-node-api';
 import { useHistory } from '@/features/loan-node/loan-node-queries';
-import i18n from '@/i18n';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatTime } from '@/lib/format';
 import { compensationFigures, recoveriesOf, recoveryStagesOf } from './bad-loan-figures';
 import { useBadLoanRecords } from './bad-loans-queries';
-
-/** A titled table: the title names it for assistive technology (aria-labelledby). */
-function NamedTable({ title, testId, head, children }: { title: string; testId: string; head: readonly string[]; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600} id={id}>
-        {title}
-      </Text>
-      <Table.ScrollContainer minWidth={head.length * 80} type="native">
-        <Table withRowBorders verticalSpacing={4} fz="xs" aria-labelledby={id} data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((h) => (
-                <Table.Th key={h} scope="col">
-                  {h}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
-/** A word known to the dictionary, else the value as the server sent it (a type added later). */
-function wordOr(t: TFunction, key: string, value: string): string {
-  if (!value) return '—';
-  return i18n.exists(key) ? String(t(key as never)) : value;
-}
+import { LitigationRecords } from './LitigationRecords';
+import { NamedTable, wordOr } from './NamedTable';
 
 /**
  * The loan's compensation (代偿) and recovery (追偿), shown in compensation, in recovery and once closed
  * after one: the amounts in yuan, the decision, the day paid, what was recovered and written off, the
  * compensation balance (the machine's compensationBalanceOf), the stage of the claim, the recoveries and
- * stages from the history, and the fees and seizures when the server answers them.
+ * stages from the history, and the fees and seizures when the server answers them (LitigationRecords:
+ * recorded and deleted there while the loan is in recovery).
  */
 export function BadLoanPanel({ loanId, view }: { loanId: string; view: WorkflowView }) {
   const { t } = useTranslation();
@@ -157,47 +126,7 @@ export function BadLoanPanel({ loanId, view }: { loanId: string; view: WorkflowV
             ))}
           </NamedTable>
         )}
-        {r && r.fees.length > 0 && (
-          <NamedTable
-            title={t('badLoans.panel.fees')}
-            testId="bad-loan-fees"
-            head={[t('badLoans.panel.columns.type'), t('badLoans.panel.columns.amount'), t('badLoans.panel.columns.day'), t('badLoans.panel.columns.note')]}
-          >
-            {r.fees.map((fee) => (
-              <Table.Tr key={fee.id}>
-                <Table.Td>{wordOr(t, `badLoans.panel.feeTypes.${fee.feeType}`, fee.feeType)}</Table.Td>
-                <Table.Td>{Number.isSafeInteger(fee.amountFen) ? yuan(fee.amountFen) : '—'}</Table.Td>
-                <Table.Td>{fee.paidOn}</Table.Td>
-                <Table.Td>{fee.note ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </NamedTable>
-        )}
-        {r && r.seizures.length > 0 && (
-          <NamedTable
-            title={t('badLoans.panel.seizures')}
-            testId="bad-loan-seizures"
-            head={[
-              t('badLoans.panel.columns.court'),
-              t('badLoans.panel.columns.asset'),
-              t('badLoans.panel.columns.kind'),
-              t('badLoans.panel.columns.seizedOn'),
-              t('badLoans.panel.columns.expiresOn'),
-              t('badLoans.panel.columns.note'),
-            ]}
-          >
-            {r.seizures.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.court}</Table.Td>
-                <Table.Td>{s.asset}</Table.Td>
-                <Table.Td>{wordOr(t, `badLoans.panel.seizureKinds.${s.seizureKind}`, s.seizureKind)}</Table.Td>
-                <Table.Td>{s.seizedOn}</Table.Td>
-                <Table.Td>{s.expiresOn}</Table.Td>
-                <Table.Td>{s.note ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </NamedTable>
-        )}
+        {r && <LitigationRecords loanId={loanId} records={r} />}
       </Stack>
     </Card>
   );

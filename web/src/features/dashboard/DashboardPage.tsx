@@ -7,6 +7,7 @@ import { useSession } from '@/features/auth/session';
 import { useLang } from '@/i18n/use-lang';
 import { formatBadgeCount } from './badge-count';
 import { MessagesCard } from './components/MessagesCard';
+import { OverdueBucketsCard } from './components/OverdueBucketsCard';
 import { ListCountsCard, TodoCard } from './components/WorklistCards';
 import { useUnreadCount, useWorklistCounts } from './dashboard-queries';
 import { dashboardModel } from './worklist-counts';
@@ -22,7 +23,8 @@ function greetingName(user: { nickname?: string | null; username?: string } | nu
 
 /**
  * /dashboard, where signing in lands: the user's to-dos (lists with loans waiting for an action they
- * may take), how many loans stand in each list they may open, and their messages.
+ * may take), the loans per overdue bucket (holders of overdue_list), how many loans stand in each list
+ * they may open, and their messages.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -32,11 +34,10 @@ export default function DashboardPage() {
   const unreadCount = unread.data ?? 0;
   const counts = useWorklistCounts();
   const routes = useAllowedRouteList();
-  const model = useMemo(() => {
-    if (!counts.data) return undefined;
-    const paths = new Map(routes.map((r) => [r.name as string, r.fullPath]));
-    return dashboardModel(counts.data, (name) => paths.get(name) ?? null);
-  }, [counts.data, routes]);
+  const paths = useMemo(() => new Map(routes.map((r) => [r.name as string, r.fullPath])), [routes]);
+  const model = useMemo(() => (counts.data ? dashboardModel(counts.data, (name) => paths.get(name) ?? null) : undefined), [counts.data, paths]);
+  // the overdue worklist's route: there for holders of overdue_list (the card's counts need that key too)
+  const overduePath = paths.get('overdueList') ?? null;
 
   return (
     <Stack gap="md" p="md" data-testid="dashboard-page">
@@ -76,6 +77,7 @@ export default function DashboardPage() {
       ) : (
         <>
           <TodoCard todos={model?.todos} loading={false} />
+          <OverdueBucketsCard listPath={overduePath} />
           <ListCountsCard groups={model?.groups} loading={false} />
           <MessagesCard />
         </>

@@ -1,6 +1,6 @@
-/** The dashboard's calls: the signed-in user's messages and the worklist counts. */
+/** The dashboard's calls: the signed-in user's messages, the worklist counts and the loans per overdue bucket. */
 import { http, type Page } from '@/api/http';
-import type { MessageDto, WorklistCountDto } from '@/api/schema.gen';
+import type { MessageDto, OverdueBucketCountsDto, WorklistCountDto } from '@/api/schema.gen';
 
 export type Message = MessageDto;
 export type WorklistCount = WorklistCountDto;
@@ -28,4 +28,11 @@ export async function markAllMessagesRead(): Promise<number> {
 /** GET /server/worklists/counts: how many loans stand in each list the user may open. */
 export async function fetchWorklistCounts(): Promise<WorklistCount[]> {
   return (await http.get('/worklists/counts')).data ?? [];
+}
+
+export type OverdueBucketCounts = OverdueBucketCountsDto;
+
+/** GET /server/statistics/overdue-buckets (overdue_list): loans after guarantee per bucket, as the last close of business found them. */
+export async function fetchOverdueBucketCounts(): Promise<OverdueBucketCounts> {
+  return (await http.get('/statistics/overdue-buckets')).data;
 }

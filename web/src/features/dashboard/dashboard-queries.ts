@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLang } from '@/i18n/use-lang';
-import { fetchMessages, fetchUnreadCount, fetchWorklistCounts, markAllMessagesRead, markMessageRead, type Message } from './dashboard-api';
+import {
+  fetchMessages,
+  fetchOverdueBucketCounts,
+  fetchUnreadCount,
+  fetchWorklistCounts,
+  markAllMessagesRead,
+  markMessageRead,
+  type Message,
+} from './dashboard-api';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -11,6 +19,10 @@ export const messageKeys = {
 
 export const worklistCountKeys = {
   all: ['worklists', 'counts'] as const,
+};
+
+export const overdueCountKeys = {
+  all: ['statistics', 'overdue-buckets'] as const,
 };
 
 export function useMessages(pageNum: number, pageSize: number) {
@@ -46,4 +58,9 @@ export function useMarkAllRead() {
 /** Refetched each minute and on return to the page, as loans move on. */
 export function useWorklistCounts() {
   return useQuery({ queryKey: worklistCountKeys.all, queryFn: fetchWorklistCounts, refetchInterval: 60_000 });
+}
+
+/** Loans per overdue bucket (changed by the nightly close of business): read again on return to the page. */
+export function useOverdueBucketCounts(enabled: boolean) {
+  return useQuery({ queryKey: overdueCountKeys.all, queryFn: fetchOverdueBucketCounts, enabled });
 }

@@ -8,6 +8,7 @@ import { useLang } from '@/i18n/use-lang';
 import { useOfficers } from '@/features/loans/loans-queries';
 import { filterIssues, fromFilterParams, toFilterParams, type LoanFilterKey, type LoanFilterValues } from './loan-filters';
 import { statusOptions } from './list-configs';
+import { useOverdueBuckets } from './overdue-buckets';
 import { DayInput } from '@/lib/dates';
 import { TypedNumberInput } from '@/lib/typed-number-input';
 
@@ -18,6 +19,8 @@ interface Props {
   states: readonly string[];
   /** The loan list filters by stage too. */
   withStage: boolean;
+  /** The lists with the overdue bucket column filter by bucket too. */
+  withBucket?: boolean;
   exporting: boolean;
   onSearch: (filters: Partial<Record<LoanFilterKey, string>>) => void;
   onReset: () => void;
@@ -25,7 +28,7 @@ interface Props {
 }
 
 /** The loan lists' filter form: checked as the server checks (ranges the right way round) before it is applied. */
-export function LoanListFilters({ applied, states, withStage, exporting, onSearch, onReset, onExport }: Props) {
+export function LoanListFilters({ applied, states, withStage, withBucket = false, exporting, onSearch, onReset, onExport }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const form = useForm<LoanFilterValues>({
@@ -41,6 +44,7 @@ export function LoanListFilters({ applied, states, withStage, exporting, onSearc
     },
   });
   const aPosts = useOfficers('A_POST');
+  const buckets = useOverdueBuckets(withBucket);
   const stage = form.values.stage;
   const statuses = useMemo(() => statusOptions(stage ? [stage] : states).map((s) => ({ value: s.key, label: s[lang] })), [stage, states, lang]);
 
@@ -65,6 +69,16 @@ export function LoanListFilters({ applied, states, withStage, exporting, onSearc
           />
         )}
         <Select label={t('loans.filters.status')} data={statuses} clearable w={150} data-testid="filter-status" {...form.getInputProps('status')} />
+        {withBucket && (
+          <Select
+            label={t('loans.filters.overdueBucket')}
+            data={buckets.map((b) => ({ value: b.key, label: b.label[lang] }))}
+            clearable
+            w={170}
+            data-testid="filter-overdue-bucket"
+            {...form.getInputProps('overdueBucket')}
+          />
+        )}
         <TypedNumberInput label={t('loans.filters.amountMin')} thousandSeparator="," w={140} data-field="amountMin" {...form.getInputProps('amountMin')} />
         <TypedNumberInput label={t('loans.filters.amountMax')} thousandSeparator="," w={140} data-field="amountMax" {...form.getInputProps('amountMax')} />
         <DayInput label={t('loans.filters.createdFrom')} w={150} data-field="createdFrom" {...form.getInputProps('createdFrom')} />

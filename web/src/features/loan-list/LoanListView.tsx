@@ -61,6 +61,7 @@ export function LoanListView({ name, title }: { name: ListName; title: string })
           applied={list.filters}
           states={config.states}
           withStage={config.loanList === true}
+          withBucket={config.columns.includes('overdueBucket')}
           exporting={list.exporting}
           onSearch={list.search}
           onReset={list.reset}

@@ -35,4 +35,10 @@ describe('loan list filters', () => {
     expect(fromFilterParams(params)).toEqual({ ...values, amountMin: '100' });
     expect(fromFilterParams({})).toEqual(EMPTY_FILTERS);
   });
+
+  it('sends the overdue bucket chosen and keeps it in the URL', () => {
+    expect(toLoanFilters({ ...EMPTY_FILTERS, overdueBucket: 'D31_60' })).toEqual({ overdueBucket: 'D31_60' });
+    expect(toFilterParams({ ...EMPTY_FILTERS, overdueBucket: 'D90_PLUS' })).toEqual({ overdueBucket: 'D90_PLUS' });
+    expect(fromFilterParams({ overdueBucket: 'D1_30' })).toEqual({ ...EMPTY_FILTERS, overdueBucket: 'D1_30' });
+  });
 });

@@ -14,6 +14,8 @@ export interface LoanFilterValues {
   createdTo: string;
   aPostOfficerId: string | null;
   bPostOfficerId: string | null;
+  /** A bucket key of the buckets in force (the lists with the bucket column). */
+  overdueBucket: string | null;
 }
 
 export const EMPTY_FILTERS: LoanFilterValues = {
@@ -26,6 +28,7 @@ export const EMPTY_FILTERS: LoanFilterValues = {
   createdTo: '',
   aPostOfficerId: null,
   bPostOfficerId: null,
+  overdueBucket: null,
 };
 
 export type FilterIssue = 'amountRange' | 'dateRange' | 'amountNotNumber' | 'amountNegative';
@@ -73,6 +76,7 @@ export function toLoanFilters(values: LoanFilterValues): LoanFilters {
   if (values.createdTo) filters.createdTo = values.createdTo;
   if (values.aPostOfficerId) filters.aPostOfficerId = values.aPostOfficerId;
   if (values.bPostOfficerId) filters.bPostOfficerId = values.bPostOfficerId;
+  if (values.overdueBucket) filters.overdueBucket = values.overdueBucket;
   return filters;
 }
 
@@ -87,6 +91,7 @@ export const LOAN_FILTER_KEYS = [
   'createdTo',
   'aPostOfficerId',
   'bPostOfficerId',
+  'overdueBucket',
 ] as const;
 export type LoanFilterKey = (typeof LOAN_FILTER_KEYS)[number];
 
@@ -109,5 +114,6 @@ export function fromFilterParams(params: Partial<Record<LoanFilterKey, string>>)
     createdTo: params.createdTo ?? '',
     aPostOfficerId: params.aPostOfficerId ?? null,
     bPostOfficerId: params.bPostOfficerId ?? null,
+    overdueBucket: params.overdueBucket ?? null,
   };
 }

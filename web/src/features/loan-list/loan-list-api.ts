@@ -18,6 +18,7 @@ export interface LoanFilters {
   createdTo?: string;
   aPostOfficerId?: string | null;
   bPostOfficerId?: string | null;
+  overdueBucket?: string | null;
 }
 
 export type LoanQueryValue = string | number | undefined;

@@ -1,11 +1,12 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { DEFAULT_OVERDUE_BUCKETS, fromFen } from '@app/workflow';
+import { fromFen } from '@app/workflow';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
 import { formatAmount, formatTime } from '@/lib/format';
 import type { ListConfig } from './list-configs';
 import type { LoanRow } from './loan-list-api';
+import { bucketWords, useOverdueBuckets } from './overdue-buckets';
 
 const WHOLE_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } } as const;
 
@@ -14,6 +15,7 @@ export function useLoanColumns(columns: ListConfig['columns']): DataTableColumn<
   const { t } = useTranslation();
   const lang = useLang();
   const hasStep = columns.includes('step');
+  const buckets = useOverdueBuckets(columns.includes('overdueBucket'));
 
   const byColumn: Record<(typeof columns)[number], DataTableColumn<LoanRow>> = {
     companyName: { accessor: 'companyName', title: t('loans.columns.company'), sortable: true },
@@ -79,8 +81,8 @@ export function useLoanColumns(columns: ListConfig['columns']): DataTableColumn<
       accessor: 'overdueBucket',
       title: t('loans.columns.overdueBucket'),
       width: 130,
-      // an administrator's own bucket shows its key
-      render: (r) => (r.overdueBucket === null ? '-' : (DEFAULT_OVERDUE_BUCKETS.find((b) => b.key === r.overdueBucket)?.label[lang] ?? r.overdueBucket)),
+      // the words of the buckets in force (an administrator may have set their own)
+      render: (r) => (r.overdueBucket === null ? '-' : bucketWords(r.overdueBucket, buckets, lang)),
     },
   };
   return columns.map((column) => byColumn[column]);

@@ -3,11 +3,14 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QUEUE_PAGE_URL } from './queue-page-api';
 import { useQueuePageSession } from './queue-page-queries';
+import { CloseOfBusinessCard } from './CloseOfBusinessCard';
+import { OverdueBucketsCard } from './OverdueBucketsCard';
 import { ReminderStatusCard } from './ReminderStatusCard';
 
 /**
  * /system/queues (administrators): the way to the queue page (Bull Board). Coming here sets the
- * page's cookie for this browser; the link then opens the page in a new tab.
+ * page's cookie for this browser; the link then opens the page in a new tab. Beside it, the reminder
+ * queue, the nightly close of business's runs and its overdue bucket settings.
  */
 export default function QueuePage() {
   const { t } = useTranslation();
@@ -39,6 +42,8 @@ export default function QueuePage() {
         </Stack>
       </Card>
       <ReminderStatusCard />
+      <CloseOfBusinessCard />
+      <OverdueBucketsCard />
     </Stack>
   );
 }

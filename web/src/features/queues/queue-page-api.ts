@@ -1,5 +1,5 @@
 import { http } from '@/api/http';
-import type { ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
+import type { CloseOfBusinessDto, OverdueBucketDto, OverdueBucketsDto, ReconcileResultDto, ReminderStatusDto } from '@/api/schema.gen';
 
 /** Where the server serves Bull Board (a fixed API contract). */
 export const QUEUE_PAGE_URL = '/server/admin/queues';
@@ -25,4 +25,21 @@ export async function fetchReminderStatus(): Promise<ReminderStatusDto> {
 export async function reconcileReminders(): Promise<ReconcileResultDto> {
   const res = await http.post('/admin/reminders/reconcile');
   return res.data!;
+}
+
+export type { CloseOfBusinessDto, OverdueBucketDto, OverdueBucketsDto };
+
+/** The nightly close of business's latest runs, each step with its start, end, duration and rows (administrators). */
+export async function fetchCloseOfBusiness(limit = 14): Promise<CloseOfBusinessDto> {
+  return (await http.get('/admin/close-of-business', { params: { limit } })).data;
+}
+
+/** The overdue buckets in force, and who set them (administrators). */
+export async function fetchBucketSettings(): Promise<OverdueBucketsDto> {
+  return (await http.get('/admin/close-of-business/buckets')).data;
+}
+
+/** Sets the buckets (used from the next close of business); a refusal (400 naming the problem) is shown by the form. */
+export async function saveBucketSettings(buckets: OverdueBucketDto[]): Promise<OverdueBucketsDto> {
+  return (await http.put('/admin/close-of-business/buckets', { buckets }, { passErrors: true })).data;
 }

@@ -30,6 +30,11 @@ const dashboard: Translation<typeof zh> = {
     empty: 'No loan is waiting for you.',
     waiting: 'waiting for you ({{total}} in the list)',
   },
+  overdue: {
+    title: 'Overdue by bucket',
+    asOf: 'As of the close of {{day}}: {{total}} overdue in all',
+    never: 'Not yet computed by a close of business',
+  },
   counts: {
     title: 'Loans per list',
     failed: 'The counts could not be loaded',

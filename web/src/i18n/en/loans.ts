@@ -11,6 +11,7 @@ const loans: Translation<typeof zh> = {
     createdFrom: 'Created from',
     createdTo: 'to',
     aPostOfficer: 'A-post officer',
+    overdueBucket: 'Overdue bucket',
     bPostOfficer: 'B-post officer',
     amountRange: 'The highest amount cannot be below the lowest',
     amountNotNumber: 'Enter a number',

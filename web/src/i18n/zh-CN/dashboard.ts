@@ -28,6 +28,11 @@ export default {
     empty: '暂无等待您处理的贷款。',
     waiting: '笔待处理（列表共 {{total}} 笔）',
   },
+  overdue: {
+    title: '逾期分档',
+    asOf: '截至 {{day}} 日终，逾期共 {{total}} 笔',
+    never: '尚未日终计算',
+  },
   counts: {
     title: '各列表贷款数',
     failed: '数量加载失败',

@@ -9,6 +9,7 @@ export default {
     createdFrom: '创建日期从',
     createdTo: '至',
     aPostOfficer: 'A岗经办人',
+    overdueBucket: '逾期分档',
     bPostOfficer: 'B岗经办人',
     amountRange: '最大金额不能小于最小金额',
     amountNotNumber: '请输入数字',
