@@ -4,7 +4,7 @@ import { DEMO_TEMPLATE_BANK } from '../../server/src/basic-data/demo-basic-data'
 import { createDemoLoan } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
 import { count, startTestApp, AppHandle, tokenOf } from './support/app';
-import { demoPeople, shanghaiDay } from './support/lists';
+import { demoPeople, readExport, shanghaiDay } from './support/lists';
 import { sendEvent, sendEventAsIs } from './support/loans';
 
 interface Instalment {
@@ -34,6 +34,7 @@ describe('extensions', () => {
   let loanId: string;
   let version: number;
   let maturity: string;
+  const company = `展期测试${randomUUID().slice(0, 8)}有限公司`;
 
   const plan = async () => (await t.http.get(`/server/loans/${loanId}/repayment-plan`).set(as('apost')).expect(200)).body.data;
   const reminders = async (): Promise<ReminderView[]> => (await t.http.get(`/server/loans/${loanId}/reminders`).set(as('apost')).expect(200)).body.data;
@@ -50,7 +51,6 @@ describe('extensions', () => {
     for (const u of ['admin', 'apost', 'bpost', 'finance', 'leader']) tokens[u] = await tokenOf(t, u);
     // the seed's repaying loan (its machinery, writers included): monthly equal principal, the first instalment
     // repaid; the rest is what an extension spreads
-    const company = `展期测试${randomUUID().slice(0, 8)}有限公司`;
     const storage = new FileStorage(t.db, t.config);
     const people = await demoPeople(t);
     const row = await t.db.transaction((em) =>
@@ -148,5 +148,71 @@ describe('extensions', () => {
         .map((r) => r.jobId)
         .sort(),
     );
+  }, 60_000);
+
+  it("reports the loan's extensions to the regulators: the exports' extension sheet (a second one) and its list", async () => {
+    // a second extension, so the sheet shows each one's former maturity: the plan's own, then the first extension's
+    const first = addMonthsClamped(maturity, 6);
+    const second = addMonthsClamped(first, 3);
+    version = (await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version;
+    version = (await sendEvent(t, tokens.apost, loanId, 'EXTENSION_APPLY', version, { newMaturityOn: second, reason: '再次展期' }).expect(200)).body.data
+      .version;
+    version = (await sendEvent(t, tokens.leader, loanId, 'EXTENSION_APPROVE', version).expect(200)).body.data.version;
+    const { principalFen, repaidFen } = await plan();
+    const today = shanghaiDay(0);
+    const period = `from=${today}&to=${today}&companyName=${encodeURIComponent(company)}`;
+
+    const list = (await t.http.get(`/server/regulatory-exports/guodan/extensions?${period}`).set(as('admin')).expect(200)).body.data;
+    const row = {
+      loanId,
+      companyName: company,
+      bank: DEMO_TEMPLATE_BANK,
+      disbursedAmountFen: principalFen,
+      extendedFen: principalFen - repaidFen,
+      approvedOn: today,
+    };
+    expect(list).toEqual([
+      expect.objectContaining({ ...row, previousMaturityOn: maturity, newMaturityOn: first }),
+      expect.objectContaining({ ...row, previousMaturityOn: first, newMaturityOn: second }),
+    ]);
+    // the ministry's report: SMEs only (fewer than 300 employees, or no count: kept to be completed)
+    const ministry = async (employees: number | null) => {
+      await t.db.query(`UPDATE company SET employee_count = $2 WHERE name = $1`, [company, employees]);
+      return (await t.http.get(`/server/regulatory-exports/industrial/extensions?${period}`).set(as('admin')).expect(200)).body.data;
+    };
+    expect(await ministry(299)).toHaveLength(2);
+    expect(await ministry(300)).toEqual([]);
+    expect(await ministry(null)).toHaveLength(2);
+    // approved today: not in a period that ended yesterday
+    const yesterday = shanghaiDay(-1);
+    const before = `/server/regulatory-exports/guodan/extensions?from=${yesterday}&to=${yesterday}&companyName=${encodeURIComponent(company)}`;
+    expect((await t.http.get(before).set(as('admin')).expect(200)).body.data).toEqual([]);
+    await t.http.get(`/server/regulatory-exports/guodan/extensions?${period}`).set(as('apost')).expect(403);
+
+    // the export: the loans disbursed in the period (none: this one was lent 90 days ago), then the extensions
+    const url = `/server/regulatory-exports/guodan/export?${period}`;
+    const loans = await readExport(t, url, tokens.admin);
+    expect(loans.sheetNames).toEqual(['国担报送数据', '展期业务']);
+    expect(loans.rows).toEqual([]);
+    const sheet = await readExport(t, url, tokens.admin, 'zh-CN', 1);
+    expect(sheet.headers).toEqual([
+      '业务编号',
+      '被担保人名称',
+      '统一社会信用代码',
+      '贷款银行',
+      '放款金额（元）',
+      '展期金额（元）',
+      '原到期日期',
+      '展期后到期日期',
+      '展期批准日期',
+    ]);
+    const yuan = (fen: number) => String(fen / 100);
+    const line = [loanId, company, list[0].creditCode, DEMO_TEMPLATE_BANK, yuan(principalFen), yuan(principalFen - repaidFen)];
+    expect(sheet.rows).toEqual([
+      [...line, maturity, first, today],
+      [...line, first, second, today],
+    ]);
+    const en = await readExport(t, url, tokens.admin, 'en', 1);
+    expect([en.sheetNames, en.headers[6]]).toEqual([['National guarantee platform', 'Extensions'], 'Former maturity']);
   }, 60_000);
 });

@@ -115,6 +115,8 @@ describe('regulatory figures of loans that went bad', () => {
     const generate = all.findIndex((e) => e.type === 'CONTRACT_GENERATE');
     const sealed = all.findIndex((e) => e.type === 'CONTRACT_SEAL_COMPLETE');
     const share = async () => (await t.db.query(`SELECT risk_share_bp FROM loan WHERE id = $1`, [loan.loanId]))[0].risk_share_bp;
+    // what the loan's page reads: the share in force, the bank's default, whether it may change now
+    const shown = async () => (await t.http.get(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('apost')).expect(200)).body.data;
 
     // before the contract: nothing to record it with
     await drive(loan, all.slice(0, generate));
@@ -122,9 +124,16 @@ describe('regulatory figures of loans that went bad', () => {
     expect([early.status, early.body.code]).toEqual([409, '409']);
     expect(early.body.message).toContain('sealed');
     expect(await share()).toBeNull();
+    // before the contract: no share of its own, the bank named on the loan gives the default, not editable
+    expect(await shown()).toEqual({ loanId: loan.loanId, riskShareBp: null, bankName: sharingBank.name, bankRiskShareBp: 2000, editable: false });
+    const outsider = await userWith(t, ['protect_after']);
+    await t.http.get(`/server/regulatory/loans/${loan.loanId}/risk-share`).set({ 'X-Platform-Token': outsider.token }).expect(403);
+    await t.http.get(`/server/regulatory/loans/${randomUUID()}/risk-share`).set(as('apost')).expect(404);
+    await t.http.get(`/server/regulatory/loans/not-a-loan/risk-share`).set(as('apost')).expect(404);
 
     await drive(loan, all.slice(generate, generate + 1));
     expect(await share()).toBe(2000);
+    expect(await shown()).toMatchObject({ riskShareBp: 2000, bankRiskShareBp: 2000, editable: true });
     await t.http.put(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('statistics')).send({ riskShareBp: 2500 }).expect(403);
     for (const bad of [10_001, -1, 12.5, '20%']) {
       const res = await t.http.put(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('apost')).send({ riskShareBp: bad });
@@ -135,12 +144,18 @@ describe('regulatory figures of loans that went bad', () => {
     const set = await t.http.put(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('apost')).send({ riskShareBp: 2500 }).expect(200);
     expect(set.body.data).toEqual({ loanId: loan.loanId, riskShareBp: 2500 });
     expect(await share()).toBe(2500);
+    expect((await t.http.get(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('statistics')).expect(200)).body.data).toMatchObject({
+      riskShareBp: 2500,
+      bankRiskShareBp: 2000,
+      editable: true,
+    });
 
     await drive(loan, all.slice(generate + 1, sealed + 1));
     const late = await t.http.put(`/server/regulatory/loans/${loan.loanId}/risk-share`).set(as('apost')).send({ riskShareBp: 0 });
     expect([late.status, late.body.code]).toEqual([409, '409']);
     expect(late.body.message).toContain('用印');
     expect(await share()).toBe(2500);
+    expect(await shown()).toMatchObject({ riskShareBp: 2500, editable: false });
   });
 
   it('keeps the provision rates with their valid-from days: the version in force at asOf applies; administrators only', async () => {

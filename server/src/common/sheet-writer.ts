@@ -8,6 +8,8 @@ export interface SheetLayout {
   /** The worksheet's name (at most 31 characters, as Excel allows). */
   name: string;
   columns: { header: string; width: number }[];
+  /** Small sheets written after the streamed one, their rows known from the start (a report's second table). */
+  appended?: { name: string; columns: { header: string; width: number }[]; rows: Cell[][] }[];
 }
 
 /** XML waiting for the compressor beyond which writing pauses. */
@@ -28,10 +30,14 @@ const buffered = (stream: BufferedStream | undefined) => (stream?._writableState
 export function createSheetWriter(out: Writable, layout: SheetLayout) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = 'guarantee back office';
-  const ws = book.addWorksheet(layout.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = layout.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  const addSheet = (name: string, columns: SheetLayout['columns']) => {
+    const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    return sheet;
+  };
+  const ws = addSheet(layout.name, layout.columns);
   return {
     /**
      * Adds rows, then waits a turn of the event loop and, while the compressor holds a backlog
@@ -45,6 +51,11 @@ export function createSheetWriter(out: Writable, layout: SheetLayout) {
     },
     async end(): Promise<void> {
       ws.commit();
+      for (const more of layout.appended ?? []) {
+        const sheet = addSheet(more.name, more.columns);
+        for (const cells of more.rows) sheet.addRow(cells).commit();
+        sheet.commit();
+      }
       await book.commit();
     },
   };

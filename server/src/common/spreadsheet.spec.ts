@@ -46,6 +46,25 @@ describe.each([
     // Writing and reading back 25,000 rows takes 2-3 s alone and past jest's 5 s on a shared, loaded machine.
   }, 30_000);
 
+  it('writes the small sheets given after the streamed one, each with its own header, in the language', async () => {
+    const extra = {
+      name: { zh: '附表', en: 'Appendix' },
+      columns: [{ header: { zh: '日期', en: 'Day' }, value: (d: string) => d }],
+      rows: ['2026-01-02', '2026-03-04'],
+    };
+    const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: [1, 2, 3] }, 'zh-CN', { zh: '测试', en: 'test' }, new Date(), [extra]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await collect(file.getStream())) as never);
+    expect(book.worksheets.map((ws) => ws.name)).toEqual(['测试', '附表']);
+    expect(book.worksheets[0].rowCount).toBe(4);
+    const appendix = book.worksheets[1];
+    expect([1, 2, 3].map((n) => appendix.getRow(n).values)).toEqual([
+      [undefined, '日期'],
+      [undefined, '2026-01-02'],
+      [undefined, '2026-03-04'],
+    ]);
+  });
+
   it('fails the stream (never ends it as if complete) when the rows fail midway', async () => {
     const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: failingAfter(5_000) }, 'zh-CN', { zh: '测试', en: 'test' });
     await expect(collect(file.getStream())).rejects.toThrow('connection lost');

@@ -90,13 +90,35 @@ export function useSheetThread(thread: SheetThread | null): void {
  * destroys the connection (Nest's StreamableFile does), so the client sees a broken transfer, never a
  * short file that looks complete.
  */
-export async function exportSheet<T>(sheet: Sheet<T>, lang: Lang, fileName: Label, now = new Date()): Promise<StreamableFile> {
+export async function exportSheet<T>(
+  sheet: Sheet<T>,
+  lang: Lang,
+  fileName: Label,
+  now = new Date(),
+  appended: readonly AppendedSheet[] = [],
+): Promise<StreamableFile> {
   const rows = (Array.isArray(sheet.rows) ? arrayRows(sheet.rows as readonly T[]) : sheet.rows) as AsyncIterable<T>;
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  void writeSheet(out, sheet, lang, first, iterator);
+  void writeSheet(out, sheet, lang, first, iterator, appended);
   return new StreamableFile(out, { type: XLSX_MIME, disposition: contentDisposition(`${pickLabel(fileName, lang)}-${now.toISOString().slice(0, 10)}.xlsx`) });
+}
+
+/** A small sheet after the streamed one (its rows in memory), e.g. a report's second table. */
+export interface AppendedSheet {
+  name: Label;
+  /** Columns of any row type (each reads the rows given beside it). */
+  columns: SheetColumn<never>[];
+  rows: readonly unknown[];
+}
+
+/** A sheet's name as Excel allows it (31 characters) and its header row, in the language. */
+function layoutOf(sheet: { name: Label; columns: SheetColumn<never>[] }, lang: Lang): SheetLayout {
+  return {
+    name: pickLabel(sheet.name, lang).slice(0, 31),
+    columns: sheet.columns.map((c) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), width: c.width ?? 18 })),
+  };
 }
 
 async function* arrayRows<T>(rows: readonly T[]): AsyncGenerator<T> {
@@ -165,10 +187,20 @@ function ownThreadSheet(out: PassThrough, layout: SheetLayout): SheetTarget {
   return { add: (rows) => writer.add(rows), end: () => writer.end(), abort: () => undefined };
 }
 
-async function writeSheet<T>(out: PassThrough, sheet: Sheet<T>, lang: Lang, first: IteratorResult<T>, iterator: AsyncIterator<T>): Promise<void> {
+async function writeSheet<T>(
+  out: PassThrough,
+  sheet: Sheet<T>,
+  lang: Lang,
+  first: IteratorResult<T>,
+  iterator: AsyncIterator<T>,
+  appended: readonly AppendedSheet[],
+): Promise<void> {
   const layout: SheetLayout = {
-    name: pickLabel(sheet.name, lang).slice(0, 31),
-    columns: sheet.columns.map((c) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), width: c.width ?? 18 })),
+    ...layoutOf(sheet as unknown as AppendedSheet, lang),
+    appended: appended.map((more) => ({
+      ...layoutOf(more, lang),
+      rows: more.rows.map((row) => more.columns.map((c) => c.value(row as never, lang) ?? '')),
+    })),
   };
   let target: SheetTarget | null = null;
   try {

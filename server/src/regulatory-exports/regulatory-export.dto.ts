@@ -69,3 +69,25 @@ export class RegulatoryRowDto {
   @ApiProperty({ enum: ['IN_FORCE', 'RELEASED', 'DISCONTINUED'] })
   guaranteeStatus: 'IN_FORCE' | 'RELEASED' | 'DISCONTINUED';
 }
+
+/** A loan extended (展期) in the period: one approved extension. Amounts in fen, days YYYY-MM-DD. */
+export class RegulatoryExtensionRowDto {
+  @ApiProperty()
+  loanId: string;
+  @ApiProperty()
+  companyName: string;
+  @ApiProperty()
+  creditCode: string;
+  @ApiProperty({ type: String, nullable: true })
+  bank: string | null;
+  @ApiProperty({ description: 'The amount lent' })
+  disbursedAmountFen: number;
+  @ApiProperty({ description: 'What was extended: the amount lent less the repayments recorded before the approval' })
+  extendedFen: number;
+  @ApiProperty({ description: "The maturity the extension replaced: the previous extension's, or the plan's own" })
+  previousMaturityOn: string;
+  @ApiProperty()
+  newMaturityOn: string;
+  @ApiProperty({ description: 'The company day of EXTENSION_APPROVE' })
+  approvedOn: string;
+}

@@ -2,10 +2,10 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequirePermission } from '../auth/auth.decorators';
-import { ApiFile, ApiPage } from '../common/api-response';
+import { ApiEnvelope, ApiFile, ApiPage } from '../common/api-response';
 import { langOf } from '../common/i18n';
 import { XLSX_MIME } from '../common/spreadsheet';
-import { RegulatoryQuery, RegulatoryRowDto } from './regulatory-export.dto';
+import { RegulatoryExtensionRowDto, RegulatoryQuery, RegulatoryRowDto } from './regulatory-export.dto';
 import { RegulatoryExportsService } from './regulatory-exports.service';
 
 @ApiTags('regulatory-exports')
@@ -19,6 +19,14 @@ export class RegulatoryExportsController {
   @ApiOperation({ summary: 'National guarantee platform report: loans disbursed in the period, paged' })
   guodan(@Query() q: RegulatoryQuery) {
     return this.reports.list('guodan', q);
+  }
+
+  @ApiEnvelope([RegulatoryExtensionRowDto])
+  @RequirePermission('guo_dan_list')
+  @Get('guodan/extensions')
+  @ApiOperation({ summary: "National guarantee platform report's loans extended in the period (the export's second sheet)" })
+  guodanExtensions(@Query() q: RegulatoryQuery) {
+    return this.reports.extensions('guodan', q);
   }
 
   @ApiFile(XLSX_MIME)
@@ -35,6 +43,14 @@ export class RegulatoryExportsController {
   @ApiOperation({ summary: 'Industry ministry report: loans to SMEs disbursed in the period, paged' })
   industrial(@Query() q: RegulatoryQuery) {
     return this.reports.list('industrial', q);
+  }
+
+  @ApiEnvelope([RegulatoryExtensionRowDto])
+  @RequirePermission('industrial_information_list')
+  @Get('industrial/extensions')
+  @ApiOperation({ summary: "Industry ministry report's loans extended in the period (SMEs; the export's second sheet)" })
+  industrialExtensions(@Query() q: RegulatoryQuery) {
+    return this.reports.extensions('industrial', q);
   }
 
   @ApiFile(XLSX_MIME)

@@ -5,9 +5,9 @@ import type { Page } from '../common/envelope';
 import { AppError, CODES } from '../common/errors';
 import type { Lang } from '../common/i18n';
 import { exportSheet } from '../common/spreadsheet';
-import type { RegulatoryQuery, RegulatoryRowDto } from './regulatory-export.dto';
-import { RegulatoryExportsRepository, type RegulatoryFilter, type RegulatoryLoanRow } from './regulatory-exports.repository';
-import { REGULATORY_REPORTS, type RegulatoryReportKey } from './regulatory-reports';
+import type { RegulatoryExtensionRowDto, RegulatoryQuery, RegulatoryRowDto } from './regulatory-export.dto';
+import { RegulatoryExportsRepository, type RegulatoryExtensionRow, type RegulatoryFilter, type RegulatoryLoanRow } from './regulatory-exports.repository';
+import { EXTENSION_SHEET, REGULATORY_REPORTS, type RegulatoryReportKey } from './regulatory-reports';
 
 /**
  * Employees at or above which a company is not an SME. 工信部联企业〔2011〕300号 sizes by industry,
@@ -61,6 +61,20 @@ function toRow(r: RegulatoryLoanRow): RegulatoryRowDto {
   };
 }
 
+function toExtension(r: RegulatoryExtensionRow): RegulatoryExtensionRowDto {
+  return {
+    loanId: r.loan_id,
+    companyName: r.company_name,
+    creditCode: r.credit_code,
+    bank: r.bank ?? null,
+    disbursedAmountFen: Number(r.disbursed_amount_fen),
+    extendedFen: Number(r.outstanding_fen),
+    previousMaturityOn: r.previous_maturity_on ?? r.plan_maturity_on,
+    newMaturityOn: r.new_maturity_on,
+    approvedOn: r.approved_on,
+  };
+}
+
 /**
  * The two reports to regulators (国担 national guarantee platform, 工信部 industry ministry): every
  * loan disbursed in the period, the ministry's only for SMEs. Columns and rules: MAPPING.md.
@@ -92,14 +106,23 @@ export class RegulatoryExportsService {
     return { list: rows.map(toRow), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
-  /** Every row of the period, from a cursor, in the report's columns. */
+  /** The report's extensions approved in the period (its second sheet). */
+  async extensions(report: RegulatoryReportKey, q: RegulatoryQuery): Promise<RegulatoryExtensionRowDto[]> {
+    return (await this.loans.extensions(this.filter(report, q))).map(toExtension);
+  }
+
+  /** Every row of the period, from a cursor, in the report's columns; then the extensions approved in the period, a sheet of their own. */
   async export(report: RegulatoryReportKey, q: RegulatoryQuery, lang: Lang): Promise<StreamableFile> {
-    const cursor = this.loans.cursor(this.filter(report, q));
+    const filter = this.filter(report, q);
+    const extensions = (await this.loans.extensions(filter)).map(toExtension);
+    const cursor = this.loans.cursor(filter);
     async function* rows() {
       for await (const r of cursor) yield toRow(r);
     }
     const spec = REGULATORY_REPORTS[report];
     const name: Label = spec.name;
-    return exportSheet({ name, columns: spec.columns, rows: rows() }, lang, spec.fileName, this.clock.now());
+    return exportSheet({ name, columns: spec.columns, rows: rows() }, lang, spec.fileName, this.clock.now(), [
+      { name: EXTENSION_SHEET.name, columns: EXTENSION_SHEET.columns, rows: extensions },
+    ]);
   }
 }

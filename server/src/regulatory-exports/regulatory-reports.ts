@@ -1,7 +1,7 @@
 import { companyEnumOption, fromFen, type CompanyEnumField, type Label } from '@app/workflow';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { SheetColumn } from '../common/spreadsheet';
-import type { RegulatoryRowDto } from './regulatory-export.dto';
+import type { RegulatoryExtensionRowDto, RegulatoryRowDto } from './regulatory-export.dto';
 
 export type RegulatoryReportKey = 'guodan' | 'industrial';
 
@@ -208,6 +208,59 @@ const COLUMNS = {
 type ColumnKey = keyof typeof COLUMNS;
 const pick = (keys: ColumnKey[]): RegulatoryColumn[] => keys.map((key) => COLUMNS[key]);
 
+/** A column of the extension sheet, documented like the report's. */
+export interface ExtensionColumn extends SheetColumn<RegulatoryExtensionRowDto> {
+  source: string;
+  rule: string;
+  example: string;
+}
+
+/**
+ * The second sheet of both reports: the loans extended in the period (an extension rebuilds the plan
+ * to a new maturity, and the regulators are told of it), one line per approved extension.
+ */
+export const EXTENSION_SHEET: { name: Label; scope: string; columns: ExtensionColumn[] } = {
+  name: label('展期业务', 'Extensions'),
+  scope:
+    "One line per extension approved in the period (the company day of EXTENSION_APPROVE within from..to), of the report's own companies (the ministry's: SMEs), oldest first.",
+  columns: [
+    { ...COLUMNS.loanId, value: (r) => r.loanId },
+    { ...COLUMNS.companyName, value: (r) => r.companyName },
+    { ...COLUMNS.creditCode, value: (r) => r.creditCode },
+    { ...COLUMNS.bank, value: (r) => r.bank },
+    { ...COLUMNS.disbursedAmount, value: (r) => yuan(r.disbursedAmountFen) },
+    {
+      header: label('展期金额（元）', 'Amount extended (yuan)'),
+      width: 16,
+      source: 'workflow_instance.disbursed_amount_fen, RECORD_REPAYMENT events before the approval',
+      rule: 'Lent - the repayments recorded before EXTENSION_APPROVE (not below 0), fen / 100',
+      example: '2250000.00',
+      value: (r) => yuan(r.extendedFen),
+    },
+    {
+      header: label('原到期日期', 'Former maturity'),
+      source: "the previous approved EXTENSION_APPLY's newMaturityOn, else repayment_plan.disbursed_on + loan.term_months",
+      rule: "YYYY-MM-DD: the maturity this extension replaced (the plan's own for a first extension)",
+      example: '2027-03-15',
+      value: (r) => r.previousMaturityOn,
+    },
+    {
+      header: label('展期后到期日期', 'New maturity'),
+      source: 'EXTENSION_APPLY.newMaturityOn (the request approved)',
+      rule: 'YYYY-MM-DD',
+      example: '2027-09-15',
+      value: (r) => r.newMaturityOn,
+    },
+    {
+      header: label('展期批准日期', 'Approved on'),
+      source: 'workflow_event.at of EXTENSION_APPROVE',
+      rule: 'YYYY-MM-DD (company time zone)',
+      example: '2027-03-01',
+      value: (r) => r.approvedOn,
+    },
+  ],
+};
+
 export interface RegulatoryReport {
   name: Label;
   fileName: Label;
@@ -273,6 +326,7 @@ export const REGULATORY_REPORTS: Record<RegulatoryReportKey, RegulatoryReport> =
 
 /** MAPPING.md: one table per report, one line per column (source, rule, example). */
 export function mappingMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
   const lines = [
     '# Regulator exports: column mapping',
     '',
@@ -284,10 +338,15 @@ export function mappingMarkdown(): string {
     lines.push(`## ${report.name.zh} / ${report.name.en} (\`${key}\`)`, '', report.scope, '');
     lines.push('| # | column (zh) | column (en) | source field | rule | example |', '|---|---|---|---|---|---|');
     report.columns.forEach((c, i) => {
-      const cell = (text: string) => text.replace(/\|/g, '\\|');
       lines.push(`| ${i + 1} | ${cell(c.header.zh)} | ${cell(c.header.en)} | \`${cell(c.source)}\` | ${cell(c.rule)} | ${cell(c.example)} |`);
     });
     lines.push('');
   }
+  lines.push(`## ${EXTENSION_SHEET.name.zh} / ${EXTENSION_SHEET.name.en} (second sheet of both)`, '', EXTENSION_SHEET.scope, '');
+  lines.push('| # | column (zh) | column (en) | source field | rule | example |', '|---|---|---|---|---|---|');
+  EXTENSION_SHEET.columns.forEach((c, i) => {
+    lines.push(`| ${i + 1} | ${cell(c.header.zh)} | ${cell(c.header.en)} | \`${cell(c.source)}\` | ${cell(c.rule)} | ${cell(c.example)} |`);
+  });
+  lines.push('');
   return lines.join('\n');
 }

@@ -23,6 +23,7 @@ import {
   ClientExposureDto,
   FiguresHistoryPointDto,
   LoanRiskShareDto,
+  LoanRiskShareViewDto,
   ProvisionSettingsDto,
   RegulatoryDayFiguresDto,
   RegulatoryImpactDto,
@@ -31,6 +32,9 @@ import {
   RelatedGroupDto,
 } from './regulatory.responses';
 import { RegulatoryService } from './regulatory.service';
+
+/** Readers of a loan's risk share: the loan's page, whoever sets it, statistics (admins pass menu keys). */
+const RISK_SHARE_READERS = ['archives_detail', 'sys:contract:generate', 'statistics'] as const;
 
 /** Readers of the live check: the review committee, the withdrawal reviewers, statistics (admins pass menu keys). */
 const IMPACT_READERS = ['bs_meeting_vote_list', 'bs_meeting_process_list', 'initiate_withdrawal_list', 'statistics'] as const;
@@ -105,6 +109,15 @@ export class RegulatoryController {
   @ApiOperation({ summary: 'Adds a version of the provision rates valid from a day (administrators); the figures of earlier days keep the earlier rates' })
   addProvisionSettings(@Body() body: ProvisionSettingsInputDto, @CurrentUser() user: AuthUser) {
     return this.regulatory.addProvisionSettings(body, user);
+  }
+
+  @ApiEnvelope(LoanRiskShareViewDto)
+  @SignedIn()
+  @Get('loans/:loanId/risk-share')
+  @ApiOperation({ summary: "A loan's risk share in force, its bank's default, and whether it may be changed now" })
+  riskShare(@Param('loanId') loanId: string, @CurrentUser() user: AuthUser) {
+    if (!RISK_SHARE_READERS.some((key) => holds(user, key))) throw AppError.forbidden({ required: RISK_SHARE_READERS[0] });
+    return this.regulatory.loanRiskShare(loanId);
   }
 
   @ApiEnvelope(LoanRiskShareDto)

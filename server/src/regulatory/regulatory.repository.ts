@@ -63,6 +63,12 @@ export interface LoanContractRow {
   contractSealed: boolean;
 }
 
+/** A loan's risk share with the bank it comes from (GET loans/:loanId/risk-share). */
+export interface LoanRiskShareRow extends LoanContractRow {
+  bankName: string | null;
+  bankRiskShareBp: number | null;
+}
+
 /** A loan as the live check reads it. */
 export interface ImpactLoanRow {
   companyId: string;
@@ -326,6 +332,29 @@ export class RegulatoryRepository {
               COALESCE((wi.snapshot->'context'->>'contractSealed')::boolean, false) AS "contractSealed"
          FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
         WHERE l.id = $1 AND l.deleted_at IS NULL FOR UPDATE OF wi`,
+      [loanId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A loan's risk share as its page shows it: the loan's own (null before CONTRACT_GENERATE), the bank
+   * whose default it took or would take (the contract's bank, else the bank named on the loan), and
+   * the contract flags; null when there is no such loan.
+   */
+  async loanRiskShare(loanId: string): Promise<LoanRiskShareRow | null> {
+    const [row] = await this.db.query(
+      `SELECT l.risk_share_bp AS "riskShareBp", b.name AS "bankName", b.risk_share_bp AS "bankRiskShareBp",
+              (wi.snapshot->'context'->>'contractBankId') IS NOT NULL AS "contractGenerated",
+              COALESCE((wi.snapshot->'context'->>'contractSealed')::boolean, false) AS "contractSealed"
+         FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
+         LEFT JOIN LATERAL (
+           SELECT bk.name, bk.risk_share_bp FROM bank bk
+            WHERE bk.id::text = wi.snapshot->'context'->>'contractBankId'
+               OR ((wi.snapshot->'context'->>'contractBankId') IS NULL AND bk.name = l.bank AND bk.deleted_at IS NULL)
+            ORDER BY bk.created_at LIMIT 1
+         ) b ON true
+        WHERE l.id = $1 AND l.deleted_at IS NULL`,
       [loanId],
     );
     return row ?? null;

@@ -278,6 +278,24 @@ export class LoanRiskShareDto {
   riskShareBp: number;
 }
 
+/** A loan's risk share as its page shows it, with the bank's default and whether it may change now. */
+export class LoanRiskShareViewDto {
+  @ApiProperty({ format: 'uuid' })
+  loanId: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The loan's share in force, basis points; null before its contract is generated (the bank's default applies then)",
+  })
+  riskShareBp: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "The contract's bank, else the bank named on the loan; null when no such bank is recorded" })
+  bankName: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: "That bank's default share, basis points" })
+  bankRiskShareBp: number | null;
+  @ApiProperty({ description: 'The contract is generated and not sealed: PUT risk-share is accepted now' })
+  editable: boolean;
+}
+
 export class RegulatoryImpactDto {
   @ApiProperty({ format: 'uuid' })
   loanId: string;

@@ -17,6 +17,7 @@ import type {
   FiguresHistoryPointDto,
   GroupExposureDto,
   LoanRiskShareDto,
+  LoanRiskShareViewDto,
   ProvisionSettingsDto,
   RegulatoryDayFiguresDto,
   RegulatoryFiguresDto,
@@ -448,6 +449,19 @@ export class RegulatoryService {
       lossRate: rateValue(f.lossRate),
       provisionCoverage: rateValue(f.provisionCoverage),
     }));
+  }
+
+  /** A loan's risk share, the bank's default beside it, and whether it may be changed now. */
+  async loanRiskShare(loanId: string): Promise<LoanRiskShareViewDto> {
+    const row = UUID.test(loanId) ? await this.regulatory.loanRiskShare(loanId) : null;
+    if (!row) throw AppError.notFound('loanNotFound');
+    return {
+      loanId,
+      riskShareBp: row.riskShareBp === null ? null : Number(row.riskShareBp),
+      bankName: row.bankName ?? null,
+      bankRiskShareBp: row.bankRiskShareBp === null || row.bankRiskShareBp === undefined ? null : Number(row.bankRiskShareBp),
+      editable: row.contractGenerated && !row.contractSealed,
+    };
   }
 
   /** The bank's share of a loan's risk, set while its contract is generated and not yet sealed. */

@@ -35,8 +35,14 @@ export async function userWith(t: AppHandle, permissions: string[]): Promise<{ i
   return { id: user.id, token: await tokenOf(t, user.username, user.password) };
 }
 
-/** Downloads an export and opens its first sheet: the header row and the data rows as text. */
-export async function readExport(t: AppHandle, url: string, token: string, lang = 'zh-CN'): Promise<{ headers: string[]; rows: string[][]; res: any }> {
+/** Downloads an export and opens one sheet (the first unless told): the header row and the data rows as text, and the sheets' names. */
+export async function readExport(
+  t: AppHandle,
+  url: string,
+  token: string,
+  lang = 'zh-CN',
+  sheetIndex = 0,
+): Promise<{ headers: string[]; rows: string[][]; res: any; sheetNames: string[] }> {
   const res = await t.http
     .get(url)
     .set('X-Platform-Token', token)
@@ -50,7 +56,7 @@ export async function readExport(t: AppHandle, url: string, token: string, lang 
   if (res.status !== 200) throw new Error(`export ${url}: ${res.status} ${String(res.body)}`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.body);
-  const sheet = book.worksheets[0];
+  const sheet = book.worksheets[sheetIndex];
   // Array.from, not map: a streamed workbook leaves empty cells out, and map would keep them as holes.
   const text = (row: ExcelJS.Row) => Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)));
   const headers = text(sheet.getRow(1));
@@ -62,7 +68,7 @@ export async function readExport(t: AppHandle, url: string, token: string, lang 
       rows.push(Array.from({ length: Math.max(headers.length, cells.length) }, (_, i) => cells[i] ?? ''));
     }
   });
-  return { headers, rows, res };
+  return { headers, rows, res, sheetNames: book.worksheets.map((ws) => ws.name) };
 }
 
 /** The day in Shanghai (the business's calendar), YYYY-MM-DD, `offsetDays` from today. */

@@ -1970,6 +1970,22 @@ export interface RegulatoryRowDto {
   guaranteeStatus: 'IN_FORCE' | 'RELEASED' | 'DISCONTINUED';
 }
 
+export interface RegulatoryExtensionRowDto {
+  loanId: string;
+  companyName: string;
+  creditCode: string;
+  bank: string | null;
+  /** The amount lent */
+  disbursedAmountFen: number;
+  /** What was extended: the amount lent less the repayments recorded before the approval */
+  extendedFen: number;
+  /** The maturity the extension replaced: the previous extension's, or the plan's own */
+  previousMaturityOn: string;
+  newMaturityOn: string;
+  /** The company day of EXTENSION_APPROVE */
+  approvedOn: string;
+}
+
 export interface PeriodDto {
   start: string;
   end: string;
@@ -2397,6 +2413,18 @@ export interface ProvisionSettingsInputDto {
   compensationReserveRateBp: number;
   /** Compensation reserve cap, basis points of the year-end balance (1000 = 10%), not below the rate */
   compensationReserveCapBp: number;
+}
+
+export interface LoanRiskShareViewDto {
+  loanId: string;
+  /** The loan's share in force, basis points; null before its contract is generated (the bank's default applies then) */
+  riskShareBp: number | null;
+  /** The contract's bank, else the bank named on the loan; null when no such bank is recorded */
+  bankName: string | null;
+  /** That bank's default share, basis points */
+  bankRiskShareBp: number | null;
+  /** The contract is generated and not sealed: PUT risk-share is accepted now */
+  editable: boolean;
 }
 
 export interface LoanRiskShareDto {
@@ -2959,8 +2987,10 @@ export interface ApiResponses {
   'GET /release-ledger': ReleaseLedgerRowDto[];
   'GET /release-ledger/export': Blob;
   'GET /regulatory-exports/guodan': Page<RegulatoryRowDto>;
+  'GET /regulatory-exports/guodan/extensions': RegulatoryExtensionRowDto[];
   'GET /regulatory-exports/guodan/export': Blob;
   'GET /regulatory-exports/industrial': Page<RegulatoryRowDto>;
+  'GET /regulatory-exports/industrial/extensions': RegulatoryExtensionRowDto[];
   'GET /regulatory-exports/industrial/export': Blob;
   'GET /statistics/overview': OverviewDto;
   'GET /statistics/overview/export': Blob;
@@ -2987,6 +3017,7 @@ export interface ApiResponses {
   'GET /regulatory/provision-settings': ProvisionSettingsDto;
   'POST /regulatory/provision-settings': ProvisionSettingsDto;
   'GET /regulatory/provision-settings/history': ProvisionSettingsDto[];
+  'GET /regulatory/loans/{loanId}/risk-share': LoanRiskShareViewDto;
   'PUT /regulatory/loans/{loanId}/risk-share': LoanRiskShareDto;
   'GET /regulatory/exposures': Page<ClientExposureDto>;
   'GET /regulatory/impact': RegulatoryImpactDto;
@@ -3500,6 +3531,16 @@ export interface ApiQueries {
     /** Part of the company name */
     companyName?: string;
   };
+  'GET /regulatory-exports/guodan/extensions': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
+  };
   'GET /regulatory-exports/guodan/export': {
     pageNum?: number;
     pageSize?: number;
@@ -3511,6 +3552,16 @@ export interface ApiQueries {
     companyName?: string;
   };
   'GET /regulatory-exports/industrial': {
+    pageNum?: number;
+    pageSize?: number;
+    /** Disbursed on or after this day (YYYY-MM-DD) */
+    from?: string;
+    /** Disbursed on or before this day (YYYY-MM-DD) */
+    to?: string;
+    /** Part of the company name */
+    companyName?: string;
+  };
+  'GET /regulatory-exports/industrial/extensions': {
     pageNum?: number;
     pageSize?: number;
     /** Disbursed on or after this day (YYYY-MM-DD) */

@@ -20,6 +20,12 @@ export function useBankColumns({ onEdit, onDelete }: { onEdit: (row: BankRow) =>
     { accessor: 'phone', title: t('basicData.banks.columns.phone') },
     { accessor: 'address', title: t('basicData.banks.columns.address') },
     {
+      accessor: 'riskShareBp',
+      title: t('basicData.banks.columns.riskShare'),
+      textAlign: 'right',
+      render: (r) => `${(r.riskShareBp / 100).toFixed(2)}%`,
+    },
+    {
       accessor: 'templateCount',
       title: t('basicData.banks.columns.templates'),
       sortable: true,

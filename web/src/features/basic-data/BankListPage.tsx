@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import 'mantine-datatable/styles.css';
@@ -16,7 +16,7 @@ import { FormErrorAlert, useAppForm } from '@/lib/app-form';
 import type { BankRow } from './basic-data-api';
 import { useBankList, useDeleteBank, useSaveBank } from './basic-data-queries';
 import { useBankColumns } from './BankColumns';
-import { bankFormErrors, toBankDto, type BankFormValues } from './basic-data-form';
+import { bankFormErrors, riskSharePercent, toBankDto, type BankFormValues } from './basic-data-form';
 
 const FILTER_KEYS = ['name', 'category'] as const;
 
@@ -104,7 +104,13 @@ function BankForm({ bank, onClose }: { bank: BankRow | null; onClose: () => void
   const lang = useLang();
   const save = useSaveBank(bank?.id ?? null);
   const { form, formError, submitting, onSubmit } = useAppForm<BankFormValues>({
-    initialValues: { name: bank?.name ?? '', category: bank?.category ?? null, phone: bank?.phone ?? '', address: bank?.address ?? '' },
+    initialValues: {
+      name: bank?.name ?? '',
+      category: bank?.category ?? null,
+      phone: bank?.phone ?? '',
+      address: bank?.address ?? '',
+      riskShare: riskSharePercent(bank?.riskShareBp ?? 0),
+    },
     validate: (values) => {
       const found = bankFormErrors(values);
       return Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`basicData.banks.errors.${key}`)]));
@@ -130,6 +136,16 @@ function BankForm({ bank, onClose }: { bank: BankRow | null; onClose: () => void
         />
         <TextInput label={t('basicData.banks.columns.phone')} {...form.getInputProps('phone')} />
         <TextInput label={t('basicData.banks.columns.address')} {...form.getInputProps('address')} />
+        <NumberInput
+          label={t('basicData.banks.columns.riskShare')}
+          description={t('basicData.banks.riskShareHint')}
+          min={0}
+          max={100}
+          decimalScale={2}
+          suffix="%"
+          data-testid="bank-risk-share"
+          {...form.getInputProps('riskShare')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}

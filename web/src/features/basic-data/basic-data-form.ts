@@ -7,9 +7,21 @@ export interface BankFormValues {
   category: string | null;
   phone: string;
   address: string;
+  /** The share of each loan's risk the bank carries, percent (0 to 100, two decimals at most); riskShareBp on the wire. */
+  riskShare: number | string;
 }
 
-export type BankFormErrors = Partial<Record<keyof BankFormValues, 'name' | 'category' | 'phone' | 'address'>>;
+export type BankFormErrors = Partial<Record<keyof BankFormValues, 'name' | 'category' | 'phone' | 'address' | 'riskShare'>>;
+
+/** The risk share typed in percent as basis points (12.5 -> 1250); null unless 0 to 100 with at most two decimals. */
+export function riskShareBpOf(percent: number | string): number | null {
+  if (percent === '') return null;
+  const bp = percentToBasisPoints(percent);
+  return bp !== null && bp <= 10000 ? bp : null;
+}
+
+/** Basis points as the percent the form shows (1250 -> 12.5). */
+export const riskSharePercent = (bp: number) => bp / 100;
 
 export function bankFormErrors(values: BankFormValues): BankFormErrors {
   const errors: BankFormErrors = {};
@@ -19,6 +31,7 @@ export function bankFormErrors(values: BankFormValues): BankFormErrors {
   const phone = values.phone.trim();
   if (phone && !/^[0-9+\-() ]{5,30}$/.test(phone)) errors.phone = 'phone';
   if (values.address.trim().length > 200) errors.address = 'address';
+  if (riskShareBpOf(values.riskShare) === null) errors.riskShare = 'riskShare';
   return errors;
 }
 
@@ -28,6 +41,7 @@ export function toBankDto(values: BankFormValues): BankDto {
     category: values.category as BankDto['category'],
     phone: values.phone.trim() || null,
     address: values.address.trim() || null,
+    riskShareBp: riskShareBpOf(values.riskShare) ?? 0,
   };
 }
 

@@ -4,7 +4,9 @@ import type {
   ClientClassDto,
   ClientExposureDto,
   FiguresHistoryPointDto,
+  LoanRiskShareViewDto,
   ProvisionSettingsDto,
+  ProvisionSettingsInputDto,
   RegulatoryDayFiguresDto,
   RegulatoryImpactDto,
   RegulatorySettingsDto,
@@ -16,6 +18,8 @@ import type {
 export type RegulatoryFigures = RegulatoryDayFiguresDto;
 export type FiguresHistoryPoint = FiguresHistoryPointDto;
 export type ProvisionSettings = ProvisionSettingsDto;
+export type ProvisionSettingsInput = ProvisionSettingsInputDto;
+export type LoanRiskShare = LoanRiskShareViewDto;
 export type Rate = RegulatoryDayFiguresDto['compensationRate'];
 export type RegulatoryImpact = RegulatoryImpactDto;
 export type RegulatorySettings = RegulatorySettingsDto;
@@ -31,6 +35,27 @@ export async function fetchFigures(asOf: string): Promise<RegulatoryFigures> {
 /** The nightly snapshots of the figures from one day to another (for the chart). */
 export async function fetchFiguresHistory(from: string, to: string): Promise<FiguresHistoryPoint[]> {
   return (await http.get('/regulatory/figures/history', { params: { from, to } })).data;
+}
+
+/** Every version of the provision rates, the latest valid first. */
+export async function fetchProvisionHistory(): Promise<ProvisionSettings[]> {
+  return (await http.get('/regulatory/provision-settings/history')).data;
+}
+
+/** A new version of the provision rates, valid from its day (administrators). */
+export async function addProvisionSettings(input: ProvisionSettingsInput): Promise<ProvisionSettings> {
+  return (await http.post('/regulatory/provision-settings', input)).data;
+}
+
+/** A loan's risk share in force, its bank's default, and whether it may be changed now. */
+export async function fetchLoanRiskShare(loanId: string): Promise<LoanRiskShare> {
+  // quiet: a reader without the key simply does not see the panel
+  return (await http.get('/regulatory/loans/{loanId}/risk-share', { path: { loanId }, passErrors: true })).data;
+}
+
+/** Sets the bank's share of a loan's risk (basis points) while its contract is generated and not sealed. */
+export async function saveLoanRiskShare(loanId: string, riskShareBp: number): Promise<void> {
+  await http.put('/regulatory/loans/{loanId}/risk-share', { riskShareBp }, { path: { loanId } });
 }
 
 export const EXPOSURE_SORTS = ['weighted', 'balance', 'loans', 'name'] as const;

@@ -2,6 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { fetchCompanies } from '@/features/companies/companies-api';
 import {
   addGroupMember,
+  addProvisionSettings,
+  fetchLoanRiskShare,
+  fetchProvisionHistory,
+  saveLoanRiskShare,
   createGroup,
   deleteGroup,
   fetchClientClasses,
@@ -15,6 +19,7 @@ import {
   saveClientClass,
   saveSettings,
   type ExposuresQuery,
+  type ProvisionSettingsInput,
   type RegulatorySettingsInput,
 } from './regulatory-api';
 
@@ -26,6 +31,8 @@ export const regulatoryKeys = {
     ['regulatory', 'exposures', q.asOf, q.sort, q.companyName, q.pageNum] as const,
   impact: (loanId: string, version: number) => ['regulatory', 'impact', loanId, version] as const,
   settingsHistory: ['regulatory', 'settings-history'] as const,
+  provisionHistory: ['regulatory', 'provision-history'] as const,
+  loanRiskShare: (loanId: string) => ['regulatory', 'loan-risk-share', loanId] as const,
   groups: ['regulatory', 'groups'] as const,
   classes: ['regulatory', 'classes'] as const,
   companySearch: (search: string) => ['regulatory', 'company-search', search] as const,
@@ -58,6 +65,15 @@ export function useSettingsHistory() {
   return useQuery({ queryKey: regulatoryKeys.settingsHistory, queryFn: fetchSettingsHistory });
 }
 
+export function useProvisionHistory() {
+  return useQuery({ queryKey: regulatoryKeys.provisionHistory, queryFn: fetchProvisionHistory });
+}
+
+/** The loan's risk share, asked again with every new version of the loan (a contract generated or sealed). */
+export function useLoanRiskShare(loanId: string, version: number) {
+  return useQuery({ queryKey: [...regulatoryKeys.loanRiskShare(loanId), version], queryFn: () => fetchLoanRiskShare(loanId) });
+}
+
 export function useRelatedGroups() {
   return useQuery({ queryKey: regulatoryKeys.groups, queryFn: fetchGroups });
 }
@@ -87,3 +103,5 @@ export const useAddGroupMember = () => useRegulatoryMutation((v: { groupId: stri
 export const useRemoveGroupMember = () => useRegulatoryMutation((v: { groupId: string; companyId: string }) => removeGroupMember(v.groupId, v.companyId));
 export const useSaveClientClass = () =>
   useRegulatoryMutation((v: { companyId: string; smallMicro: boolean; agricultural: boolean }) => saveClientClass(v.companyId, v.smallMicro, v.agricultural));
+export const useAddProvisionSettings = () => useRegulatoryMutation((input: ProvisionSettingsInput) => addProvisionSettings(input));
+export const useSaveLoanRiskShare = () => useRegulatoryMutation((v: { loanId: string; riskShareBp: number }) => saveLoanRiskShare(v.loanId, v.riskShareBp));

@@ -16,6 +16,8 @@ const basicData: Translation<typeof zh> = {
     editTitle: 'Edit bank: {{name}}',
     confirmDelete: 'Delete the bank "{{name}}"? A bank used by a loan or a contract template cannot be deleted.',
     templates: 'Templates',
+    riskShareHint:
+      "The share of each loan's risk the bank carries (0–100%, two decimals at most); a loan takes it when its contract is generated, and it may be changed per loan until the contract is sealed.",
     columns: {
       name: 'Bank',
       category: 'Category',
@@ -23,6 +25,7 @@ const basicData: Translation<typeof zh> = {
       address: 'Address',
       templates: 'Templates (types enabled)',
       loans: 'Loans',
+      riskShare: "Bank's risk share",
       createdAt: 'Created',
     },
     errors: {
@@ -30,6 +33,7 @@ const basicData: Translation<typeof zh> = {
       category: 'Choose the bank category',
       phone: 'Digits, spaces, +, - and parentheses only, 5 to 30 characters',
       address: 'The address is limited to 200 characters',
+      riskShare: 'Enter a share from 0 to 100, two decimals at most',
     },
   },
   templates: {

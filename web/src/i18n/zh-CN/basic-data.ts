@@ -14,6 +14,7 @@ export default {
     editTitle: '编辑银行：{{name}}',
     confirmDelete: '确定删除银行“{{name}}”吗？有贷款或合同模板使用的银行不能删除。',
     templates: '合同模板',
+    riskShareHint: '银行承担每笔贷款风险的比例（0–100%，最多两位小数）；生成合同时带入贷款，合同用印前可按笔调整。',
     columns: {
       name: '银行名称',
       category: '银行类别',
@@ -21,6 +22,7 @@ export default {
       address: '地址',
       templates: '模板（启用类型）',
       loans: '贷款笔数',
+      riskShare: '银行风险分担比例',
       createdAt: '创建时间',
     },
     errors: {
@@ -28,6 +30,7 @@ export default {
       category: '请选择银行类别',
       phone: '电话只能包含数字、空格、+、- 和括号，5 到 30 位',
       address: '地址最多 200 字',
+      riskShare: '请填写 0 到 100 之间的比例，最多两位小数',
     },
   },
   templates: {

@@ -6,6 +6,7 @@ import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPane
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
+import { LoanRiskSharePanel } from '@/features/regulatory/LoanRiskSharePanel';
 import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
 import type { WorkflowView } from '../loan-node-api';
 import { ActionPanel } from './ActionPanel';
@@ -27,6 +28,8 @@ export function LoanSidePanels({ loanId, view }: { loanId: string; view: Workflo
       )}
       {/* The review committee and the withdrawal reviewers: the figures this loan would produce. */}
       <RegulatoryImpactPanel loanId={loanId} version={view.version} state={view.state} />
+      {/* The bank's share of the loan's risk: set with the contract, changeable until the seal. */}
+      <LoanRiskSharePanel loanId={loanId} version={view.version} />
       {/* Shown from duringGuarantee on, to whoever holds their lists. */}
       <PremiumPanel loanId={loanId} version={view.version} />
       <CollateralPanel loanId={loanId} version={view.version} />
