@@ -36,7 +36,6 @@ function held(opinions: readonly VoteOpinion[], from = awaitingDecision(), atten
   return applyAll(from, [allocate(attendees), start(), ...opinions.map((o, i) => vote(attendees[i], o)), end()]);
 }
 
-
 describe('a compensation on a review-committee meeting', () => {
   it('waits for its decision inside compensation.awaitingDecision', () => {
     const s = awaitingDecision();
