@@ -96,12 +96,14 @@ export function happyPathEvents(input: GuaranteeInput, actors: PipelineActors = 
   ];
 
   // Installments in whole fen; the last one takes the remainder so that the sum is exact.
+  // (no more installments than fen: a loan of a few fen would otherwise repay 0, which the machine refuses)
   const totalFen = toFen(input.amount);
-  const installmentFen = Math.floor(totalFen / installments);
-  const repayments: Draft[] = Array.from({ length: installments }, (_, i) => ({
+  const count = Math.min(installments, Math.max(totalFen, 1));
+  const installmentFen = Math.floor(totalFen / count);
+  const repayments: Draft[] = Array.from({ length: count }, (_, i) => ({
     type: 'RECORD_REPAYMENT',
     actorId: finance,
-    amount: fromFen(i === installments - 1 ? totalFen - installmentFen * (installments - 1) : installmentFen),
+    amount: fromFen(i === count - 1 ? totalFen - installmentFen * (count - 1) : installmentFen),
     // these few repayments each cover several months of the server's monthly plan: early settlements
     earlySettlement: true,
   }));
