@@ -1,10 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { DEMO_TEMPLATE_BANK } from '../../server/src/basic-data/demo-basic-data';
-import { createDemoLoan, type DemoPeople } from '../../server/src/demo/demo-loans';
-import { FileStorage } from '../../server/src/files/file-storage';
+import { randomUUID } from 'node:crypto';
+import type { DemoPeople } from '../../server/src/demo/demo-loans';
 import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { demoPeople, readExport, shanghaiDay, userWith } from './support/lists';
-import { sendEventAsIs, SMALL_PDF } from './support/loans';
+import { demoLoanAfterGuarantee, sendEventAsIs, SMALL_PDF } from './support/loans';
 
 const DAY = 86_400_000;
 
@@ -29,22 +27,7 @@ describe('compensation and recovery', () => {
   afterAll(() => t.close());
 
   /** A loan of 3,600,000 yuan after guarantee (disbursed 90 days ago), by the seed's machinery. */
-  async function loanAfterGuarantee(): Promise<{ id: string; company: string }> {
-    const company = `代偿测试${randomUUID().slice(0, 8)}有限公司`;
-    const startAt = new Date(Date.now() - 90 * DAY).toISOString();
-    const storage = new FileStorage(t.db, t.config);
-    const row = await t.db.transaction((em) =>
-      createDemoLoan(
-        em,
-        people,
-        { stage: 'afterGuarantee', company, amount: 3_600_000, termMonths: 12, bank: DEMO_TEMPLATE_BANK },
-        100_000 + randomInt(800_000),
-        startAt,
-        storage,
-      ),
-    );
-    return { id: row.loanId, company };
-  }
+  const loanAfterGuarantee = () => demoLoanAfterGuarantee(t, people, '代偿测试');
 
   const version = async (loanId: string): Promise<number> =>
     Number((await t.db.query(`SELECT version FROM workflow_instance WHERE loan_id = $1`, [loanId]))[0].version);

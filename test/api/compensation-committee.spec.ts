@@ -1,14 +1,10 @@
 import ExcelJS from 'exceljs';
 import { randomInt, randomUUID } from 'node:crypto';
 import { COMMITTEE_REFUSAL_REASON } from '@app/workflow';
-import { DEMO_TEMPLATE_BANK } from '../../server/src/basic-data/demo-basic-data';
-import { createDemoLoan, type DemoPeople } from '../../server/src/demo/demo-loans';
-import { FileStorage } from '../../server/src/files/file-storage';
+import type { DemoPeople } from '../../server/src/demo/demo-loans';
 import { startTestApp, AppHandle, tokenOf } from './support/app';
 import { demoPeople } from './support/lists';
-import { sendEventAsIs } from './support/loans';
-
-const DAY = 86_400_000;
+import { demoLoanAfterGuarantee, sendEventAsIs } from './support/loans';
 
 /**
  * A compensation (代偿) decided by the review committee, on the real stack: a loan's compensation above
@@ -40,20 +36,9 @@ describe('compensation decided by the review committee', () => {
 
   /** A loan after guarantee (disbursed 90 days ago) with a compensation of 3,000,000 yuan applied for by its A-post officer. */
   async function loanInCompensation(): Promise<{ id: string; company: string }> {
-    const company = `保审会代偿${randomUUID().slice(0, 8)}有限公司`;
-    const storage = new FileStorage(t.db, t.config);
-    const row = await t.db.transaction((em) =>
-      createDemoLoan(
-        em,
-        people,
-        { stage: 'afterGuarantee', company, amount: 3_600_000, termMonths: 12, bank: DEMO_TEMPLATE_BANK },
-        100_000 + randomInt(800_000),
-        new Date(Date.now() - 90 * DAY).toISOString(),
-        storage,
-      ),
-    );
-    await ok('apost', row.loanId, 'COMPENSATION_APPLY', { principalFen: TOTAL_FEN, interestFen: 0, penaltyFen: 0, reason: '借款人逾期，银行要求代偿' });
-    return { id: row.loanId, company };
+    const { id, company } = await demoLoanAfterGuarantee(t, people, '保审会代偿');
+    await ok('apost', id, 'COMPENSATION_APPLY', { principalFen: TOTAL_FEN, interestFen: 0, penaltyFen: 0, reason: '借款人逾期，银行要求代偿' });
+    return { id, company };
   }
 
   const workflow = async (loanId: string) => (await t.http.get(`/server/loans/${loanId}/workflow`).set(as('admin')).expect(200)).body.data;

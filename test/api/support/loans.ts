@@ -1,7 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { evidenceOf, exampleContent } from '@app/workflow';
 import type { Test } from 'supertest';
+import { DEMO_TEMPLATE_BANK } from '../../../server/src/basic-data/demo-basic-data';
 import { withCheckChar } from '../../../server/src/companies/credit-code';
+import { createDemoLoan, type DemoPeople } from '../../../server/src/demo/demo-loans';
+import { FileStorage } from '../../../server/src/files/file-storage';
 import { AppHandle } from './app';
 
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -86,4 +89,24 @@ export async function ensureClientData(t: AppHandle, loanId: string): Promise<vo
      INSERT INTO loan_data_version (loan_id, type, version, content, saved_by) SELECT loan_id, type, version, content, updated_by FROM saved`,
     [loanId, exampleContent('CLIENT')],
   );
+}
+
+/**
+ * A loan after guarantee written by the demo seed's machinery (a 12-month loan of 3,600,000 yuan at the
+ * demo bank, its history begun `daysAgo` days ago), for a new company named `prefix` and a random tail.
+ */
+export async function demoLoanAfterGuarantee(t: AppHandle, people: DemoPeople, prefix: string, daysAgo = 90): Promise<{ id: string; company: string }> {
+  const company = `${prefix}${randomUUID().slice(0, 8)}有限公司`;
+  const storage = new FileStorage(t.db, t.config);
+  const row = await t.db.transaction((em) =>
+    createDemoLoan(
+      em,
+      people,
+      { stage: 'afterGuarantee', company, amount: 3_600_000, termMonths: 12, bank: DEMO_TEMPLATE_BANK },
+      100_000 + randomInt(800_000),
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+      storage,
+    ),
+  );
+  return { id: row.loanId, company };
 }
