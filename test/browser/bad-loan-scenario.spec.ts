@@ -1,5 +1,3 @@
-// Not run yet (named .pending.ts): beside during-guarantee-scenario.spec.ts in the same browser run, that scenario fails
-// (its template upload and contract steps time out); alone, each passes. Rename to .spec.ts once the two coexist.
 /**
  * A loan that goes bad, in the browser, each step by the demo user holding it, on the demo loan whose
  * first instalment is 120 days overdue (上海宏达五金制品有限公司, 900,000.00 yuan): the A-post officer records
