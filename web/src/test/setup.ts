@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import i18n from '@/i18n';
 import en from '@/i18n/en';
 
@@ -34,8 +34,18 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom only logs "not implemented" for it (route changes scroll to the top): a no-op keeps the output readable.
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// nprogress ends its bar on timers (fade, then remove): a file whose last navigation started the bar must let
+// them run before jsdom goes, or they fire into a torn-down window ("document is not defined").
+afterAll(async () => {
+  await vi.waitFor(() => {
+    if (document.getElementById('nprogress')) throw new Error('the navigation bar is still fading out');
+  }, 3000);
 });
