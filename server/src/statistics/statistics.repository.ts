@@ -201,9 +201,11 @@ export class StatisticsRepository {
    * before the day; '' when none) with its guaranteed balance at each (the movements' balance, fen).
    */
   async classificationMigration(from: string, to: string): Promise<Row[]> {
-    const latest = (day: string) => `(SELECT cc.to_classification FROM classification_change cc
-                WHERE cc.loan_id = l.id AND cc.changed_at < (${day}::date + 1)::timestamp AT TIME ZONE $1
-                ORDER BY cc.changed_at DESC, cc.id DESC LIMIT 1)`;
+    // Each day's class from one pass over the changes (few beside the loans), not a lookup per loan.
+    const latest = (day: string) => `SELECT DISTINCT ON (cc.loan_id) cc.loan_id, cc.to_classification
+           FROM classification_change cc
+          WHERE cc.changed_at < (${day}::date + 1)::timestamp AT TIME ZONE $1
+          ORDER BY cc.loan_id, cc.changed_at DESC, cc.id DESC`;
     return this.db.query(
       `WITH ${MOVEMENT_CTES},
        balance AS (
@@ -211,9 +213,13 @@ export class StatisticsRepository {
                 COALESCE(sum(added - released) FILTER (WHERE day <= $3::date), 0) AS at_to
            FROM movement GROUP BY loan_id
        ),
+       class_from AS (${latest('$2')}),
+       class_to AS (${latest('$3')}),
        classed AS (
-         SELECT l.id, COALESCE(${latest('$2')}, '') AS from_class, COALESCE(${latest('$3')}, '') AS to_class
+         SELECT l.id, COALESCE(f.to_classification, '') AS from_class, COALESCE(t.to_classification, '') AS to_class
            FROM loan l
+           LEFT JOIN class_from f ON f.loan_id = l.id
+           LEFT JOIN class_to t ON t.loan_id = l.id
           WHERE l.deleted_at IS NULL AND l.created_at < ($3::date + 1)::timestamp AT TIME ZONE $1
        )
        SELECT c.from_class, c.to_class, count(*)::int AS loans,
