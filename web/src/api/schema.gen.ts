@@ -458,7 +458,8 @@ export interface LegalActionDto {
     | 'RECOVERY_CLOSE'
     | 'RECOVERY_WRITE_OFF_APPROVE'
     | 'RECOVERY_WRITE_OFF_RETURN'
-    | 'CONFIRM_RELEASE';
+    | 'CONFIRM_RELEASE'
+    | 'OPERATOR_MOVE';
   /** The permission code the action needs */
   permission: string;
   label: Label;
@@ -979,6 +980,7 @@ export interface WorklistDto {
     | 'RECOVERY_WRITE_OFF_APPROVE'
     | 'RECOVERY_WRITE_OFF_RETURN'
     | 'CONFIRM_RELEASE'
+    | 'OPERATOR_MOVE'
   )[];
   columns: (
     | 'companyName'
