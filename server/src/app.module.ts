@@ -48,6 +48,8 @@ import { UsersModule } from './users/users.module';
 import { RolesModule } from './roles/roles.module';
 import { WorkflowModule } from './workflow/workflow.module';
 import { WorklistsModule } from './worklists/worklists.module';
+import { OperationsModule } from './operations/operations.module';
+import { OperationsRepository } from './operations/operations.repository';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -82,6 +84,7 @@ export class AppModule implements NestModule {
         RegulatoryModule,
         BadLoansModule,
         CloseOfBusinessModule,
+        OperationsModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
@@ -94,7 +97,7 @@ export class AppModule implements NestModule {
         // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
         {
           provide: PIPELINE_HOOKS,
-          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService],
+          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService, OperationsRepository],
           useFactory: (
             contracts: ContractsService,
             letters: LettersService,
@@ -103,7 +106,8 @@ export class AppModule implements NestModule {
             reminders: RemindersService,
             visits: VisitsService,
             badLoans: BadLoansService,
-          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans }),
+            operations: OperationsRepository,
+          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans, operations }),
         },
       ],
     };

@@ -16,6 +16,8 @@ import { remindersHooks } from './reminders/reminders.hooks';
 import { visitsHooks } from './visits/visits.hooks';
 import { evidenceHooks } from './workflow/evidence.hooks';
 import type { DeclaredHooks } from './workflow/hooks';
+import { operationsHooks } from './operations/operations.hooks';
+import type { OperationsRepository } from './operations/operations.repository';
 
 /** The services the features' hooks call (the app module injects them; a test may pass stand-ins). */
 export interface HookServices {
@@ -26,6 +28,7 @@ export interface HookServices {
   reminders: RemindersService;
   visits: VisitsService;
   badLoans: BadLoansService;
+  operations: Pick<OperationsRepository, 'trail' | 'lastStep'>;
 }
 
 /**
@@ -44,5 +47,6 @@ export function declaredHooks(s: HookServices): DeclaredHooks {
     letters: lettersHooks(s.letters),
     contracts: contractsHooks(s.contracts),
     'bad-loans': badLoansHooks(s.badLoans),
+    operations: operationsHooks(s.operations),
   };
 }

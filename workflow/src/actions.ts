@@ -162,6 +162,9 @@ export function representativeEvent(type: EventType, context: GuaranteeContext, 
       case 'EXTENSION_APPROVE':
       case 'RECOVERY_WRITE_OFF_APPROVE':
         return {};
+      case 'OPERATOR_MOVE':
+        // never offered as a step (see legalActions); a well-formed one for whoever asks
+        return { target: { release: 'unresolved' }, reason: PLACEHOLDER };
       case 'VOUCHER_CONFIRM':
         // the event's own day; the whole guaranteed amount lent
         return { disbursedOn: at.slice(0, 10), disbursedAmountFen: toFen(context.amount) };
@@ -187,6 +190,11 @@ export function legalActions(snapshot: GuaranteeSnapshot | PersistedSnapshot, ac
   // Only ask about events that have a transition from here at all.
   const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
   return EVENT_TYPES.filter(
-    (type) => possible.has(type) && holdsPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id)),
+    (type) =>
+      // an operator's move is an intervention of the operations console, never a step of the pipeline
+      type !== 'OPERATOR_MOVE' &&
+      possible.has(type) &&
+      holdsPermission(actor, EVENT_PERMISSIONS[type]) &&
+      live.can(representativeEvent(type, live.context, actor.id)),
   ).map((type) => ({ type, permission: EVENT_PERMISSIONS[type], label: { ...EVENT_LABELS[type] } }));
 }

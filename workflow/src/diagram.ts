@@ -24,6 +24,7 @@ export interface StateDefinition {
 }
 
 export interface TransitionDefinitionJson {
+  /** Dotted path of the state; '' for the machine itself (an event accepted in every state: OPERATOR_MOVE). */
   source: string;
   /** The event type; for `kind: 'done'` the internal done event of the source. */
   event: string;
@@ -58,19 +59,9 @@ function walk(node: AnyStateNode, visit: (node: AnyStateNode) => void): void {
 export function machineDefinition(machine: GuaranteeMachine = guaranteeMachine, version = MACHINE_VERSION): MachineDefinition {
   const states: StateDefinition[] = [];
   const transitions: TransitionDefinitionJson[] = [];
-  walk(machine.root, (node) => {
+  // Accepted in every state (OPERATOR_MOVE): the root's own transitions, with the empty path as their source.
+  const transitionsOf = (node: AnyStateNode) => {
     const path = pathOf(node);
-    const label = STATE_LABELS[path];
-    states.push({
-      path,
-      key: node.key,
-      parent: node.path.length > 1 ? node.path.slice(0, -1).join('.') : null,
-      type: node.type,
-      initial: node.type === 'compound' ? (node.initial.target.map(pathOf)[0] ?? null) : null,
-      stage: node.path[0] as StageKey,
-      label: label ? { zh: label.zh, en: label.en } : { zh: node.key, en: node.key },
-      status: label?.status ? statusLabel(label.status) : null,
-    });
     for (const [eventType, definitions] of node.transitions) {
       for (const definition of definitions) {
         const isEvent = isEventType(eventType);
@@ -84,7 +75,23 @@ export function machineDefinition(machine: GuaranteeMachine = guaranteeMachine, 
         });
       }
     }
+  };
+  walk(machine.root, (node) => {
+    const path = pathOf(node);
+    const label = STATE_LABELS[path];
+    states.push({
+      path,
+      key: node.key,
+      parent: node.path.length > 1 ? node.path.slice(0, -1).join('.') : null,
+      type: node.type,
+      initial: node.type === 'compound' ? (node.initial.target.map(pathOf)[0] ?? null) : null,
+      stage: node.path[0] as StageKey,
+      label: label ? { zh: label.zh, en: label.en } : { zh: node.key, en: node.key },
+      status: label?.status ? statusLabel(label.status) : null,
+    });
+    transitionsOf(node);
   });
+  transitionsOf(machine.root);
   return { id: machine.id, version, initial: pathOf(machine.root.initial.target[0]), states, transitions };
 }
 
@@ -112,8 +119,14 @@ export function toMermaid(machine: GuaranteeMachine = guaranteeMachine): string 
     if (!list.includes(line)) list.push(line);
     arrows.set(scope, list);
   };
+  const anyState = definition.transitions.some((t) => t.source === '');
+  if (anyState) lines.push('  state "any state (an operator\'s move)" as anyState');
   for (const t of definition.transitions) {
     const label = t.kind === 'done' ? 'all regions done' : t.event;
+    if (t.source === '') {
+      addArrow(null, `anyState --> anyState : ${label}`);
+      continue;
+    }
     const targets = t.targets.length > 0 ? t.targets : [t.source];
     for (const target of targets) {
       const sameParent = parentOf(t.source) === parentOf(target);

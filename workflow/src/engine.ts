@@ -13,6 +13,7 @@ import { effectsOf, type Effect } from './effects';
 import { validateEvent, type FieldError, type GuaranteeEvent } from './events';
 import { explainRefusal, type GuardName, type Refusal } from './guards';
 import { guaranteeMachine, guaranteeMachineV1, MACHINE_VERSION, type GuaranteeMachine, type GuaranteeSnapshot } from './machine';
+import { operatorMoveRefusal, targetStateValue } from './operator-move';
 import { stageOfValue } from './paths';
 import { statusLabels, type SnapshotLike, type StatusLabels } from './status';
 
@@ -138,6 +139,12 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     collected = [];
     try {
       const next = machine.transition(current, event, scope as never) as GuaranteeSnapshot;
+      // An operator's move: the machine took the event (and declared its effects) without a target;
+      // the loan now stands where the event says, with its context unchanged.
+      if (event.type === 'OPERATOR_MOVE') {
+        const moved = machine.resolveState({ value: targetStateValue(event.target), context: next.context, status: 'active' }) as GuaranteeSnapshot;
+        return [moved, collected];
+      }
       return [next, collected];
     } finally {
       collected = [];
@@ -175,6 +182,11 @@ export function createEngine(machine: GuaranteeMachine, version: number): Engine
     const fieldErrors = shapeChecked ? [] : validateEvent(event);
     if (fieldErrors.length > 0) return refuse(ENGINE_REFUSALS.INVALID_EVENT, [ENGINE_REFUSALS.INVALID_EVENT], fieldErrors);
     if (current.status !== 'active') return refuse(ENGINE_REFUSALS.INSTANCE_FINISHED);
+    if (event.type === 'OPERATOR_MOVE') {
+      // the target against this machine's own state tree, named in the refusal
+      const wrongTarget = operatorMoveRefusal(machine, current.value, event.target);
+      if (wrongTarget) return refuse(wrongTarget);
+    }
     if (current.can(event)) return null;
     const candidates = getNextTransitions(current).filter((t) => t.eventType === event.type);
     if (candidates.length === 0) return refuse(ENGINE_REFUSALS.NOT_ACCEPTED_IN_STATE);

@@ -22,6 +22,7 @@
  *   A11201-A11299  statistics                    A11301-A11399  regulator exports
  *   A12101-A12199  loan lists at scale
  *   A12401-A12499  compensation and recovery (bad loans)
+ *   A12501-A12599  the operations console (stuck loans, failed work, batches, operator trail)
  * A00xxx codes other than the two successes are not answered by the server (the web's tests use
  * A00403/A00404 as stand-ins for failures).
  */
@@ -235,6 +236,17 @@ export const ERROR_CODE_GROUPS = {
       seizureExpiryNotAfter: 'A12406',
     },
   ),
+  operations: group(
+    { from: 'A12501', to: 'A12599' },
+    {
+      operationsBatchNotFound: 'A12501',
+      operationsBatchEmpty: 'A12502',
+      operationsBatchTooLarge: 'A12503',
+      operationsBatchFinished: 'A12504',
+      operationsFailedWorkNotFound: 'A12505',
+      operationsMoveTargetMissing: 'A12506',
+    },
+  ),
 } as const;
 
 const g = ERROR_CODE_GROUPS;
@@ -263,6 +275,7 @@ export const ERROR_CODES = {
   ...g.regulatorExports.codes,
   ...g.loanLists.codes,
   ...g.badLoans.codes,
+  ...g.operations.codes,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

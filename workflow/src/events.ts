@@ -160,6 +160,13 @@ export interface ExtensionApplyPayload {
   newMaturityOn: string;
   reason: string;
 }
+/** A state value as xstate writes it: a state's key, or `{ parent: child }`, every region of a parallel state named. */
+export type OperatorMoveTarget = string | { [key: string]: OperatorMoveTarget };
+/** OPERATOR_MOVE: where to, and why (kept in the history with the operator and the states before and after). */
+export interface OperatorMovePayload {
+  target: OperatorMoveTarget;
+  reason: string;
+}
 export interface BPostAssignmentPayload {
   /** Sets (or replaces) the loan's B-post officer; needed when none was assigned at creation. */
   bPostOfficerId?: string;
@@ -280,6 +287,12 @@ export interface EventPayloads {
   RECOVERY_WRITE_OFF_RETURN: ReasonPayload;
   // release (DBDZYJC)
   CONFIRM_RELEASE: { itemId: string };
+  // any state: an administrator's intervention (the operations console)
+  /**
+   * Moves the loan to `target`, a state the machine can stand in (operator-move.ts checks it against the
+   * machine's own state tree; a parallel state is given whole, every region named), keeping its context.
+   */
+  OPERATOR_MOVE: OperatorMovePayload;
 }
 
 export type EventType = keyof EventPayloads;
@@ -313,7 +326,8 @@ export type PayloadFieldKind =
   | 'date' // a real calendar day, YYYY-MM-DD
   | 'fen' // positive whole number of fen (a safe integer)
   | 'fenOrZero' // whole number of fen, zero allowed (one part of a split amount)
-  | 'flag'; // true or false (an explicit confirmation, e.g. an early settlement)
+  | 'flag' // true or false (an explicit confirmation, e.g. an early settlement)
+  | 'stateValue'; // a state value (a key, or nested objects of keys); the engine checks it names a state of the machine
 
 export interface PayloadField {
   name: string;
@@ -441,6 +455,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   RECOVERY_WRITE_OFF_APPROVE: [],
   RECOVERY_WRITE_OFF_RETURN: reason,
   CONFIRM_RELEASE: [id('itemId')],
+  OPERATOR_MOVE: [{ name: 'target', kind: 'stateValue', required: true }, text('reason')],
 };
 
 /** Every event type, in pipeline order. */
@@ -472,6 +487,16 @@ export function isCalendarDay(value: unknown): value is string {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 
+const STATE_KEY = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+/** A state value's shape only (keys of letters and digits, at most 6 levels); whether the machine has it is the engine's check. */
+function isStateValueShape(value: unknown, depth = 0): boolean {
+  if (depth > 6) return false;
+  if (typeof value === 'string') return STATE_KEY.test(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.length > 0 && entries.length <= 16 && entries.every(([k, v]) => STATE_KEY.test(k) && isStateValueShape(v, depth + 1));
+}
+
 function fieldProblem(field: PayloadField, value: unknown): string | null {
   switch (field.kind) {
     case 'text':
@@ -499,6 +524,8 @@ function fieldProblem(field: PayloadField, value: unknown): string | null {
       return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? null : 'must be a whole number of fen, zero or more';
     case 'flag':
       return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'stateValue':
+      return isStateValueShape(value) ? null : 'must be a state key, or an object of state keys';
     case 'collateral': {
       if (!Array.isArray(value)) return 'must be a list of {id, kind}';
       const ids = new Set<string>();

@@ -17,6 +17,7 @@ export * from './paths';
 export * from './worklists';
 export * from './effects';
 export * from './engine';
+export * from './operator-move';
 export * from './actions';
 export * from './migrations';
 export * from './error-codes';

@@ -351,6 +351,7 @@ export const EVENT_LABELS: Readonly<Record<EventType, Label>> = {
   RECOVERY_WRITE_OFF_APPROVE: l('批准核销', 'Approve the write-off'),
   RECOVERY_WRITE_OFF_RETURN: l('退回核销申请', 'Return the write-off'),
   CONFIRM_RELEASE: l('确认解除', 'Confirm release'),
+  OPERATOR_MOVE: l('运维移动节点', 'Operator move'),
 };
 
 /** The five risk classification levels (VISIT_SUBMIT_REPORT's `classification`). */

@@ -843,11 +843,23 @@ export const guaranteeSetup = setup({
   actions: { ...actionsFromUpdates(), ...effectActions() },
 });
 
+/**
+ * Accepted in every state the loan stands in: an administrator's move (the operations console). The
+ * transition names no target: the engine puts the loan where the event's `target` says, once it has
+ * checked that target against this machine's own state tree (operator-move.ts), and keeps the context.
+ * Its effect is every event's: the next actors of the state it lands in hear of it. Not a version
+ * change: no history recorded before it holds the event, so each replays as it did.
+ */
+export const OPERATOR_MOVE_TRANSITION = {
+  OPERATOR_MOVE: { guard: 'reasonGiven', actions: [EFFECT_REFS.notifyNextActors] },
+} as const satisfies TransitionsSpec;
+
 /** The machine's configuration as data (for walking, drawing and deriving later versions). */
 export const guaranteeMachineConfig = {
   id: MACHINE_ID,
   version: String(MACHINE_VERSION),
   initial: 'collection',
+  on: OPERATOR_MOVE_TRANSITION,
   states: withEffects(states),
 } as const;
 

@@ -10,6 +10,11 @@
  * Version 2 added the bad-loan path (stages compensation and recovery, the overdue notice, extensions):
  * its migration gives a version 1 instance the new context fields with the values of a loan that has
  * not gone bad, and keeps its state, since every state of version 1 is a state of version 2.
+ *
+ * OPERATOR_MOVE (an administrator's move, the operations console) came without a version: it is a new
+ * event accepted in every state of version 2, changing neither states nor context nor any other
+ * transition, so every history recorded before it replays exactly as it did, and a snapshot's shape is
+ * unchanged. Version 1's machine stays as it was (its instances were migrated to version 2 at start).
  */
 
 import type { StateValue } from 'xstate';

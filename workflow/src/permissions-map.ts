@@ -116,6 +116,8 @@ export const EVENT_PERMISSIONS: Readonly<Record<EventType, ActionKey>> = {
   RECOVERY_WRITE_OFF_RETURN: 'sys:recovery:approve-write-off',
   // release
   CONFIRM_RELEASE: 'sys:secure:confirm',
+  // any state: the operations console (held by the administrator's preset role only)
+  OPERATOR_MOVE: 'sys:operations:move',
 };
 
 export function permissionOf(type: EventType): ActionKey {

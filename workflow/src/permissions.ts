@@ -279,6 +279,14 @@ export const PERMISSION_TREE = tree([
       act('sys:recovery:approve-write-off', '核销审批', 'Approve write-off'),
     ]),
   ]),
+  // The operations console (issue 23): administrators' interventions on stuck loans, each one recorded
+  // in the operator trail. Held by the administrator's preset role only.
+  menu('operations', '运维', 'Operations', [
+    act('sys:operations:move', '移动贷款节点', 'Move a loan'),
+    act('sys:operations:retry', '重试失败任务', 'Retry failed work'),
+    act('sys:operations:batch', '批量操作', 'Batch operations'),
+    act('sys:operations:settings', '滞留时限设置', 'Stuck-loan limits'),
+  ]),
   menu('basic', '基础数据', 'Basic data', [
     menu('bank_list', '银行列表', 'Banks', [
       act('sys:bank:add', '新增', 'Add'),

@@ -13,6 +13,7 @@ import { AppError } from '../common/errors';
 import { HistoryMiddleware } from '../history/history.middleware';
 import { HistoryWriter } from '../history/history.writer';
 import { QUEUES } from '../jobs/queues';
+import { OperationsRepository } from '../operations/operations.repository';
 
 /** The queue page (Bull Board): fixed path, a fixed API contract. */
 export const QUEUE_PAGE_PATH = '/server/admin/queues';
@@ -175,5 +176,24 @@ export function mountQueuePage(app: NestExpressApplication): void {
   // and removals from the page, refused attempts too), with the administrator the guard found.
   const history = new HistoryMiddleware(app.get(HistoryWriter, { strict: false }));
   const recordChanges: RequestHandler = (req, res, next) => history.use(req, res, next);
-  app.use(QUEUE_PAGE_PATH, recordChanges, queuePageGuard(app.get(SessionRepository, { strict: false })), board);
+  // and each change the page makes, once it succeeded, in the operator trail (the operations console)
+  const trail = app.get(OperationsRepository, { strict: false });
+  const recordInTrail: RequestHandler = (req, res, next) => {
+    const user = (req as Request & { user?: AuthUser }).user;
+    if (user && !READS.has(req.method)) {
+      res.on('finish', () => {
+        if (res.statusCode >= 400) return;
+        void trail
+          .trail(trail.manager(), {
+            actorId: user.id,
+            action: 'QUEUE_PAGE',
+            reason: '',
+            detail: { method: req.method, path: req.path, status: res.statusCode },
+          })
+          .catch(() => undefined);
+      });
+    }
+    next();
+  };
+  app.use(QUEUE_PAGE_PATH, recordChanges, queuePageGuard(app.get(SessionRepository, { strict: false })), recordInTrail, board);
 }

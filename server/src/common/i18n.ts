@@ -1,5 +1,6 @@
 import type { Label } from '@app/workflow';
 import type { Request } from 'express';
+import { OPERATIONS_MESSAGES } from '../operations/operations.messages';
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -416,6 +417,8 @@ export const MESSAGES = {
     en: "The extended maturity {day} must be after the repayment plan's current maturity {maturity}",
   },
   overdueBucketsInvalid: { zh: '逾期分档设置无效：{problem}', en: 'The overdue buckets are not valid: {problem}' },
+  // the operations console
+  ...OPERATIONS_MESSAGES,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,6 +15,7 @@ export const HOOK_FEATURES = [
   'letters',
   'contracts',
   'bad-loans',
+  'operations',
 ] as const;
 export type HookFeature = (typeof HOOK_FEATURES)[number];
 
@@ -72,4 +73,6 @@ export const HOOK_ORDER: HookOrder = {
   RECOVERY_CLOSE: { writers: ['bad-loans'] },
   RECOVERY_WRITE_OFF_APPROVE: { writers: ['evidence', 'bad-loans'] },
   RECOVERY_WRITE_OFF_RETURN: { writers: ['bad-loans'] },
+  // an administrator's move: its row in the operator trail, with the states before and after
+  OPERATOR_MOVE: { writers: ['operations'] },
 };

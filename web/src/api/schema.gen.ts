@@ -458,7 +458,8 @@ export interface LegalActionDto {
     | 'RECOVERY_CLOSE'
     | 'RECOVERY_WRITE_OFF_APPROVE'
     | 'RECOVERY_WRITE_OFF_RETURN'
-    | 'CONFIRM_RELEASE';
+    | 'CONFIRM_RELEASE'
+    | 'OPERATOR_MOVE';
   /** The permission code the action needs */
   permission: string;
   label: Label;
@@ -979,6 +980,7 @@ export interface WorklistDto {
     | 'RECOVERY_WRITE_OFF_APPROVE'
     | 'RECOVERY_WRITE_OFF_RETURN'
     | 'CONFIRM_RELEASE'
+    | 'OPERATOR_MOVE'
   )[];
   columns: (
     | 'companyName'
@@ -2734,6 +2736,71 @@ export interface OverdueBucketCountsDto {
   asOf: string | null;
 }
 
+export interface LimitDto {
+  stage:
+    | 'collection'
+    | 'preReview'
+    | 'generalOffice'
+    | 'riskControl'
+    | 'insuranceReview'
+    | 'withdrawal'
+    | 'duringGuarantee'
+    | 'disbursement'
+    | 'afterGuarantee'
+    | 'compensation'
+    | 'recovery'
+    | 'release'
+    | 'closed'
+    | 'discontinued';
+  /** Hours; null: back to the default of the stage */
+  hours?: Record<string, unknown> | null;
+  reason: string;
+}
+
+export interface RetryDto {
+  kind: 'OUTBOX' | 'JOB';
+  /** The outbox row id, or queue:jobId for a job */
+  id: string;
+  reason: string;
+}
+
+export interface BatchFilterDto {
+  stage?:
+    | 'collection'
+    | 'preReview'
+    | 'generalOffice'
+    | 'riskControl'
+    | 'insuranceReview'
+    | 'withdrawal'
+    | 'duringGuarantee'
+    | 'disbursement'
+    | 'afterGuarantee'
+    | 'compensation'
+    | 'recovery'
+    | 'release'
+    | 'closed'
+    | 'discontinued';
+  /** No event for longer than this many hours */
+  olderThanHours?: number;
+  bank?: string;
+  /** The loan's A-post or B-post officer */
+  officerId?: string;
+}
+
+export interface BatchDto {
+  action: 'MOVE' | 'RETRY';
+  reason: string;
+  /** MOVE: the target state value (a key, or an object of keys) */
+  target?: Record<string, unknown>;
+  /** Loans picked by hand */
+  loanIds?: string[];
+  filter?: BatchFilterDto;
+}
+
+export interface CancelDto {
+  reason: string;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -3047,6 +3114,19 @@ export interface ApiResponses {
   'PUT /admin/close-of-business/buckets': OverdueBucketsDto;
   'GET /statistics/overdue-buckets': OverdueBucketCountsDto;
   'GET /overdue-buckets': OverdueBucketsDto;
+  'GET /operations/move-targets': null;
+  'GET /operations/stuck': null;
+  'GET /operations/limits': null;
+  'PUT /operations/limits': null;
+  'GET /operations/failed-work': null;
+  'POST /operations/failed-work/retry': null;
+  'GET /operations/batches': null;
+  'POST /operations/batches': null;
+  'GET /operations/batches/{id}': null;
+  'GET /operations/batches/{id}/items': null;
+  'POST /operations/batches/{id}/cancel': null;
+  'GET /operations/trail': null;
+  'GET /operations/trail/export': Blob;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -3118,6 +3198,10 @@ export interface ApiBodies {
   'POST /loans/{id}/bad-loan/write-off-ruling': FormData;
   'PUT /bad-loans/settings': CompensationSettingInputDto;
   'PUT /admin/close-of-business/buckets': OverdueBucketsInputDto;
+  'PUT /operations/limits': LimitDto;
+  'POST /operations/failed-work/retry': RetryDto;
+  'POST /operations/batches': BatchDto;
+  'POST /operations/batches/{id}/cancel': CancelDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /loans/{id}/contract-archive': FormData;
   'POST /loans/{id}/counter-guarantee': FormData;
@@ -3825,6 +3909,59 @@ export interface ApiQueries {
   'GET /admin/close-of-business': {
     /** How many runs (1-100, default 30) */
     limit?: number;
+  };
+  'GET /operations/stuck': {
+    stage?:
+      | 'collection'
+      | 'preReview'
+      | 'generalOffice'
+      | 'riskControl'
+      | 'insuranceReview'
+      | 'withdrawal'
+      | 'duringGuarantee'
+      | 'disbursement'
+      | 'afterGuarantee'
+      | 'compensation'
+      | 'recovery'
+      | 'release'
+      | 'closed'
+      | 'discontinued';
+    pageSize?: number;
+    /** The nextCursor of the previous page */
+    cursor?: string;
+  };
+  'GET /operations/failed-work': {
+    loanId?: string;
+  };
+  'GET /operations/batches/{id}/items': {
+    outcome?: 'APPLIED' | 'REFUSED' | 'SKIPPED' | 'PENDING';
+    /** Items after this position */
+    after?: number;
+    pageSize?: number;
+  };
+  'GET /operations/trail': {
+    action?: 'MOVE' | 'RETRY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
+    loanId?: string;
+    actorId?: string;
+    /** YYYY-MM-DD */
+    from?: string;
+    /** YYYY-MM-DD */
+    to?: string;
+    pageSize?: number;
+    /** The last id of the previous page (newest first) */
+    beforeId?: string;
+  };
+  'GET /operations/trail/export': {
+    action?: 'MOVE' | 'RETRY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
+    loanId?: string;
+    actorId?: string;
+    /** YYYY-MM-DD */
+    from?: string;
+    /** YYYY-MM-DD */
+    to?: string;
+    pageSize?: number;
+    /** The last id of the previous page (newest first) */
+    beforeId?: string;
   };
   'GET /archives': {
     pageNum?: number;

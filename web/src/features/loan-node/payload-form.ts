@@ -148,6 +148,10 @@ export function initialValues(type: EventType, context?: GuaranteeContext | null
         // a confirmation is given by hand, never by default
         values[field.name] = false;
         break;
+      case 'stateValue':
+        // OPERATOR_MOVE's target: picked in the operations console's move dialog, never here
+        values[field.name] = null;
+        break;
     }
   }
   return values;
@@ -246,6 +250,8 @@ function fieldIssues(field: PayloadField, value: FieldValue | undefined): FieldI
     }
     case 'flag':
       return [];
+    case 'stateValue':
+      return field.required && (value === null || value === undefined) ? [issue('required')] : [];
   }
 }
 
@@ -298,6 +304,9 @@ export function toPayload(type: EventType, values: FormValues): Record<string, u
       case 'flag':
         // sent only when given: an unticked confirmation is the same as none
         if (value === true) payload[field.name] = true;
+        break;
+      case 'stateValue':
+        if (value !== null && value !== undefined) payload[field.name] = value;
         break;
     }
   }

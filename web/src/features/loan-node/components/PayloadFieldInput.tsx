@@ -146,6 +146,9 @@ export function PayloadFieldInput({
       return <CollateralInput rows={Array.isArray(value) ? (value as CollateralRow[]) : []} error={error} onChange={onChange} />;
     case 'flag':
       return <Checkbox label={label} checked={value === true} error={error} data-field={field.name} onChange={(e) => onChange(e.currentTarget.checked)} />;
+    case 'stateValue':
+      // OPERATOR_MOVE's target: never a pipeline action on this page (the operations console picks it)
+      return null;
   }
 }
 
