@@ -33,6 +33,7 @@ import { CloseOfBusiness1764220000000 } from './1764220000000-close-of-business'
 import { RegulatoryBadLoans1764230000000 } from './1764230000000-regulatory-bad-loans';
 import { ClassificationChange1764240000000 } from './1764240000000-classification-change';
 import { CompensationAgenda1764250000000 } from './1764250000000-compensation-agenda';
+import { Custody1764260000000 } from './1764260000000-custody';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   RegulatoryBadLoans1764230000000,
   ClassificationChange1764240000000,
   CompensationAgenda1764250000000,
+  Custody1764260000000,
 ];

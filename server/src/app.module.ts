@@ -10,6 +10,8 @@ import { BadLoansService } from './bad-loans/bad-loans.service';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CloseOfBusinessModule } from './close-of-business/close-of-business.module';
 import { CollateralModule } from './collateral/collateral.module';
+import { CustodyModule } from './custody/custody.module';
+import { CustodyService } from './custody/custody.service';
 import { ContractsService } from './contracts/contracts.service';
 import { LettersService } from './letters/letters.service';
 import { PremiumService } from './premium/premium.service';
@@ -82,6 +84,7 @@ export class AppModule implements NestModule {
         RegulatoryModule,
         BadLoansModule,
         CloseOfBusinessModule,
+        CustodyModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
@@ -94,7 +97,7 @@ export class AppModule implements NestModule {
         // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
         {
           provide: PIPELINE_HOOKS,
-          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService],
+          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService, CustodyService],
           useFactory: (
             contracts: ContractsService,
             letters: LettersService,
@@ -103,7 +106,8 @@ export class AppModule implements NestModule {
             reminders: RemindersService,
             visits: VisitsService,
             badLoans: BadLoansService,
-          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans }),
+            custody: CustodyService,
+          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans, custody }),
         },
       ],
     };

@@ -7,6 +7,8 @@ import type { VisitsService } from './visits/visits.service';
 import { badLoansHooks } from './bad-loans/bad-loans.hooks';
 import type { BadLoansService } from './bad-loans/bad-loans.service';
 import { collateralHooks } from './collateral/collateral.hooks';
+import { custodyHooks } from './custody/custody.hooks';
+import type { CustodyService } from './custody/custody.service';
 import { contractsHooks } from './contracts/contracts.hooks';
 import { lettersHooks } from './letters/letters.hooks';
 import { loanDataHooks } from './loan-data/loan-data.hooks';
@@ -26,6 +28,7 @@ export interface HookServices {
   reminders: RemindersService;
   visits: VisitsService;
   badLoans: BadLoansService;
+  custody: CustodyService;
 }
 
 /**
@@ -44,5 +47,6 @@ export function declaredHooks(s: HookServices): DeclaredHooks {
     letters: lettersHooks(s.letters),
     contracts: contractsHooks(s.contracts),
     'bad-loans': badLoansHooks(s.badLoans),
+    custody: custodyHooks(s.custody),
   };
 }

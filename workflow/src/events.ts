@@ -279,7 +279,11 @@ export interface EventPayloads {
   RECOVERY_WRITE_OFF_APPROVE: NoPayload;
   RECOVERY_WRITE_OFF_RETURN: ReasonPayload;
   // release (DBDZYJC)
-  CONFIRM_RELEASE: { itemId: string };
+  /**
+   * `receivedBy`: who takes the item's certificates out of the vault at release (version 2 of the
+   * payload, optional: histories before it replay as they were; the server names the borrower when absent).
+   */
+  CONFIRM_RELEASE: { itemId: string; receivedBy?: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -440,7 +444,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   RECOVERY_CLOSE: [oneOf('outcome', RECOVERY_OUTCOMES), text('reason')],
   RECOVERY_WRITE_OFF_APPROVE: [],
   RECOVERY_WRITE_OFF_RETURN: reason,
-  CONFIRM_RELEASE: [id('itemId')],
+  CONFIRM_RELEASE: [id('itemId'), text('receivedBy', false)],
 };
 
 /** Every event type, in pipeline order. */
