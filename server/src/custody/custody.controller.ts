@@ -19,7 +19,7 @@ import {
   MovesQuery,
   RevalueInputDto,
 } from './custody.dto';
-import { CertificateDto, CustodySettingDto, InventoryPageDto, LoanCustodyDto, MovePageDto } from './custody.responses';
+import { BorrowerDto, CertificateDto, CustodySettingDto, InventoryPageDto, LoanCustodyDto, MovePageDto } from './custody.responses';
 import { CustodyService } from './custody.service';
 
 const FILE_BODY: ApiBodyOptions = { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } };
@@ -118,6 +118,14 @@ export class CustodyController {
   @ApiOperation({ summary: "The certificate's scan" })
   scan(@Param('id') id: string) {
     return this.custody.scan(id);
+  }
+
+  @ApiEnvelope([BorrowerDto])
+  @RequirePermission('sys:custody:keep')
+  @Get('custody/borrowers')
+  @ApiOperation({ summary: 'The active users a certificate may be lent to' })
+  borrowers() {
+    return this.custody.borrowers();
   }
 
   @ApiEnvelope(InventoryPageDto)

@@ -258,6 +258,11 @@ export class CustodyRepository {
     return row;
   }
 
+  /** The active users a certificate may be lent to. */
+  async borrowers(): Promise<{ id: string; username: string; nickname: string }[]> {
+    return this.db.query(`SELECT id, username, nickname FROM app_user WHERE NOT disabled AND deleted_at IS NULL ORDER BY username`);
+  }
+
   /** The certificate's moves, oldest first, with their actors' names. */
   async moves(certificateId: string | null, loanId: string | null, limit: number, offset: number): Promise<MoveRow[]> {
     return this.db.query(

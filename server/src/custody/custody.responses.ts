@@ -191,3 +191,12 @@ export class CustodySettingDto {
   @ApiProperty()
   changedAt: string;
 }
+
+export class BorrowerDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty()
+  username: string;
+  @ApiProperty()
+  nickname: string;
+}

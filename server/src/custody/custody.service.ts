@@ -471,6 +471,10 @@ export class CustodyService {
     }
   }
 
+  borrowers(): Promise<{ id: string; username: string; nickname: string }[]> {
+    return this.repo.borrowers();
+  }
+
   // --- settings -----------------------------------------------------------------------------------
 
   async settings(): Promise<CustodySettingDto> {

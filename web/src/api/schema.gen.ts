@@ -2845,6 +2845,12 @@ export interface CancelInputDto {
   reason: string;
 }
 
+export interface BorrowerDto {
+  id: string;
+  username: string;
+  nickname: string;
+}
+
 export interface InventoryRowDto {
   id: string;
   loanId: string;
@@ -3264,6 +3270,7 @@ export interface ApiResponses {
   'POST /custody/certificates/{id}/cancel': CertificateDto;
   'GET /custody/certificates/{id}/scan': Blob;
   'POST /custody/certificates/{id}/scan': CertificateDto;
+  'GET /custody/borrowers': BorrowerDto[];
   'GET /custody/inventory': InventoryPageDto;
   'GET /custody/inventory/export': Blob;
   'GET /custody/moves': MovePageDto;
