@@ -6,7 +6,8 @@ const DAY_MS = 86_400_000;
 
 /** The demo loans whose confirmed collateral has certificates in custody, and which certificate of theirs is lent out (and overdue). */
 const CUSTODY_LOANS: { company: string; lentDaysOverdue?: number }[] = [
-  { company: '上海智造机器人有限公司', lentDaysOverdue: 4 },
+  // (not the loans the browser scenarios release: a lent certificate would hold their release back)
+  { company: '上海金桥建材贸易有限公司', lentDaysOverdue: 4 },
   { company: '上海恒信节能环保有限公司' },
   { company: '上海东方纺织印染有限公司' },
 ];
