@@ -158,7 +158,7 @@ export class InventoryQuery {
   @IsUUID()
   loanId?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, description: "The loan's bank (exact name)" })
+  @ApiPropertyOptional({ type: String, maxLength: 100, description: "The loan's bank (exact name)" })
   @optionalText()
   @IsOptional()
   @IsString()

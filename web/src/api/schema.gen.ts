@@ -2897,8 +2897,6 @@ export interface InventoryPageDto {
   counts: StateCountDto[];
 }
 
-export interface Object {}
-
 export interface MoveDto {
   id: string;
   certificateId: string;
@@ -4068,7 +4066,7 @@ export interface ApiQueries {
     state?: 'ALL' | 'IN_VAULT' | 'LENT' | 'OVERDUE' | 'AWAITING_DEPOSIT' | 'RELEASED' | 'CANCELLED';
     loanId?: string;
     /** The loan's bank (exact name) */
-    bank?: Object;
+    bank?: string;
     sort?: 'stateChangedAt' | 'returnDueOn' | 'number';
     order?: 'ASC' | 'DESC';
     /** nextCursor of the previous page (same filters and sort) */
@@ -4080,7 +4078,7 @@ export interface ApiQueries {
     state?: 'ALL' | 'IN_VAULT' | 'LENT' | 'OVERDUE' | 'AWAITING_DEPOSIT' | 'RELEASED' | 'CANCELLED';
     loanId?: string;
     /** The loan's bank (exact name) */
-    bank?: Object;
+    bank?: string;
     sort?: 'stateChangedAt' | 'returnDueOn' | 'number';
     order?: 'ASC' | 'DESC';
     /** nextCursor of the previous page (same filters and sort) */
