@@ -33,6 +33,7 @@ import { CloseOfBusiness1764220000000 } from './1764220000000-close-of-business'
 import { RegulatoryBadLoans1764230000000 } from './1764230000000-regulatory-bad-loans';
 import { ClassificationChange1764240000000 } from './1764240000000-classification-change';
 import { CompensationAgenda1764250000000 } from './1764250000000-compensation-agenda';
+import { Custody1764260000000 } from './1764260000000-custody';
 import { Operations1764270000000 } from './1764270000000-operations';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
@@ -72,5 +73,6 @@ export const MIGRATIONS = [
   RegulatoryBadLoans1764230000000,
   ClassificationChange1764240000000,
   CompensationAgenda1764250000000,
+  Custody1764260000000,
   Operations1764270000000,
 ];

@@ -10,6 +10,8 @@ import { BadLoansService } from './bad-loans/bad-loans.service';
 import { BasicDataModule } from './basic-data/basic-data.module';
 import { CloseOfBusinessModule } from './close-of-business/close-of-business.module';
 import { CollateralModule } from './collateral/collateral.module';
+import { CustodyModule } from './custody/custody.module';
+import { CustodyService } from './custody/custody.service';
 import { ContractsService } from './contracts/contracts.service';
 import { LettersService } from './letters/letters.service';
 import { PremiumService } from './premium/premium.service';
@@ -85,6 +87,7 @@ export class AppModule implements NestModule {
         BadLoansModule,
         CloseOfBusinessModule,
         OperationsModule,
+        CustodyModule,
       ],
       controllers: [AuditController, HealthController, AgreementsController, MessagesController, HistoryController, QueuePageController],
       providers: [
@@ -97,7 +100,17 @@ export class AppModule implements NestModule {
         // Every feature's preparers and writers, which WorkflowService reads at start (their order: workflow/hook-order.ts).
         {
           provide: PIPELINE_HOOKS,
-          inject: [ContractsService, LettersService, PremiumService, RegulatoryService, RemindersService, VisitsService, BadLoansService, OperationsRepository],
+          inject: [
+            ContractsService,
+            LettersService,
+            PremiumService,
+            RegulatoryService,
+            RemindersService,
+            VisitsService,
+            BadLoansService,
+            OperationsRepository,
+            CustodyService,
+          ],
           useFactory: (
             contracts: ContractsService,
             letters: LettersService,
@@ -107,7 +120,8 @@ export class AppModule implements NestModule {
             visits: VisitsService,
             badLoans: BadLoansService,
             operations: OperationsRepository,
-          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans, operations }),
+            custody: CustodyService,
+          ) => declaredHooks({ contracts, letters, premium, regulatory, reminders, visits, badLoans, operations, custody }),
         },
       ],
     };

@@ -7,6 +7,8 @@ import type { VisitsService } from './visits/visits.service';
 import { badLoansHooks } from './bad-loans/bad-loans.hooks';
 import type { BadLoansService } from './bad-loans/bad-loans.service';
 import { collateralHooks } from './collateral/collateral.hooks';
+import { custodyHooks } from './custody/custody.hooks';
+import type { CustodyService } from './custody/custody.service';
 import { contractsHooks } from './contracts/contracts.hooks';
 import { lettersHooks } from './letters/letters.hooks';
 import { loanDataHooks } from './loan-data/loan-data.hooks';
@@ -29,6 +31,7 @@ export interface HookServices {
   visits: VisitsService;
   badLoans: BadLoansService;
   operations: Pick<OperationsRepository, 'trail' | 'lastStep'>;
+  custody: CustodyService;
 }
 
 /**
@@ -48,5 +51,6 @@ export function declaredHooks(s: HookServices): DeclaredHooks {
     contracts: contractsHooks(s.contracts),
     'bad-loans': badLoansHooks(s.badLoans),
     operations: operationsHooks(s.operations),
+    custody: custodyHooks(s.custody),
   };
 }

@@ -23,6 +23,7 @@
  *   A12101-A12199  loan lists at scale
  *   A12401-A12499  compensation and recovery (bad loans)
  *   A12501-A12599  the operations console (stuck loans, failed work, batches, operator trail)
+ *   A12601-A12699  custody of certificates, revaluation
  * A00xxx codes other than the two successes are not answered by the server (the web's tests use
  * A00403/A00404 as stand-ins for failures).
  */
@@ -247,6 +248,20 @@ export const ERROR_CODE_GROUPS = {
       operationsMoveTargetMissing: 'A12506',
     },
   ),
+  custody: group(
+    { from: 'A12601', to: 'A12699' },
+    {
+      certificateNotFound: 'A12601',
+      certificateMoveNotNow: 'A12602',
+      certificateReturnNotYours: 'A12603',
+      certificatesNotInVault: 'A12604',
+      collateralNotConfirmed: 'A12605',
+      receiverNotConfirmed: 'A12606',
+      borrowerUnknown: 'A12607',
+      returnDueNotAhead: 'A12608',
+      custodyCursorInvalid: 'A12609',
+    },
+  ),
 } as const;
 
 const g = ERROR_CODE_GROUPS;
@@ -276,6 +291,7 @@ export const ERROR_CODES = {
   ...g.loanLists.codes,
   ...g.badLoans.codes,
   ...g.operations.codes,
+  ...g.custody.codes,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

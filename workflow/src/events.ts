@@ -286,7 +286,11 @@ export interface EventPayloads {
   RECOVERY_WRITE_OFF_APPROVE: NoPayload;
   RECOVERY_WRITE_OFF_RETURN: ReasonPayload;
   // release (DBDZYJC)
-  CONFIRM_RELEASE: { itemId: string };
+  /**
+   * `receivedBy`: who takes the item's certificates out of the vault at release (version 2 of the
+   * payload, optional: histories before it replay as they were; the server names the borrower when absent).
+   */
+  CONFIRM_RELEASE: { itemId: string; receivedBy?: string };
   // any state: an administrator's intervention (the operations console)
   /**
    * Moves the loan to `target`, a state the machine can stand in (operator-move.ts checks it against the
@@ -454,7 +458,7 @@ export const EVENT_PAYLOAD_FIELDS: { readonly [T in EventType]: readonly Payload
   RECOVERY_CLOSE: [oneOf('outcome', RECOVERY_OUTCOMES), text('reason')],
   RECOVERY_WRITE_OFF_APPROVE: [],
   RECOVERY_WRITE_OFF_RETURN: reason,
-  CONFIRM_RELEASE: [id('itemId')],
+  CONFIRM_RELEASE: [id('itemId'), text('receivedBy', false)],
   OPERATOR_MOVE: [{ name: 'target', kind: 'stateValue', required: true }, text('reason')],
 };
 

@@ -237,6 +237,11 @@ export const PERMISSION_TREE = tree([
       act('sys:voucher:confirm', '确认', 'Confirm'),
       act('sys:voucher:remind', '发送放款提醒', 'Send disbursement reminder'),
     ]),
+    // Custody of the collateral's certificates (not in the spec): the vault inventory and its keeper.
+    menu('custody_list', '权证保管', 'Certificate custody', [
+      act('sys:custody:keep', '权证保管（入库、借出、归还、注销）', 'Keep the vault (deposit, lend, return, cancel)'),
+      act('sys:custody:revalue', '押品重估', 'Revalue collateral'),
+    ]),
   ]),
   menu('protect_after', '保后管理', 'After guarantee', [
     menu('ledger_list', '台账', 'Ledger', [

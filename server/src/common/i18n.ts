@@ -1,6 +1,7 @@
 import type { Label } from '@app/workflow';
 import type { Request } from 'express';
 import { OPERATIONS_MESSAGES } from '../operations/operations.messages';
+import { CUSTODY_FIELD_LABELS, CUSTODY_MESSAGES } from '../custody/custody.messages';
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -419,6 +420,7 @@ export const MESSAGES = {
   overdueBucketsInvalid: { zh: '逾期分档设置无效：{problem}', en: 'The overdue buckets are not valid: {problem}' },
   // the operations console
   ...OPERATIONS_MESSAGES,
+  ...CUSTODY_MESSAGES,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -554,6 +556,7 @@ export const FIELD_LABELS: Record<string, Label> = {
   seizedOn: { zh: '查封日期', en: 'day seized' },
   expiresOn: { zh: '查封到期日', en: 'expiry day' },
   leaderLimitFen: { zh: '领导审批限额（分）', en: 'leader-approval limit (fen)' },
+  ...CUSTODY_FIELD_LABELS,
 };
 
 /** class-validator constraint names -> a localized sentence about one field. */

@@ -724,6 +724,8 @@ export async function seedScale(
     await db.query(`ANALYZE company; ANALYZE loan; ANALYZE workflow_instance; ANALYZE workflow_event`);
     await db.query(`ANALYZE visit_record; ANALYZE repayment_plan; ANALYZE repayment_instalment; ANALYZE reminder; ANALYZE uploaded_file; ANALYZE attachment`);
   }
+  const certificates = await seedCertificates(db);
+  if (certificates) log(`${certificates} certificates in custody for the seeded loans whose collateral is confirmed`);
   const seconds = (Date.now() - started) / 1000;
   const serverAfter = await serverWork(db);
   const server = serverBefore && serverAfter ? diffWork(serverBefore, serverAfter) : null;
@@ -852,4 +854,56 @@ if (require.main === module) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The vault of the seeded loans (the custody inventory's bench reads it): each seeded loan whose
+ * confirmation carried collateral gets a collateral row and one certificate of its own (ids derived
+ * from the loan's), registered and deposited by finance on the loan's creation; one in ten lent to the
+ * A-post officer (half of those overdue), released or cancelled ones for the closed loans, with their
+ * moves. One set-based statement per table, resumable (loans that have certificates are left as they are).
+ */
+export async function seedCertificates(db: Client): Promise<number> {
+  const { rows } = await db.query(
+    `WITH l AS (
+       SELECT l.id, l.created_at, l.a_post_officer_id, wi.stage, (get_byte(decode(md5(l.id::text), 'hex'), 0)) AS r
+         FROM loan l JOIN workflow_instance wi ON wi.loan_id = l.id
+        WHERE l.id::text LIKE '5eed%' AND jsonb_array_length(COALESCE(wi.snapshot->'context'->'collateral', '[]'::jsonb)) > 0
+          AND NOT EXISTS (SELECT 1 FROM collateral k WHERE k.loan_id = l.id)
+     ), finance AS (SELECT id FROM app_user WHERE username = 'finance'),
+     items AS (
+       INSERT INTO collateral (id, loan_id, kind, owner, description, appraised_value_fen, created_by, updated_by, created_at, updated_at)
+       SELECT md5(l.id::text || ':collateral')::uuid, l.id, 'MORTGAGE', '抵押人', '厂房', 100000000 + l.r * 100000, f.id, f.id, l.created_at, l.created_at
+         FROM l, finance f
+       RETURNING id, loan_id
+     ), certs AS (
+       INSERT INTO custody_certificate (id, loan_id, collateral_id, kind, number, issuer, holder, state, deposited, lent_to, lent_reason, return_due_on,
+                                        released_to, state_changed_at, created_by, created_at)
+       SELECT md5(l.id::text || ':certificate')::uuid, l.id, i.id, 'OTHER_RIGHTS', '沪他项' || l.id::text, '不动产登记局', '担保公司',
+              s.state, true,
+              CASE WHEN s.state = 'LENT' THEN l.a_post_officer_id END,
+              CASE WHEN s.state = 'LENT' THEN '办理变更' END,
+              CASE WHEN s.state = 'LENT' THEN current_date + (CASE WHEN l.r % 2 = 0 THEN -3 ELSE 10 END) END,
+              CASE WHEN s.state = 'RELEASED' THEN '抵押人' END,
+              l.created_at + interval '1 day' + (l.r || ' minutes')::interval, f.id, l.created_at
+         FROM l JOIN items i ON i.loan_id = l.id CROSS JOIN finance f
+         CROSS JOIN LATERAL (SELECT CASE WHEN l.stage = 'closed' THEN (CASE WHEN l.r % 3 = 0 THEN 'CANCELLED' ELSE 'RELEASED' END)
+                                         WHEN l.r % 10 = 0 AND l.a_post_officer_id IS NOT NULL THEN 'LENT' ELSE 'IN_VAULT' END AS state) s
+       RETURNING id, loan_id, state, created_at, state_changed_at, lent_to, return_due_on
+     ), moves AS (
+       INSERT INTO custody_move (certificate_id, loan_id, kind, from_state, to_state, actor_id, at, counterparty_id, receiver_confirmed, return_due_on)
+       SELECT c.id, c.loan_id, m.kind, m.from_state, m.to_state, f.id, m.at, m.counterparty, m.confirmed, m.due
+         FROM certs c CROSS JOIN finance f
+         CROSS JOIN LATERAL (VALUES
+           (1, 'REGISTER', NULL, 'AWAITING_DEPOSIT', c.created_at, NULL::uuid, false, NULL::date),
+           (2, 'DEPOSIT', 'AWAITING_DEPOSIT', 'IN_VAULT', c.created_at + interval '1 hour', NULL::uuid, false, NULL::date),
+           (3, CASE c.state WHEN 'LENT' THEN 'LEND' WHEN 'RELEASED' THEN 'RELEASE' WHEN 'CANCELLED' THEN 'CANCEL' END, 'IN_VAULT', c.state,
+               c.state_changed_at, c.lent_to, c.state IN ('LENT', 'RELEASED'), c.return_due_on)
+         ) AS m(n, kind, from_state, to_state, at, counterparty, confirmed, due)
+        WHERE m.n < 3 OR c.state <> 'IN_VAULT'
+       RETURNING 1
+     ) SELECT (SELECT count(*)::int FROM certs) AS n, (SELECT count(*)::int FROM moves) AS m`,
+  );
+  if (rows[0].n) await db.query(`ANALYZE collateral; ANALYZE custody_certificate; ANALYZE custody_move`);
+  return rows[0].n;
 }

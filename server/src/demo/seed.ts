@@ -1,3 +1,4 @@
+import { seedDemoCustody } from './demo-custody';
 import { Logger } from '@nestjs/common';
 import { DEFAULT_OVERDUE_BUCKETS, ROLE_ADMIN, ROLE_USER } from '@app/workflow';
 import { DataSource, EntityManager } from 'typeorm';
@@ -75,6 +76,8 @@ export async function seedIfEmpty(db: DataSource, config: AppConfig): Promise<'d
       await seedDemoConferees(em, ids, ids.admin);
       await seedDemoLoanData(em, ids.apost, ids.bpost);
       await seedDemoRegulatory(em, ids.admin);
+      // certificates in the vault (one lent and overdue), so that the custody page is not empty
+      await seedDemoCustody(em, { apost: ids.apost, finance: ids.finance });
       // today's days past due, as the nightly close of business would have left them (the overdue list shows them at once)
       await closeOverdue(em, companyDay(new Date()), DEFAULT_OVERDUE_BUCKETS);
       logger.log(`loaded demo data: ${DEMO_USERS.length} accounts, ${loans + meetings} loans, ${meetings} meetings`);

@@ -8,8 +8,16 @@ import { translate } from '../common/i18n';
 import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import { QUEUES, type JobPayloads } from '../jobs/queues';
 import { messageLang } from '../messages/todo-text';
-import { noteHorizonRun, queueWithinHorizon } from './reminder-queue';
-import { enabledUsers, insertReminderMessage, lockReminderToSend, markReminderSent, reminderLoan } from './reminders.repository';
+import { noteHorizonRun, queueWithinHorizon, reminderJobOptions } from './reminder-queue';
+import {
+  enabledUsers,
+  insertNextCertificateReminder,
+  insertReminderMessage,
+  lockReminderToSend,
+  markReminderCancelled,
+  markReminderSent,
+  reminderLoan,
+} from './reminders.repository';
 
 type Names = 'reminder.fire' | 'reminders.horizon' | 'reminders.reconcile' | 'reminders.unqueue';
 const DAY_MS = 86_400_000;
@@ -18,6 +26,8 @@ const TITLE_KEYS = {
   MATURITY: 'reminderTitleMaturity',
   VISIT: 'reminderTitleVisit',
   SEIZURE: 'reminderTitleSeizure',
+  CERT_RETURN: 'reminderTitleCertReturn',
+  REVALUATION: 'reminderTitleRevaluation',
 } as const;
 /** A job that runs this much before its fire time (clocks apart) leaves the reminder for the next horizon run. */
 const EARLY_TOLERANCE_MS = 60_000;
@@ -63,11 +73,18 @@ export class ReminderJobsHandler implements JobHandler<Names> {
   }
 
   async fire(reminderId: string): Promise<{ sent: number } | { skipped: string }> {
-    return this.db.transaction(async (em) => {
-      const result = await sendReminder(em, reminderId, this.clock.now());
+    const now = this.clock.now();
+    const result = await this.db.transaction(async (em) => {
+      const result = await sendReminder(em, reminderId, now);
       if ('late' in result && result.late) this.logger.warn(`reminder ${reminderId} sent late`);
-      return 'sent' in result ? { sent: result.sent } : result;
+      return result;
     });
+    // a lent certificate's next daily reminder, once this one committed (the horizon job would queue it too)
+    if ('next' in result && result.next) {
+      const next = result.next;
+      await this.queue.add('reminder.fire', { reminderId: next.id }, reminderJobOptions(next.jobId, new Date(next.fireAt), now));
+    }
+    return 'sent' in result ? { sent: result.sent } : result;
   }
 }
 
@@ -82,16 +99,24 @@ export async function sendReminder(
   reminderId: string,
   now: Date,
   at?: Date,
-): Promise<{ sent: number; late: boolean } | { skipped: string }> {
+): Promise<{ sent: number; late: boolean; next?: { id: string; jobId: string; fireAt: Date } | null } | { skipped: string }> {
   const r = await lockReminderToSend(em, reminderId);
   if (!r) return { skipped: 'unknown' };
   if (r.state !== 'SCHEDULED') return { skipped: r.state };
   const fireAt = new Date(r.fire_at);
   if (fireAt.getTime() - now.getTime() > EARLY_TOLERANCE_MS) return { skipped: 'early' };
+  // a certificate back in the vault (or gone at release) is reminded of no more
+  if (r.kind === 'CERT_RETURN' && r.cert_state !== 'LENT') {
+    await markReminderCancelled(em, r.id, now);
+    return { skipped: 'returned' };
+  }
   const loan = (await reminderLoan(em, r.loan_id))!;
-  const recipients = await enabledUsers(em, [...new Set([loan.a_post_officer_id, loan.b_post_officer_id].filter((id): id is string => Boolean(id)))]);
+  // a lent certificate's borrower and the loan's A-post officer; otherwise the loan's officers
+  const people = r.kind === 'CERT_RETURN' ? [r.cert_lent_to, loan.a_post_officer_id] : [loan.a_post_officer_id, loan.b_post_officer_id];
+  const recipients = await enabledUsers(em, [...new Set(people.filter((id): id is string => Boolean(id)))]);
   const dueDay = companyDay(new Date(r.due_at));
   const days = Math.max(0, Math.round((new Date(r.due_at).getTime() - fireAt.getTime()) / DAY_MS));
+  const overdueDays = Math.max(0, Math.round((fireAt.getTime() - new Date(r.due_at).getTime()) / DAY_MS));
   let sent = 0;
   for (const u of recipients) {
     const lang = messageLang(u.language);
@@ -102,7 +127,13 @@ export async function sendReminder(
         ? translate('reminderContentRepayment', lang, { seq: r.seq ?? '', amount: (Number(r.principal_fen ?? 0) / 100).toFixed(2), day: dueDay })
         : kind === 'SEIZURE'
           ? translate('reminderContentSeizure', lang, { asset: r.asset ?? '', day: dueDay, days })
-          : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
+          : kind === 'CERT_RETURN'
+            ? overdueDays > 0
+              ? translate('reminderContentCertOverdue', lang, { number: r.cert_number ?? '', day: dueDay, days: overdueDays })
+              : translate('reminderContentCertReturn', lang, { number: r.cert_number ?? '', day: dueDay })
+            : kind === 'REVALUATION'
+              ? translate('reminderContentRevaluation', lang, { item: r.item_description || r.item_owner || '', day: dueDay })
+              : translate(kind === 'VISIT' ? 'reminderContentVisit' : 'reminderContentMaturity', lang, { day: dueDay, days });
     const inserted = await insertReminderMessage(em, {
       userId: u.id,
       title,
@@ -115,5 +146,7 @@ export async function sendReminder(
   }
   const late = now.getTime() - fireAt.getTime() > DAY_MS;
   await markReminderSent(em, r.id, at ?? now, late);
-  return { sent, late };
+  // then daily while the certificate is still out
+  const next = r.kind === 'CERT_RETURN' ? await insertNextCertificateReminder(em, r.id) : null;
+  return { sent, late, next };
 }

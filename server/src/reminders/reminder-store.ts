@@ -76,7 +76,8 @@ async function unqueueAfterCommit(em: EntityManager, loanId: string, jobIds: str
 }
 
 /** SEIZURE: a seizure's expiry (written by the bad-loans feature, server/src/bad-loans). */
-export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
+/** CERT_RETURN: a lent certificate's return; REVALUATION: a collateral item's next revaluation (both written by server/src/custody). */
+export type ReminderKind = 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE' | 'CERT_RETURN' | 'REVALUATION';
 /** The reminders a repayment plan makes (a plan edit replaces these, and leaves the visit reminder be). */
 const PLAN_KINDS: ReminderKind[] = ['REPAYMENT', 'MATURITY'];
 

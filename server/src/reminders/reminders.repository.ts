@@ -268,8 +268,10 @@ export async function insertVisitReminder(em: EntityManager, loanId: string, due
 /** The reminder with its instalment's seq and principal (fen as text), its row locked; undefined when there is none. */
 export async function lockReminderToSend(em: EntityManager, reminderId: string): Promise<Record<string, any> | undefined> {
   const [r] = await em.query(
-    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text, s.asset
+    `SELECT r.id, r.loan_id, r.kind, r.state, r.fire_at, r.due_at, i.seq, i.principal_fen::text, s.asset,
+            c.number AS cert_number, c.state AS cert_state, c.lent_to AS cert_lent_to, k.owner AS item_owner, k.description AS item_description
        FROM reminder r LEFT JOIN repayment_instalment i ON i.id = r.instalment_id LEFT JOIN seizure s ON s.id = r.seizure_id
+            LEFT JOIN custody_certificate c ON c.id = r.certificate_id LEFT JOIN collateral k ON k.id = r.collateral_id
       WHERE r.id = $1 FOR UPDATE OF r`,
     [reminderId],
   );
@@ -336,4 +338,29 @@ export async function openInstalmentDue(em: EntityManager, loanId: string): Prom
     [loanId],
   );
   return open;
+}
+
+/** Marks a scheduled reminder cancelled (a certificate's return reminder that fires once the certificate is back). */
+export async function markReminderCancelled(em: EntityManager, reminderId: string, now: Date): Promise<void> {
+  await em.query(`UPDATE reminder SET state = 'CANCELLED', cancelled_at = $2 WHERE id = $1 AND state = 'SCHEDULED'`, [reminderId, now]);
+}
+
+/**
+ * The next daily return reminder of a lent certificate, after the one just sent: the day after it, and
+ * not before the day after the return day (overdue); the certificate's row is read under the caller's
+ * lock of the reminder. Answers the row made (none when the certificate is no longer lent).
+ */
+export async function insertNextCertificateReminder(em: EntityManager, reminderId: string): Promise<{ id: string; jobId: string; fireAt: Date } | null> {
+  const [row] = await em.query(
+    `WITH r AS (
+       SELECT r.loan_id, r.certificate_id, r.due_at, greatest(r.fire_at + interval '1 day', r.due_at + interval '1 day') AS fire_at
+         FROM reminder r JOIN custody_certificate c ON c.id = r.certificate_id
+        WHERE r.id = $1 AND c.state = 'LENT'
+     ), fresh AS (SELECT gen_random_uuid() AS id, r.* FROM r)
+     INSERT INTO reminder (id, loan_id, kind, certificate_id, due_at, fire_at, job_id)
+     SELECT id, loan_id, 'CERT_RETURN', certificate_id, due_at, fire_at, 'reminder-' || id FROM fresh
+     RETURNING id, job_id AS "jobId", fire_at AS "fireAt"`,
+    [reminderId],
+  );
+  return row ?? null;
 }

@@ -7,10 +7,11 @@ export class ReminderDto {
   @ApiProperty()
   id: string;
   @ApiProperty({
-    enum: ['REPAYMENT', 'MATURITY', 'VISIT', 'SEIZURE'],
-    description: 'VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires',
+    enum: ['REPAYMENT', 'MATURITY', 'VISIT', 'SEIZURE', 'CERT_RETURN', 'REVALUATION'],
+    description:
+      'VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires; CERT_RETURN: a lent certificate is due back; REVALUATION: a collateral item is due for revaluation',
   })
-  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE' | 'CERT_RETURN' | 'REVALUATION';
   @ApiProperty({ description: 'When the instalment, the loan, the next visit or the seizure falls due (ISO time)' })
   dueAt: string;
   @ApiProperty({ description: 'When the reminder is sent (ISO time)' })

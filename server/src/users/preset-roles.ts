@@ -37,6 +37,7 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('guarantee_letter_list'),
       ...keysUnder('guarantee_upload_list'),
       ...keysUnder('voucher_list'), // with sys:voucher:remind
+      'custody_list', // sees the loan's certificates; returns those lent to the officer
       'protect_after',
       ...keysUnder('ledger_list'), // the officer holds the ledger: with sys:ledger:remind-repayment
       ...keysUnder('attachment_list'),
@@ -73,6 +74,9 @@ export const PRESET_ROLES: PresetRole[] = [
       'protect_middle',
       ...keysUnder('mutual_review_list'),
       ...keysUnder('counter_guarantee'),
+      // risk control revalues the collateral it confirmed
+      'custody_list',
+      'sys:custody:revalue',
       'protect_after',
       ...keysUnder('b_post_list'),
       'overdue_list',
@@ -133,6 +137,7 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('guarantee_letter_seal'),
       'guarantee_upload_list',
       'sys:contract-archive:confirm', // the checker of the contract archive the clerk uploads
+      'custody_list', // the vault inventory and the loan-to-value alerts
       'protect_after',
       ...keysUnder('leader_review_list'),
       ...keysUnder('statistics'),
@@ -155,6 +160,9 @@ export const PRESET_ROLES: PresetRole[] = [
       ...keysUnder('premium_confirmation_list'),
       'voucher_list',
       'sys:voucher:confirm',
+      // finance keeps the vault: deposits, lends, takes back and cancels the certificates
+      'custody_list',
+      'sys:custody:keep',
       // finance works voucherList (it confirms the disbursement voucher), so it may chase the officer
       'sys:voucher:remind',
       'protect_after',

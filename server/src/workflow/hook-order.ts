@@ -16,6 +16,7 @@ export const HOOK_FEATURES = [
   'contracts',
   'bad-loans',
   'operations',
+  'custody',
 ] as const;
 export type HookFeature = (typeof HOOK_FEATURES)[number];
 
@@ -58,7 +59,8 @@ export const HOOK_ORDER: HookOrder = {
   VISIT_RETURN: { writers: ['visits'] },
   RECORD_REPAYMENT: { preparers: ['reminders'], writers: ['evidence', 'reminders'] },
   REPAYMENT_PLAN_EDIT: { writers: ['reminders'] },
-  CONFIRM_RELEASE: { writers: ['reminders'] },
+  // custody: refused while one of the item's certificates is not in the vault; those in it go out at release
+  CONFIRM_RELEASE: { preparers: ['custody'], writers: ['reminders', 'custody'] },
   // the plan's maturity, then the live regulatory check for the longer exposure
   EXTENSION_APPLY: { preparers: ['reminders', 'regulatory'] },
   // the plan rebuilt to the new maturity, its reminders replaced

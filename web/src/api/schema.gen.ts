@@ -1742,8 +1742,8 @@ export interface DisbursementReminderDto {
 
 export interface ReminderDto {
   id: string;
-  /** VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires */
-  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE';
+  /** VISIT: the next after-guarantee visit falls due; SEIZURE: a seizure expires; CERT_RETURN: a lent certificate is due back; REVALUATION: a collateral item is due for revaluation */
+  kind: 'REPAYMENT' | 'MATURITY' | 'VISIT' | 'SEIZURE' | 'CERT_RETURN' | 'REVALUATION';
   /** When the instalment, the loan, the next visit or the seizure falls due (ISO time) */
   dueAt: string;
   /** When the reminder is sent (ISO time) */
@@ -2801,6 +2801,218 @@ export interface CancelDto {
   reason: string;
 }
 
+export interface ValuationDto {
+  valueFen: number;
+  valuedOn: string;
+  note: string | null;
+  recordedByName: string | null;
+  recordedAt: string;
+}
+
+export interface CertificateDto {
+  id: string;
+  loanId: string;
+  collateralId: string;
+  /** The item's collateral kind (MORTGAGE, PLEDGE, OTHER) */
+  collateralKind: string;
+  collateralOwner: string;
+  collateralDescription: string | null;
+  kind: 'OTHER_RIGHTS' | 'REAL_ESTATE' | 'PLEDGE_REGISTRATION' | 'OTHER';
+  number: string;
+  issuer: string;
+  holder: string;
+  /** The scan's original name, when one was uploaded */
+  scanName: string | null;
+  state: 'AWAITING_DEPOSIT' | 'IN_VAULT' | 'LENT' | 'RELEASED' | 'CANCELLED';
+  lentTo: string | null;
+  lentToName: string | null;
+  lentReason: string | null;
+  /** YYYY-MM-DD */
+  returnDueOn: string | null;
+  releasedTo: string | null;
+  /** Days past the return day (0 unless lent and overdue) */
+  overdueDays: number;
+  stateChangedAt: string;
+  /** The moves the signed-in user may make now (RETURN for the borrower too) */
+  allowedMoves: ('REGISTER' | 'DEPOSIT' | 'LEND' | 'RETURN' | 'RELEASE' | 'CANCEL')[];
+}
+
+export interface CustodyItemDto {
+  id: string;
+  kind: string;
+  owner: string;
+  description: string | null;
+  /** True once B-post confirmed it with the counter-guarantee (certificates may be registered) */
+  confirmed: boolean;
+  released: boolean;
+  /** The latest appraised value (a revaluation, else the register), fen */
+  latestValueFen: number | null;
+  /** The day of the latest revaluation */
+  valuedOn: string | null;
+  /** The next revaluation day (its reminder) */
+  nextRevaluationOn: string | null;
+  valuations: ValuationDto[];
+  certificates: CertificateDto[];
+}
+
+export interface LoanCustodyDto {
+  loanId: string;
+  /** What the loan owes now (its repayment plan, else the guaranteed amount), fen */
+  outstandingFen: number;
+  /** Sum of the latest appraised values, fen */
+  totalValueFen: number;
+  /** outstanding / total value in basis points */
+  ltvBp: number | null;
+  ltvThresholdBp: number;
+  ltvAbove: boolean;
+  /** When the officers and the leader were told the loan-to-value rose above the threshold */
+  ltvAlertAt: string | null;
+  /** The signed-in user holds the vault keeper key */
+  canKeep: boolean;
+  /** The signed-in user may record a revaluation */
+  canRevalue: boolean;
+  items: CustodyItemDto[];
+}
+
+export interface CertificateInputDto {
+  /** The collateral item (a row of the register confirmed with the counter-guarantee) */
+  collateralId: string;
+  /** OTHER_RIGHTS 他项权证, REAL_ESTATE 不动产权证, PLEDGE_REGISTRATION 质押登记证明, OTHER */
+  kind: 'OTHER_RIGHTS' | 'REAL_ESTATE' | 'PLEDGE_REGISTRATION' | 'OTHER';
+  number: string;
+  issuer: string;
+  /** The holder of record (登记权利人) */
+  holder: string;
+}
+
+export interface RevalueInputDto {
+  collateralId: string;
+  /** Whole fen, above zero */
+  appraisedValueFen: number;
+  /** The day of the valuation (today or before) */
+  valuedOn: string;
+  note?: string | null;
+}
+
+export interface MoveNoteDto {
+  reason?: string | null;
+}
+
+export interface LendInputDto {
+  /** The borrower: an active user */
+  borrowerId: string;
+  reason: string;
+  /** The day it is due back (after today) */
+  returnDueOn: string;
+  /** The borrower confirms receiving it (must be true) */
+  receiverConfirmed: boolean;
+}
+
+export interface CancelInputDto {
+  reason: string;
+}
+
+export interface BorrowerDto {
+  id: string;
+  username: string;
+  nickname: string;
+}
+
+export interface InventoryRowDto {
+  id: string;
+  loanId: string;
+  collateralId: string;
+  /** The item's collateral kind (MORTGAGE, PLEDGE, OTHER) */
+  collateralKind: string;
+  collateralOwner: string;
+  collateralDescription: string | null;
+  kind: 'OTHER_RIGHTS' | 'REAL_ESTATE' | 'PLEDGE_REGISTRATION' | 'OTHER';
+  number: string;
+  issuer: string;
+  holder: string;
+  /** The scan's original name, when one was uploaded */
+  scanName: string | null;
+  state: 'AWAITING_DEPOSIT' | 'IN_VAULT' | 'LENT' | 'RELEASED' | 'CANCELLED';
+  lentTo: string | null;
+  lentToName: string | null;
+  lentReason: string | null;
+  /** YYYY-MM-DD */
+  returnDueOn: string | null;
+  releasedTo: string | null;
+  /** Days past the return day (0 unless lent and overdue) */
+  overdueDays: number;
+  stateChangedAt: string;
+  /** The moves the signed-in user may make now (RETURN for the borrower too) */
+  allowedMoves: ('REGISTER' | 'DEPOSIT' | 'LEND' | 'RETURN' | 'RELEASE' | 'CANCEL')[];
+  company: string;
+  bank: string | null;
+}
+
+export interface StateCountDto {
+  /** A state, or OVERDUE */
+  state: string;
+  count: number;
+}
+
+export interface InventoryPageDto {
+  list: InventoryRowDto[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  /** Send as `cursor` for the page after this one; null on the last page */
+  nextCursor: string | null;
+  counts: StateCountDto[];
+}
+
+export interface MoveDto {
+  id: string;
+  certificateId: string;
+  number: string;
+  kind: 'REGISTER' | 'DEPOSIT' | 'LEND' | 'RETURN' | 'RELEASE' | 'CANCEL';
+  fromState: string | null;
+  toState: string;
+  actorName: string | null;
+  at: string;
+  reason: string | null;
+  /** Who received it (lend: the borrower; release: who took it out) */
+  counterparty: string | null;
+  receiverConfirmed: boolean;
+  returnDueOn: string | null;
+  /** The loan event's sequence number (a release) */
+  eventSeq: number | null;
+}
+
+export interface MovePageDto {
+  list: MoveDto[];
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface IntervalMonthsOutDto {
+  MORTGAGE: number;
+  PLEDGE: number;
+  OTHER: number;
+}
+
+export interface CustodySettingDto {
+  ltvThresholdBp: number;
+  intervalMonths: IntervalMonthsOutDto;
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface IntervalMonthsDto {
+  MORTGAGE: number;
+  PLEDGE: number;
+  OTHER: number;
+}
+
+export interface CustodySettingInputDto {
+  /** Loan-to-value threshold in basis points (7000 = 70 %) */
+  ltvThresholdBp: number;
+  intervalMonths: IntervalMonthsDto;
+}
+
 export interface ArchiveRowDto {
   loanId: string;
   companyName: string;
@@ -3127,6 +3339,22 @@ export interface ApiResponses {
   'POST /operations/batches/{id}/cancel': null;
   'GET /operations/trail': null;
   'GET /operations/trail/export': Blob;
+  'GET /loans/{loanId}/custody': LoanCustodyDto;
+  'POST /loans/{loanId}/certificates': CertificateDto;
+  'POST /loans/{loanId}/revaluations': LoanCustodyDto;
+  'POST /custody/certificates/{id}/deposit': CertificateDto;
+  'POST /custody/certificates/{id}/lend': CertificateDto;
+  'POST /custody/certificates/{id}/return': CertificateDto;
+  'POST /custody/certificates/{id}/cancel': CertificateDto;
+  'GET /custody/certificates/{id}/scan': Blob;
+  'POST /custody/certificates/{id}/scan': CertificateDto;
+  'GET /custody/borrowers': BorrowerDto[];
+  'GET /custody/inventory': InventoryPageDto;
+  'GET /custody/inventory/export': Blob;
+  'GET /custody/moves': MovePageDto;
+  'GET /custody/moves/export': Blob;
+  'GET /custody/settings': CustodySettingDto;
+  'PUT /custody/settings': CustodySettingDto;
   'GET /archives': Page<ArchiveRowDto>;
   'GET /archives/export': Blob;
   'GET /archives/files/{attachmentId}': Blob;
@@ -3202,6 +3430,14 @@ export interface ApiBodies {
   'POST /operations/failed-work/retry': RetryDto;
   'POST /operations/batches': BatchDto;
   'POST /operations/batches/{id}/cancel': CancelDto;
+  'POST /loans/{loanId}/certificates': CertificateInputDto;
+  'POST /loans/{loanId}/revaluations': RevalueInputDto;
+  'POST /custody/certificates/{id}/deposit': MoveNoteDto;
+  'POST /custody/certificates/{id}/lend': LendInputDto;
+  'POST /custody/certificates/{id}/return': MoveNoteDto;
+  'POST /custody/certificates/{id}/cancel': CancelInputDto;
+  'POST /custody/certificates/{id}/scan': FormData;
+  'PUT /custody/settings': CustodySettingInputDto;
   'POST /archives/{loanId}/files': FormData;
   'POST /loans/{id}/contract-archive': FormData;
   'POST /loans/{id}/counter-guarantee': FormData;
@@ -3962,6 +4198,42 @@ export interface ApiQueries {
     pageSize?: number;
     /** The last id of the previous page (newest first) */
     beforeId?: string;
+  };
+  'GET /custody/inventory': {
+    state?: 'ALL' | 'IN_VAULT' | 'LENT' | 'OVERDUE' | 'AWAITING_DEPOSIT' | 'RELEASED' | 'CANCELLED';
+    loanId?: string;
+    /** The loan's bank (exact name) */
+    bank?: string;
+    sort?: 'stateChangedAt' | 'returnDueOn' | 'number';
+    order?: 'ASC' | 'DESC';
+    /** nextCursor of the previous page (same filters and sort) */
+    cursor?: string;
+    pageNum?: number;
+    pageSize?: number;
+  };
+  'GET /custody/inventory/export': {
+    state?: 'ALL' | 'IN_VAULT' | 'LENT' | 'OVERDUE' | 'AWAITING_DEPOSIT' | 'RELEASED' | 'CANCELLED';
+    loanId?: string;
+    /** The loan's bank (exact name) */
+    bank?: string;
+    sort?: 'stateChangedAt' | 'returnDueOn' | 'number';
+    order?: 'ASC' | 'DESC';
+    /** nextCursor of the previous page (same filters and sort) */
+    cursor?: string;
+    pageNum?: number;
+    pageSize?: number;
+  };
+  'GET /custody/moves': {
+    certificateId?: string;
+    loanId?: string;
+    pageNum?: number;
+    pageSize?: number;
+  };
+  'GET /custody/moves/export': {
+    certificateId?: string;
+    loanId?: string;
+    pageNum?: number;
+    pageSize?: number;
   };
   'GET /archives': {
     pageNum?: number;

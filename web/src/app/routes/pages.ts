@@ -47,3 +47,6 @@ export const statisticsAmountDataPage = lazy(() => import('@/features/statistics
 export const statisticsClassificationMigrationPage = lazy(() => import('@/features/statistics/ClassificationMigrationPage'));
 // The ledger's page of a loan (balance, plan, repayments, attachments).
 export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarantee/LedgerAttachmentsPage'));
+
+// Custody of certificates: the vault inventory and each certificate's history.
+export const custodyPage = lazy(() => import('@/features/custody/CustodyPage'));

@@ -50,6 +50,8 @@ import { guodanListPage, industrialInformationListPage } from './pages';
 import { statisticsAmountDataPage, statisticsAmountPage, statisticsClassificationMigrationPage, statisticsOverviewPage, statisticsProjectPage } from './pages';
 // After guarantee: the ledger's page of a loan.
 import { ledgerAttachmentsPage } from './pages';
+// Custody of certificates.
+import { custodyPage } from './pages';
 import { LOAN_LIST_PATH } from '@/navigation/paths';
 import type { RouteGroup } from '@/navigation/types';
 import { withWorklists } from './worklist-routes';
@@ -222,6 +224,8 @@ export const ROUTE_TABLE: RouteGroup[] = [
       },
       { name: 'guaranteeUploadList', path: 'guaranteeUploadList', page: worklistPage, perms: ['guarantee_upload_list'] },
       { name: 'voucherList', path: 'voucherList', page: worklistPage, perms: ['voucher_list'] },
+      // custody of the collateral's certificates: the vault inventory (not a worklist)
+      { name: 'custody', path: 'custody', page: custodyPage, perms: ['custody_list'] },
     ]),
   },
   {

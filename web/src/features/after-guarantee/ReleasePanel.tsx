@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatFen } from '@app/workflow';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
@@ -32,7 +32,9 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
       ? t('afterGuarantee.release.guarantee')
       : [t(`afterGuarantee.release.kinds.${item.kind}`), item.owner, item.description].filter(Boolean).join(' · ');
   // A release cannot be taken back: it is confirmed in a dialog naming the item and its value.
-  const ask = (item: Item) =>
+  const ask = (item: Item) => {
+    // who takes the item's certificates out of the vault (the server names the borrower when left empty)
+    let receivedBy = '';
     modals.openConfirmModal({
       title: t('afterGuarantee.release.confirmTitle'),
       centered: true,
@@ -47,17 +49,29 @@ export function ReleasePanel({ loanId, version, state }: { loanId: string; versi
               {t('afterGuarantee.release.columns.value')}: {formatFen(item.valueFen)}
             </Text>
           )}
+          {item.kind !== 'GUARANTEE' && (
+            <TextInput
+              mt="xs"
+              label={t('afterGuarantee.release.receivedBy')}
+              description={t('afterGuarantee.release.receivedByHint')}
+              maxLength={100}
+              onChange={(e) => (receivedBy = e.currentTarget.value)}
+              data-testid="release-received-by"
+            />
+          )}
         </Stack>
       ),
       labels: { confirm: t('afterGuarantee.release.confirm'), cancel: t('common.cancel') },
       confirmProps: { 'data-testid': 'release-confirm-ok' } as Record<string, string>,
       cancelProps: { 'data-testid': 'release-confirm-cancel' } as Record<string, string>,
-      onConfirm: () => void confirm(item.itemId),
+      onConfirm: () => void confirm(item.itemId, receivedBy.trim()),
     });
-  const confirm = async (itemId: string) => {
+  };
+  const confirm = async (itemId: string, receivedBy: string) => {
     setBusy(itemId);
     try {
-      const view = await sendEvent(loanId, { type: 'CONFIRM_RELEASE', expectedVersion: version, payload: { itemId } }, newIdempotencyKey());
+      const payload = receivedBy ? { itemId, receivedBy } : { itemId };
+      const view = await sendEvent(loanId, { type: 'CONFIRM_RELEASE', expectedVersion: version, payload }, newIdempotencyKey());
       showSuccessToast(t('afterGuarantee.release.confirmed'));
       await reload(view);
     } catch (error) {

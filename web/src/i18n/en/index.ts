@@ -18,6 +18,7 @@ import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import badLoans from './bad-loans';
+import custody from './custody';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -53,6 +54,7 @@ const en: Translation<typeof zhCN> = {
   premiumCollateral,
   afterGuarantee,
   badLoans,
+  custody,
   ledgerAttachments,
   permissions,
   queues,

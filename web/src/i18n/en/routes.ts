@@ -41,6 +41,7 @@ export const pageTitles: Translation<typeof zhPageTitles> = {
   filesDetail: 'Archive detail',
   ledgerAttachments: 'Attachments',
   ledgerAttachmentsFinance: 'Attachments (finance)',
+  custody: 'Certificate custody',
   statisticsList: 'Project overview',
   statisticsProjectList: 'All projects',
   guodanList: 'National guarantee platform data',

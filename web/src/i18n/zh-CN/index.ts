@@ -16,6 +16,7 @@ import permissions from './permissions';
 import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import badLoans from './bad-loans';
+import custody from './custody';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -52,6 +53,7 @@ const zhCN = {
   premiumCollateral,
   afterGuarantee,
   badLoans,
+  custody,
   ledgerAttachments,
   permissions,
   queues,

@@ -38,6 +38,7 @@ export const pageTitles = {
   filesDetail: '档案详情',
   ledgerAttachments: '附件列表',
   ledgerAttachmentsFinance: '附件列表（财务）',
+  custody: '权证保管',
   statisticsList: '项目总体情况',
   statisticsProjectList: '全部项目',
   guodanList: '国担报送数据',

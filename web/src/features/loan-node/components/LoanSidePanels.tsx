@@ -5,6 +5,7 @@ import { ReleasePanel } from '@/features/after-guarantee/ReleasePanel';
 import { RepaymentPlanPanel } from '@/features/after-guarantee/RepaymentPlanPanel';
 import { VisitsPanel } from '@/features/after-guarantee/VisitsPanel';
 import { CollateralPanel } from '@/features/premium-collateral/CollateralPanel';
+import { CustodyPanel } from '@/features/custody/CustodyPanel';
 import { PremiumPanel } from '@/features/premium-collateral/PremiumPanel';
 import { LoanRiskSharePanel } from '@/features/regulatory/LoanRiskSharePanel';
 import { RegulatoryImpactPanel } from '@/features/regulatory/RegulatoryImpactPanel';
@@ -33,6 +34,8 @@ export function LoanSidePanels({ loanId, view }: { loanId: string; view: Workflo
       {/* Shown from duringGuarantee on, to whoever holds their lists. */}
       <PremiumPanel loanId={loanId} version={view.version} />
       <CollateralPanel loanId={loanId} version={view.version} />
+      {/* Once the collateral is confirmed: its certificates in custody, their moves, values and loan-to-value. */}
+      <CustodyPanel loanId={loanId} version={view.version} />
       <DocumentsPanel loanId={loanId} version={view.version} state={view.state} />
       {/* After disbursement: visits with their classification history, then the release of each item. */}
       <VisitsPanel loanId={loanId} version={view.version} state={view.state} />
