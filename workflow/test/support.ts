@@ -92,6 +92,9 @@ export function payloads(type: EventType, context: GuaranteeContext): Record<str
   switch (type) {
     case 'SUBMIT_MATERIALS':
       return [{ completeDataTypes: ['CLIENT'] }];
+    // the machine's own transition keeps the state (the engine places the loan at the target)
+    case 'OPERATOR_MOVE':
+      return [{ target: 'dataCollection', reason: 'why' }];
     case 'PRE_REVIEW_MODIFY_AMOUNT':
     case 'GENERAL_OFFICE_MODIFY_AMOUNT':
       return [{ amount: context.amount * 2 }];
