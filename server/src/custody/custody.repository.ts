@@ -11,6 +11,8 @@ export const CERTIFICATE_KINDS = ['OTHER_RIGHTS', 'REAL_ESTATE', 'PLEDGE_REGISTR
 export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
 export const CERTIFICATE_STATES = ['AWAITING_DEPOSIT', 'IN_VAULT', 'LENT', 'RELEASED', 'CANCELLED'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+/** Counts stop past this: the page then says "10,000+" (totalCapped), as the loan lists do. */
+export const INVENTORY_COUNT_LIMIT = 10_000;
 export const MOVE_KINDS = ['REGISTER', 'DEPOSIT', 'LEND', 'RETURN', 'RELEASE', 'CANCEL'] as const;
 export type MoveKind = (typeof MOVE_KINDS)[number];
 
@@ -330,23 +332,27 @@ export class CustodyRepository {
   /** The raw keyset query of the inventory's first page by last move (ids only): the bench's baseline. */
   static readonly RAW_FIRST_PAGE_SQL = `SELECT id FROM custody_certificate ORDER BY state_changed_at DESC, id DESC LIMIT $1`;
 
+  /** The matches, counted up to INVENTORY_COUNT_LIMIT + 1 and no further (a million certificates are not counted on each page). */
   async inventoryCount(f: InventoryFilter): Promise<number> {
     const params: unknown[] = [f.today];
     const where = this.inventoryWhere(f, params);
     const join = f.bank ? 'JOIN loan l ON l.id = c.loan_id' : '';
     const [row] = await this.db.query(
-      `SELECT count(*)::int AS n FROM custody_certificate c ${join} WHERE $1::date IS NOT NULL ${where.length ? `AND ${where.join(' AND ')}` : ''}`,
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM custody_certificate c ${join} WHERE $1::date IS NOT NULL ${where.length ? `AND ${where.join(' AND ')}` : ''}
+          LIMIT ${INVENTORY_COUNT_LIMIT + 1}) bounded`,
       params,
     );
     return row.n;
   }
 
-  /** Per state, how many certificates (the inventory's tabs). */
+  /** Per state, how many certificates (the inventory's tabs), each counted on the state's index up to the same bound. */
   async stateCounts(today: string): Promise<{ state: string; n: number }[]> {
+    const bounded = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM custody_certificate c WHERE ${where} LIMIT ${INVENTORY_COUNT_LIMIT + 1}) b)`;
     return this.db.query(
-      `SELECT state, count(*)::int AS n FROM custody_certificate GROUP BY state
-       UNION ALL SELECT 'OVERDUE', count(*)::int FROM custody_certificate WHERE state = 'LENT' AND return_due_on < $1::date`,
-      [today],
+      `SELECT s.state, ${bounded('c.state = s.state')} AS n FROM unnest($2::text[]) AS s(state)
+       UNION ALL SELECT 'OVERDUE', ${bounded(`c.state = 'LENT' AND c.return_due_on < $1::date`)}`,
+      [today, [...CERTIFICATE_STATES]],
     );
   }
 

@@ -54,15 +54,19 @@ export class InventoryRowDto extends CertificateDto {
 export class StateCountDto {
   @ApiProperty({ description: 'A state, or OVERDUE' })
   state: string;
-  @ApiProperty()
+  @ApiProperty({ description: 'Exact up to 10,000; beyond it 10,000 with `capped`' })
   count: number;
+  @ApiProperty({ description: 'More than `count` (counting stopped at the bound)' })
+  capped: boolean;
 }
 
 export class InventoryPageDto {
   @ApiProperty({ type: [InventoryRowDto] })
   list: InventoryRowDto[];
-  @ApiProperty()
+  @ApiProperty({ description: 'Exact up to 10,000; beyond it 10,000 with `totalCapped`' })
   total: number;
+  @ApiProperty({ description: 'More than `total` match (counting stopped at the bound): shown as "10,000+"' })
+  totalCapped: boolean;
   @ApiProperty()
   pageNum: number;
   @ApiProperty()

@@ -18,6 +18,7 @@ import type { EventWriteContext } from '../workflow/hooks';
 import { CUSTODY_MESSAGES } from './custody.messages';
 import {
   CustodyRepository,
+  INVENTORY_COUNT_LIMIT,
   INVENTORY_SORTS,
   type CertificateRow,
   type CertificateState,
@@ -539,11 +540,12 @@ export class CustodyService {
       rows.length === q.pageSize && last ? Buffer.from(JSON.stringify([q.sort, desc ? 1 : 0, last.sortValue ?? null, last.id])).toString('base64url') : null;
     return {
       list: rows.map((r) => this.inventoryRow(r, user, f.today)),
-      total,
+      total: Math.min(total, INVENTORY_COUNT_LIMIT),
+      totalCapped: total > INVENTORY_COUNT_LIMIT,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
       nextCursor,
-      counts: counts.map((c) => ({ state: c.state, count: c.n })),
+      counts: counts.map((c) => ({ state: c.state, count: Math.min(c.n, INVENTORY_COUNT_LIMIT), capped: c.n > INVENTORY_COUNT_LIMIT })),
     };
   }
 

@@ -2951,12 +2951,18 @@ export interface InventoryRowDto {
 export interface StateCountDto {
   /** A state, or OVERDUE */
   state: string;
+  /** Exact up to 10,000; beyond it 10,000 with `capped` */
   count: number;
+  /** More than `count` (counting stopped at the bound) */
+  capped: boolean;
 }
 
 export interface InventoryPageDto {
   list: InventoryRowDto[];
+  /** Exact up to 10,000; beyond it 10,000 with `totalCapped` */
   total: number;
+  /** More than `total` match (counting stopped at the bound): shown as "10,000+" */
+  totalCapped: boolean;
   pageNum: number;
   pageSize: number;
   /** Send as `cursor` for the page after this one; null on the last page */

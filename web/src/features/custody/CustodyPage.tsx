@@ -12,6 +12,9 @@ import type { InventoryParams, InventoryRow } from './custody-api';
 import { useInventory, useMoves } from './custody-queries';
 import { STATE_COLORS } from './CustodyPanel';
 
+/** A count as shown: grouped digits, "10,000+" once the server stopped counting at its bound. */
+const counted = (n: number, capped?: boolean) => `${n.toLocaleString('en')}${capped ? '+' : ''}`;
+
 const VIEWS = ['ALL', 'IN_VAULT', 'LENT', 'OVERDUE', 'AWAITING_DEPOSIT', 'RELEASED', 'CANCELLED'] as const;
 const PAGE_SIZE = 20;
 type Sort = InventoryParams['sort'];
@@ -43,7 +46,11 @@ export default function CustodyPage() {
   const page = useInventory(params);
   const data = page.data;
   const restart = () => setCursors([undefined]);
-  const countOf = (state: string) => data?.counts.find((c) => c.state === state)?.count;
+  /** A tab's count as shown: "10,000+" once the server stopped counting. */
+  const countOf = (state: string) => {
+    const c = data?.counts.find((x) => x.state === state);
+    return c && counted(c.count, c.capped);
+  };
   const { cursor: _cursor, pageSize: _size, ...filters } = params;
 
   return (
@@ -143,7 +150,7 @@ export default function CustodyPage() {
         />
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed" data-testid="custody-total">
-            {t('custody.total', { total: data?.total ?? 0, page: cursors.length })}
+            {t('custody.total', { total: counted(data?.total ?? 0, data?.totalCapped), page: cursors.length })}
           </Text>
           <Group gap="xs">
             <Button variant="default" size="xs" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))} data-testid="custody-prev">
