@@ -214,7 +214,8 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       await uploadForm.locator('input[type="file"]').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
       await uploadForm.getByTestId('template-upload').click();
       const uploaded = pane(admin).locator(`[data-testid="template-row"][data-type="${contractType}"][data-version="1"]`);
-      await uploaded.waitFor();
+      // read in a new worker thread (office-thread.ts), which on a loaded 2-core machine takes seconds to start
+      await uploaded.waitFor({ timeout: 30_000 });
       expect(await uploaded.innerText()).toContain(name);
       expect(await uploaded.getByTestId('template-enabled').isChecked()).toBe(true);
     };
