@@ -128,6 +128,7 @@ function superviseChild(name, cmd, args, opts) {
 }
 
 let stopping = false;
+const SHUTDOWN_GRACE_MS = 30_000;
 const cleanups = [];
 export function onShutdown(fn) {
   cleanups.push(fn);
@@ -138,7 +139,20 @@ export async function shutdown(code = 0) {
   stopping = true;
   for (const sup of supervisors) sup.stop();
   for (const child of children) child.kill(child.stopSignal);
-  await Promise.all([...children].map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.once('exit', resolve)))));
+  const exited = (c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', resolve)));
+  const all = Promise.all([...children].map(exited));
+  // A child whose own stop hangs (an API waiting on a Redis stopped beside it) is killed after a grace,
+  // so that a run always ends.
+  const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+  if ((await Promise.race([all.then(() => 'done'), grace])) !== 'done') {
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) {
+        log(`${child.spawnargs?.[0] ?? 'a child'} did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killed`);
+        child.kill('SIGKILL');
+      }
+    }
+    await all;
+  }
   for (const fn of cleanups.reverse()) {
     try {
       await fn();

@@ -4,8 +4,10 @@ import { createApp, prepareDatabase } from './app.factory';
 import { loadConfig } from './config/config';
 import { DEMO_USERS } from './demo/demo-users';
 import { checkRedisBeforeStart } from './jobs/redis-check';
+import { exitIfStopHangs } from './common/stop-watchdog';
 
 async function main() {
+  exitIfStopHangs(20_000);
   const config = loadConfig();
   // Before the database is touched: a Redis that may evict or forget queued jobs stops the start.
   await checkRedisBeforeStart(config.redisUrl, config.redisRefuseUnsafe);

@@ -11,9 +11,11 @@ import { createRedis } from './jobs/redis';
 import { checkRedisBeforeStart } from './jobs/redis-check';
 import { WorkerModule } from './worker.module';
 import { setCompanyTimeZone } from './common/company-time';
+import { exitIfStopHangs } from './common/stop-watchdog';
 
 /** The reminder/housekeeping worker: a separate process, any number of them, sharing Redis via BullMQ. */
 async function main() {
+  exitIfStopHangs(20_000);
   const config = loadConfig();
   setCompanyTimeZone(config.companyTimeZone);
   // The worker is the one that holds delayed reminders: it refuses an unsafe Redis as the API does.

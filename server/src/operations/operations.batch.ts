@@ -51,12 +51,33 @@ export class OperationsBatchRunner implements OnApplicationBootstrap, OnApplicat
       concurrency: 1,
     });
     this.worker.on('failed', (job, error) => this.logger.error(`batch ${job?.data?.batchId}: ${error.message}`));
+    // Without a listener BullMQ prints every failed reconnect in full, forever, while Redis is away.
+    this.worker.on('error', (error) => this.sayRedisError(error));
+    this.queue.on('error', (error) => this.sayRedisError(error));
+  }
+
+  private lastRedisError = 0;
+  /** One line a minute at most while Redis is unreachable. */
+  private sayRedisError(error: Error): void {
+    const now = Date.now();
+    if (now - this.lastRedisError < 60_000) return;
+    this.lastRedisError = now;
+    this.logger.warn(`batch queue: ${error.message}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    for (const c of this.connections) await c.quit().catch(() => undefined);
+    // A close waits for the running batch and for Redis: bounded, so that a stop with Redis already
+    // gone still ends (the batch's items without an outcome are taken up again by the next run).
+    const closing = (async () => {
+      await this.worker?.close();
+      await this.queue?.close();
+      for (const c of this.connections) await c.quit().catch(() => undefined);
+    })().catch(() => undefined);
+    const gaveUp = await Promise.race([closing.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5_000).unref())]);
+    if (gaveUp) {
+      this.logger.warn('batch queue: not closed within 5 s; its connections are dropped');
+      for (const c of this.connections) c.disconnect();
+    }
   }
 
   async enqueue(batchId: string): Promise<void> {
