@@ -267,7 +267,22 @@ describe('custody of certificates', () => {
 
   it('revaluation: kept with its day, the next revaluation reminded, the loan-to-value notice sent once', async () => {
     const loan = await disbursedLoan(`押品重估${randomUUID().slice(0, 6)}有限公司`);
+    // the counter-guarantee's confirmation started each item's clock: the kind's interval from that day
+    const [y, m, d] = shanghaiDay().split('-').map(Number);
+    const monthsAhead = (n: number) => {
+      const month = m - 1 + n;
+      const last = new Date(Date.UTC(y + Math.floor(month / 12), (month % 12) + 1, 0)).getUTCDate();
+      return `${y + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+    };
+    const confirmed = (await t.http.get(`/server/loans/${loan.id}/custody`).set(as('finance')).expect(200)).body.data;
+    expect(confirmed.items.map((i: { id: string; nextRevaluationOn: string }) => [i.id, i.nextRevaluationOn])).toEqual([
+      [loan.mortgage, monthsAhead(12)],
+      [loan.pledge, monthsAhead(6)],
+    ]);
+    expect(await count(t, `reminder WHERE loan_id = $1 AND kind = 'REVALUATION' AND state = 'SCHEDULED'`, [loan.id])).toBe(2);
+    // the first certificate of an item with a clock running leaves it as it is
     await register(loan.id, loan.mortgage, `沪他项${randomUUID().slice(0, 8)}`).expect(201);
+    expect(await count(t, `reminder WHERE loan_id = $1 AND kind = 'REVALUATION'`, [loan.id])).toBe(2);
     // outstanding 2,000,000 over 2,300,000 of value: 86.96 %, above the default 70 %, but no revaluation yet told nobody
     expect(await count(t, 'custody_ltv_alert WHERE loan_id = $1', [loan.id])).toBe(0);
     const revalue = (valueFen: number, user = 'bpost') =>
@@ -296,8 +311,7 @@ describe('custody of certificates', () => {
     const item = view.items.find((i: { id: string }) => i.id === loan.mortgage);
     expect([item.latestValueFen, item.valuedOn]).toEqual([100_000_000, shanghaiDay()]);
     // the mortgage's interval: 12 months by default
-    const [y, m, d] = shanghaiDay().split('-').map(Number);
-    expect(item.nextRevaluationOn).toBe(`${y + 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, m === 2 && d === 29 ? 28 : d)).padStart(2, '0')}`);
+    expect(item.nextRevaluationOn).toBe(monthsAhead(12));
     expect(await count(t, `reminder WHERE collateral_id = $1 AND kind = 'REVALUATION' AND state = 'SCHEDULED'`, [loan.mortgage])).toBe(1);
 
     // the officers (A-post, B-post) and the leader were told, once each

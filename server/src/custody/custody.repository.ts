@@ -423,9 +423,9 @@ export class CustodyRepository {
   }
 
   /** The scheduled revaluation day of each of the loan's items. */
-  async nextRevaluations(loanId: string): Promise<{ collateralId: string; dueOn: string }[]> {
+  async nextRevaluations(loanId: string, em: EntityManager = this.db.manager): Promise<{ collateralId: string; dueOn: string }[]> {
     const zone = companyZoneSql();
-    return this.db.query(
+    return em.query(
       `SELECT collateral_id AS "collateralId", to_char(min(due_at AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS "dueOn"
          FROM reminder WHERE loan_id = $1 AND kind = 'REVALUATION' AND state IN ('SCHEDULED', 'SENT')
           AND NOT EXISTS (SELECT 1 FROM reminder n WHERE n.collateral_id = reminder.collateral_id AND n.state = 'SCHEDULED' AND n.id <> reminder.id AND reminder.state = 'SENT')

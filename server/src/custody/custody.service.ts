@@ -234,7 +234,7 @@ export class CustodyService {
       }
       await this.repo.insertMove(em, { certificateId: id, loanId, kind: 'REGISTER', fromState: null, toState: 'AWAITING_DEPOSIT', actorId: user.id, at: now });
       // the item's first certificate starts its revaluation clock, unless a revaluation is scheduled already
-      const next = await this.repo.nextRevaluations(loanId);
+      const next = await this.repo.nextRevaluations(loanId, em);
       const reminders = next.some((n) => n.collateralId === dto.collateralId)
         ? null
         : await this.scheduleRevaluation(em, loanId, dto.collateralId, item!.kind, this.today(), now);
@@ -386,6 +386,23 @@ export class CustodyService {
   }
 
   // --- revaluation ----------------------------------------------------------------------------------
+
+  /**
+   * COUNTER_GUARANTEE_CONFIRM's writer: the confirmation of the collateral starts each item's
+   * revaluation clock (the kind's interval from the company's today), unless the item has one
+   * scheduled already (a second confirmation after a return keeps it). The reminders fire months
+   * ahead: the reminders' horizon job queues them in time.
+   */
+  async startRevaluationClocks(ctx: EventWriteContext): Promise<void> {
+    const { em, loanId, event } = ctx;
+    if (event.type !== 'COUNTER_GUARANTEE_CONFIRM') return;
+    const scheduled = new Set((await this.repo.nextRevaluations(loanId, em)).map((n) => n.collateralId));
+    const now = this.clock.now();
+    for (const item of event.collateral ?? []) {
+      if (!UUID.test(item.id) || scheduled.has(item.id)) continue;
+      await this.scheduleRevaluation(em, loanId, item.id, item.kind, this.today(), now);
+    }
+  }
 
   private async scheduleRevaluation(em: EntityManager, loanId: string, collateralId: string, kind: string, from: string, now: Date) {
     const settings = await this.repo.settings(em);

@@ -45,7 +45,8 @@ export const HOOK_ORDER: HookOrder = {
   CONTRACT_ARCHIVE_UPLOAD: { writers: ['evidence'] },
   PREMIUM_ADD: { preparers: ['premium'] },
   PREMIUM_EDIT: { preparers: ['premium'] },
-  COUNTER_GUARANTEE_CONFIRM: { preparers: ['collateral'] },
+  // the confirmed items' revaluation clocks start (custody)
+  COUNTER_GUARANTEE_CONFIRM: { preparers: ['collateral'], writers: ['custody'] },
   COUNTER_GUARANTEE_UPLOAD: { writers: ['evidence'] },
   LETTER_GENERATE: { writers: ['letters'] },
   LETTER_UPLOAD_SEALED: { writers: ['evidence'] },
