@@ -65,11 +65,11 @@ describe('visits and release', () => {
 
   const visitRows = (loanId: string) => count(t, 'visit_record WHERE loan_id = $1', [loanId]);
   const events = (loanId: string) => count(t, 'workflow_event WHERE loan_id = $1', [loanId]);
+  /** `months` later as PostgreSQL adds them (the 29th of November plus 3 months is the 28th of February), then `days`. */
   const addDays = (day: string, months: number, days = 0) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() + months);
-    d.setUTCDate(d.getUTCDate() + days);
-    return d.toISOString().slice(0, 10);
+    const [y, m, d] = day.split('-').map(Number);
+    const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last)) + days * 86_400_000).toISOString().slice(0, 10);
   };
 
   it('visits: classification required, reason when not normal or changed, next visit due by classification, downgrade notifies each leader once, round 7 refused', async () => {
