@@ -356,5 +356,14 @@ describe('close of business', () => {
     expect(en.body.message).toMatch(/^The overdue buckets are not valid: bucket 2 must start on day 11/);
     await t.http.put('/server/admin/close-of-business/buckets').set(as('apost')).send(current.body.data).expect(403);
     expect(await count(t, `overdue_bucket_settings`)).toBe(0);
+    expect(await count(t, `operator_trail WHERE detail->>'setting' = 'overdue-buckets'`)).toBe(0);
+
+    // set (the defaults again, so that the later tests read the same buckets): a row and its trail, before and after
+    const defaults = { buckets: current.body.data.buckets.map(({ key, fromDay, toDay, label }: Record<string, unknown>) => ({ key, fromDay, toDay, label })) };
+    await t.http.put('/server/admin/close-of-business/buckets').set(as('admin')).send(defaults).expect(200);
+    expect(await count(t, `overdue_bucket_settings`)).toBe(1);
+    const [trail] = await t.db.query(`SELECT before, after FROM operator_trail WHERE detail->>'setting' = 'overdue-buckets'`);
+    expect(trail.before.buckets.map((b: { key: string }) => b.key)).toEqual(['D1_30', 'D31_60', 'D61_90', 'D90_PLUS']);
+    expect(trail.after).toEqual(defaults);
   });
 });

@@ -337,6 +337,13 @@ describe('custody of certificates', () => {
       .expect(400);
     const settings = (await t.http.get('/server/custody/settings').set(as('bpost')).expect(200)).body.data;
     expect(settings.ltvThresholdBp).toBe(7000);
+    const trailed = () => count(t, `operator_trail WHERE detail->>'setting' = 'custody'`);
+    const trailBefore = await trailed();
+    // the same values set again by an administrator: a new version, and its row in the operator trail
+    await t.http.put('/server/custody/settings').set(as('admin')).send({ ltvThresholdBp: 7000, intervalMonths: settings.intervalMonths }).expect(200);
+    expect(await trailed()).toBe(trailBefore + 1);
+    const [trail] = await t.db.query(`SELECT actor_id AS "actorId", after FROM operator_trail WHERE detail->>'setting' = 'custody' ORDER BY id DESC LIMIT 1`);
+    expect(trail).toEqual({ actorId: ids.admin, after: { ltvThresholdBp: 7000, intervalMonths: settings.intervalMonths } });
   }, 180_000);
 
   it('inventory: filtered by state and loan, keyset pages without a gap or a repeat, overdue returns; forged cursors refused', async () => {

@@ -198,6 +198,17 @@ describe('regulatory figures of loans that went bad', () => {
     expect(await at('2004-07-01')).toMatchObject({ validFrom: '2004-07-01', unearnedPremiumRateBp: 5000, compensationReserveRateBp: 100 });
     const rows = await t.db.query(`SELECT changed_by FROM regulatory_provision_settings WHERE valid_from = '2004-01-01'`);
     expect(rows).toEqual([{ changed_by: people.admin }]);
+    // both versions are in the operator trail, the refused ones are not
+    const trail = await t.db.query(
+      `SELECT actor_id AS "actorId", after FROM operator_trail WHERE action = 'SETTINGS' AND detail->>'setting' = 'provisions' AND after->>'validFrom' LIKE '2004-%' ORDER BY id`,
+    );
+    expect(trail).toEqual([
+      { actorId: people.admin, after: body },
+      {
+        actorId: people.admin,
+        after: { validFrom: '2004-07-01', unearnedPremiumRateBp: 5000, compensationReserveRateBp: 100, compensationReserveCapBp: 1000 },
+      },
+    ]);
   });
 
   it('computes the compensation balance, the three rates, the provisions, their coverage and the risk share to the fen', async () => {

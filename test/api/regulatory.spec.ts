@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
 import { createDemoLoan, DemoPeople } from '../../server/src/demo/demo-loans';
 import { FileStorage } from '../../server/src/files/file-storage';
-import { startTestApp, AppHandle, tokenOf } from './support/app';
+import { count, startTestApp, AppHandle, tokenOf } from './support/app';
 import { demoPeople, loanInStage, shanghaiDay, userWith } from './support/lists';
 import { sendEvent, SMALL_PDF } from './support/loans';
 
@@ -90,6 +90,8 @@ describe('regulatory figures and the live limit check', () => {
 
   it('keeps every settings change with who and when, refuses bad input with 400 and nothing written, and non-administrators with 403', async () => {
     const before = (await t.http.get('/server/regulatory/settings/history').set(as('admin')).expect(200)).body.data;
+    const trailed = () => count(t, `operator_trail WHERE action = 'SETTINGS' AND detail->>'setting' = 'regulatory-limits'`);
+    const trailedBefore = await trailed();
     const current = (await t.http.get('/server/regulatory/settings').set(as('leader')).expect(200)).body.data;
     expect(current).toMatchObject({ leverageLimit: expect.any(Number), singleClientLimit: expect.any(Number) });
 
@@ -140,6 +142,13 @@ describe('regulatory figures and the live limit check', () => {
     expect(after[0]).toMatchObject({ netAssetsFen: 12_345_678_901, changedByName: '系统管理员' });
     const [row] = await t.db.query(`SELECT net_assets_fen::text AS fen, changed_by FROM regulatory_settings ORDER BY id DESC LIMIT 1`);
     expect(row).toEqual({ fen: '12345678901', changed_by: people.admin });
+    // the change is in the operator trail with the values before and after; the refusals above left none
+    const trail = await t.db.query(
+      `SELECT before, after FROM operator_trail WHERE action = 'SETTINGS' AND detail->>'setting' = 'regulatory-limits' ORDER BY id DESC`,
+    );
+    expect(trail).toHaveLength(trailedBefore + 1);
+    expect(trail[0].after).toEqual({ netAssetsFen: 12_345_678_901, leverageLimit: 12.5, singleClientLimit: 0.08, groupLimit: 0.12 });
+    expect(trail[0].before).toMatchObject({ netAssetsFen: current.netAssetsFen, leverageLimit: current.leverageLimit });
   });
 
   it('computes the weighted liability balance, concentration and group exposure of a hand-computed set, to the fen and as of a day', async () => {

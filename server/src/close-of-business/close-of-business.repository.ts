@@ -240,8 +240,12 @@ export class CloseOfBusinessRepository {
     return latestBuckets(this.db);
   }
 
-  async insertBuckets(buckets: readonly OverdueBucket[], userId: string): Promise<void> {
-    await this.db.query(`INSERT INTO overdue_bucket_settings (buckets, changed_by) VALUES ($1::jsonb, $2)`, [JSON.stringify(buckets), userId]);
+  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async insertBuckets(em: EntityManager, buckets: readonly OverdueBucket[], userId: string): Promise<void> {
+    await em.query(`INSERT INTO overdue_bucket_settings (buckets, changed_by) VALUES ($1::jsonb, $2)`, [JSON.stringify(buckets), userId]);
   }
 
   /** The latest runs, newest first. */

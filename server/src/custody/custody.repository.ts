@@ -474,8 +474,8 @@ export class CustodyRepository {
     return row;
   }
 
-  async insertSetting(ltvThresholdBp: number, intervalMonths: Record<string, number>, userId: string): Promise<void> {
-    await this.db.query(`INSERT INTO custody_setting (ltv_threshold_bp, interval_months, changed_by) VALUES ($1, $2, $3)`, [
+  async insertSetting(em: EntityManager, ltvThresholdBp: number, intervalMonths: Record<string, number>, userId: string): Promise<void> {
+    await em.query(`INSERT INTO custody_setting (ltv_threshold_bp, interval_months, changed_by) VALUES ($1, $2, $3)`, [
       ltvThresholdBp,
       JSON.stringify(intervalMonths),
       userId,

@@ -134,8 +134,9 @@ export class RegulatoryRepository {
   async insertSettings(
     settings: { netAssetsFen: number; leverageLimit: number; singleClientLimit: number; groupLimit: number },
     userId: string,
+    em: EntityManager = this.db.manager,
   ): Promise<void> {
-    await this.db.query(
+    await em.query(
       `INSERT INTO regulatory_settings (net_assets_fen, leverage_limit, single_client_limit, group_limit, changed_by) VALUES ($1, $2, $3, $4, $5)`,
       [settings.netAssetsFen, settings.leverageLimit, settings.singleClientLimit, settings.groupLimit, userId],
     );
@@ -309,8 +310,9 @@ export class RegulatoryRepository {
   async insertProvisionSettings(
     s: { validFrom: string; unearnedPremiumRateBp: number; compensationReserveRateBp: number; compensationReserveCapBp: number },
     userId: string,
+    em: EntityManager = this.db.manager,
   ): Promise<string> {
-    const [row] = await this.db.query(
+    const [row] = await em.query(
       `INSERT INTO regulatory_provision_settings (valid_from, unearned_premium_rate_bp, compensation_reserve_rate_bp, compensation_reserve_cap_bp, changed_by)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [s.validFrom, s.unearnedPremiumRateBp, s.compensationReserveRateBp, s.compensationReserveCapBp, userId],

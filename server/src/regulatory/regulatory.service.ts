@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
 import type { ExposuresQueryDto, ExposureSort, FiguresHistoryQueryDto, ProvisionSettingsInputDto, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
+import { writeSettingsTrail } from '../operations/operator-trail';
 import { RegulatoryRepository, type ClientClassRow, type ProvisionSettingsRow, type SettingsRow } from './regulatory.repository';
 import type {
   BreachDto,
@@ -134,10 +135,13 @@ export class RegulatoryService {
     }
     // Whole fen from yuan without float drift: the DTO allowed two decimals at most.
     const netAssetsFen = Math.round(input.netAssets * 100);
-    await this.regulatory.insertSettings(
-      { netAssetsFen, leverageLimit: input.leverageLimit, singleClientLimit: input.singleClientLimit, groupLimit: input.groupLimit },
-      user.id,
-    );
+    const after = { netAssetsFen, leverageLimit: input.leverageLimit, singleClientLimit: input.singleClientLimit, groupLimit: input.groupLimit };
+    await this.db.transaction(async (em) => {
+      await em.query(`SELECT pg_advisory_xact_lock(hashtext('regulatory_settings'))`);
+      const { changedByName: _by, changedAt: _at, netAssets: _yuan, ...before } = (await this.settingsRow(em)).dto;
+      await this.regulatory.insertSettings(after, user.id, em);
+      await writeSettingsTrail(em, user.id, 'regulatory-limits', before, after);
+    });
     return this.settings();
   }
 
@@ -424,7 +428,18 @@ export class RegulatoryService {
     if (input.compensationReserveCapBp < input.compensationReserveRateBp) {
       throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.badRequest, 'provisionCapBelowRate', 'compensationReserveCapBp', 'BadRequest');
     }
-    const id = await this.regulatory.insertProvisionSettings({ ...input, validFrom }, user.id);
+    const after = {
+      validFrom,
+      unearnedPremiumRateBp: input.unearnedPremiumRateBp,
+      compensationReserveRateBp: input.compensationReserveRateBp,
+      compensationReserveCapBp: input.compensationReserveCapBp,
+    };
+    // a new version valid from its day: the trail keeps it beside the settings' own history
+    const id = await this.db.transaction(async (em) => {
+      const made = await this.regulatory.insertProvisionSettings(after, user.id, em);
+      await writeSettingsTrail(em, user.id, 'provisions', null, after);
+      return made;
+    });
     const saved = (await this.regulatory.provisionSettingsHistory()).find((row) => String(row.id) === String(id))!;
     return this.provisionDto(saved);
   }
