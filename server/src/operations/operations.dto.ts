@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { STAGE_KEYS } from '@app/workflow';
+import { OptionalCalendarDay } from '../common/validation';
 import { TRAIL_ACTIONS } from './operations.repository';
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
@@ -70,15 +71,11 @@ export class TrailQuery {
   actorId?: string;
 
   @ApiPropertyOptional({ description: 'YYYY-MM-DD' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  @OptionalCalendarDay()
   from?: string;
 
   @ApiPropertyOptional({ description: 'YYYY-MM-DD' })
-  @optionalTrimmed()
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  @OptionalCalendarDay()
   to?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
