@@ -88,6 +88,8 @@ const loanNode: Translation<typeof zh> = {
   fields: {
     classification: 'Risk classification',
     reason: 'Reason',
+    receivedBy: 'Received by',
+    target: 'Target state',
     comment: 'Comment',
     amount: 'Amount (yuan)',
     earlySettlement: 'Early settlement confirmed',
