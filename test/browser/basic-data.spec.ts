@@ -75,16 +75,16 @@ it('adds a bank and uploads its mortgage template, refusing an unknown placehold
   await upload(template('companyNmae'), '抵押合同（错误）.docx');
   const problem = active().getByTestId('template-upload-error');
   // the template is read in a new worker thread, which on a loaded 2-core machine takes seconds to start
-  await problem.waitFor({ timeout: 30_000 });
+  await problem.waitFor({ timeout: 60_000 });
   const said = await problem.innerText();
   expect(said).toContain('未定义的占位符');
   expect(said).toContain('{companyNmae}');
   expect(await active().getByTestId('template-row').count()).toBe(0);
 
   await upload(template('companyName'), '抵押合同.docx');
-  await problem.waitFor({ state: 'detached', timeout: 30_000 });
+  await problem.waitFor({ state: 'detached', timeout: 60_000 });
   const first = active().locator('[data-testid="template-row"][data-version="1"]');
-  await first.waitFor({ timeout: 30_000 });
+  await first.waitFor({ timeout: 60_000 });
   const firstText = await first.innerText();
   expect(firstText).toContain('抵押合同.docx');
   expect(firstText).toContain('collaterals.owner');
@@ -93,7 +93,7 @@ it('adds a bank and uploads its mortgage template, refusing an unknown placehold
   // a second upload of the same type (still chosen) is version 2 and takes over
   await upload(template('companyName'), '抵押合同v2.docx');
   const second = active().locator('[data-testid="template-row"][data-version="2"]');
-  await second.waitFor({ timeout: 30_000 });
+  await second.waitFor({ timeout: 60_000 });
   await eventually(
     async () => [await second.getByTestId('template-enabled').isChecked(), await first.getByTestId('template-enabled').isChecked()],
     (states) => expect(states).toEqual([true, false]),

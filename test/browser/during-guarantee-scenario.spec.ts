@@ -215,7 +215,11 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       await uploadForm.getByTestId('template-upload').click();
       const uploaded = pane(admin).locator(`[data-testid="template-row"][data-type="${contractType}"][data-version="1"]`);
       // read in a new worker thread (office-thread.ts), which on a loaded 2-core machine takes seconds to start
-      await uploaded.waitFor({ timeout: 30_000 });
+      await uploaded.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+        // say what the page said (a refusal shows as an alert) rather than only that the row is missing
+        const said = await admin.locator('[role="alert"], .mantine-Notification-root').allInnerTexts();
+        throw new Error(`${error.message}\npage said: ${JSON.stringify(said)}`);
+      });
       expect(await uploaded.innerText()).toContain(name);
       expect(await uploaded.getByTestId('template-enabled').isChecked()).toBe(true);
     };

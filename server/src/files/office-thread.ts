@@ -18,6 +18,8 @@ import { OFFICE_ZIP_LIMITS, ZipRefused, type ZipFault } from './zip-limits';
 const OFFICE_WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 };
 /** A template docxtemplater takes longer than this on is refused as too complex. */
 export const OFFICE_TIME_LIMIT_MS = 10_000;
+/** A thread not loaded within this is a fault of the machine (not the document): the job fails as a server error. */
+const OFFICE_START_LIMIT_MS = 120_000;
 /** Threads at once: a flood of uploads queues here instead of holding a heap each (2 cores; jobs take well under a second). */
 const MAX_THREADS = 2;
 let running = 0;
@@ -52,6 +54,7 @@ export class OfficeTooComplex extends Error {
 }
 
 type Answer =
+  | { ready: true }
   | { ok: true; result: unknown }
   | { ok: false; refused?: 'zip' | 'syntax' | 'reserved'; fault?: ZipFault; problems?: string[]; tags?: string[]; error?: string };
 
@@ -74,16 +77,21 @@ function inThread(op: 'check' | 'scan' | 'render', bytes: Buffer, context?: obje
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(() => settle(() => reject(new OfficeTooComplex('time'))), OFFICE_TIME_LIMIT_MS);
-    worker.on('message', (answer: Answer) =>
+    let timer = setTimeout(() => settle(() => reject(new Error('office worker did not start'))), OFFICE_START_LIMIT_MS);
+    worker.on('message', (answer: Answer) => {
+      if ('ready' in answer) {
+        clearTimeout(timer);
+        timer = setTimeout(() => settle(() => reject(new OfficeTooComplex('time'))), OFFICE_TIME_LIMIT_MS);
+        return;
+      }
       settle(() => {
         if (answer.ok) return resolve(answer.result);
         if (answer.refused === 'zip') return reject(new ZipRefused(answer.fault ?? 'corrupt'));
         if (answer.refused === 'syntax') return reject(new TemplateSyntaxError(answer.problems ?? []));
         if (answer.refused === 'reserved') return reject(new TemplateReservedTagError(answer.tags ?? []));
         reject(new Error(`office worker: ${answer.error}`));
-      }),
-    );
+      });
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       settle(() => {
         if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return reject(new OfficeTooComplex('memory'));

@@ -5,7 +5,7 @@
  * template's tag names do to this thread's prototypes dies with it.
  *
  * Job: { op: 'check' | 'scan' | 'render', bytes: Uint8Array, context?: object }.
- * Answer: { ok: true, result } (scan: TagTree, render: Uint8Array of the .docx) or
+ * Messages: { ready: true } once loaded, then the answer: { ok: true, result } (scan: TagTree, render: Uint8Array of the .docx) or
  * { ok: false, refused: 'zip', fault } | { ok: false, refused: 'syntax', problems } |
  * { ok: false, refused: 'reserved', tags } | { ok: false, error: string } (a bug: logged, never shown).
  */
@@ -21,6 +21,8 @@ interface Job {
 
 const job = workerData as Job;
 const port = parentPort!;
+// loaded: the document's time limit starts now (a thread's start on a busy machine is not the document's doing)
+port.postMessage({ ready: true });
 try {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   checkZip(bytes);
