@@ -36,6 +36,11 @@ const template = (companyTag: string) =>
 async function upload(bytes: Buffer, name: string): Promise<void> {
   const form = active().getByTestId('template-upload-form');
   await form.locator('input[type="file"]').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
+  // the form reads the file from its state: a click before the input shows it submits nothing
+  await eventually(
+    () => form.getByTestId('template-file').innerText(),
+    (shown) => expect(shown).toContain(name),
+  );
   await form.getByTestId('template-upload').click();
 }
 

@@ -212,6 +212,11 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       await uploadForm.getByTestId('template-type').click();
       await admin.getByRole('option', { name: typeLabel, exact: true }).click();
       await uploadForm.locator('input[type="file"]').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
+      // the form reads the file from its state: a click before the input shows it submits nothing
+      await eventually(
+        () => uploadForm.getByTestId('template-file').innerText(),
+        (shown) => expect(shown).toContain(name),
+      );
       await uploadForm.getByTestId('template-upload').click();
       const uploaded = pane(admin).locator(`[data-testid="template-row"][data-type="${contractType}"][data-version="1"]`);
       // read in a new worker thread (office-thread.ts), which on a loaded 2-core machine takes seconds to start
