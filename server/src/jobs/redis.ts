@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import IORedis, { RedisOptions } from 'ioredis';
 
 /** ioredis options from a redis:// URL (BullMQ needs maxRetriesPerRequest: null on its connections). */
@@ -16,7 +17,15 @@ export function redisOptions(url: string, forBullmq = true): RedisOptions {
 }
 
 export function createRedis(url: string): IORedis {
-  return new IORedis(redisOptions(url, false));
+  const client = new IORedis(redisOptions(url, false));
+  // Without a listener ioredis prints every failed reconnect in full while Redis is away: one line a minute.
+  let said = 0;
+  client.on('error', (error: Error) => {
+    if (Date.now() - said < 60_000) return;
+    said = Date.now();
+    new Logger('Redis').warn(`${url.replace(/\/\/[^@/]*@/, '//')}: ${error.message}`);
+  });
+  return client;
 }
 
 export const REDIS = Symbol('REDIS');
