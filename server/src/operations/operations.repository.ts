@@ -14,7 +14,7 @@ export interface TrailEntry {
   detail?: unknown;
 }
 
-export const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
+export const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'RESEND_TODOS', 'RECLASSIFY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
 export type TrailAction = (typeof TRAIL_ACTIONS)[number];
 
 export interface TrailRow {
@@ -49,6 +49,14 @@ export interface StuckRow {
   company: string;
   bank: string | null;
   aPostOfficerId: string | null;
+  /** no account holds the permission of any event offered in its state (the keyset query's first part) */
+  unmovable: boolean;
+  /** updated_at as text, to the microsecond (a cursor compares to it) */
+  updatedAtText: string;
+  lastEventType: string | null;
+  lastEventActorId: string | null;
+  lastEventActorName: string | null;
+  lastEventAt: Date | null;
 }
 
 export interface BatchRow {
@@ -80,19 +88,73 @@ const TRAIL_COLUMNS = `t.id::text AS "id", t.at, t.actor_id AS "actorId", u.nick
 const BATCH_COLUMNS = `id, action, reason, params, selection, status, total, applied, refused, skipped, cancel_requested AS "cancelRequested",
   created_by AS "createdBy", created_at AS "createdAt", finished_at AS "finishedAt"`;
 
+/** Who can move loans now, as the stuck-loan query reads it: per machine version, the leaf states where some account can act. */
+export interface MovableStates {
+  /** machine version -> the leaf paths (`preReview.awaitingApproval`) where a held permission offers an event */
+  live: Map<number, string[]>;
+  /** the leaves of any version that offer events, none of them held (an unmovable loan stands in at least one of them) */
+  dead: string[];
+}
+
+/** A stuck-list cursor: the last row's flag, its exact updated_at (text, to the microsecond) and id. */
+export interface StuckCursor {
+  unmovable: boolean;
+  at: string;
+  id: string;
+}
+
 /**
- * The raw keyset query of the stuck-loan list (the bench compares the API's first page with it): active
- * instances whose last event is older than their stage's cutoff, oldest first, after the cursor's row.
- * $1: stage -> cutoff time (jsonb), $2: one stage or null, $3/$4: the cursor's (updated_at, loan_id) or null, $5: page size.
+ * The raw keyset query of the stuck-loan list (the bench compares the API's first page with it):
+ * active instances whose last event is older than their stage's cutoff, those no account can move
+ * first, then the rest, each part oldest first; after the cursor's row. Each part is its own ordered
+ * scan of workflow_instance_stuck_idx (the unmovable part narrowed by the GIN index on active_paths),
+ * so a page reads about its own rows rather than every stuck loan. A loan is movable when one of its
+ * active paths is a live leaf of its machine version.
+ * $1: stage -> cutoff time (jsonb), $2: one stage or null, $3/$4/$5: the cursor's (unmovable,
+ * updated_at, loan_id) or nulls, $6: page size, $7: the dead leaves, $8...: each version's live leaves.
  */
-export const STUCK_KEYSET_SQL = `
-  SELECT wi.loan_id FROM workflow_instance wi
-   WHERE wi.stage NOT IN ('closed', 'discontinued')
-     AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz
-     AND ($2::text IS NULL OR wi.stage = $2)
-     AND ($3::timestamptz IS NULL OR (wi.updated_at, wi.loan_id) > ($3::timestamptz, $4::uuid))
-   ORDER BY wi.updated_at, wi.loan_id
-   LIMIT $5`;
+export function stuckKeysetSql(versions: readonly number[]): string {
+  const movable = `(CASE wi.machine_version ${versions.map((v, i) => `WHEN ${Number(v)} THEN wi.active_paths && $${8 + i}::text[]`).join(' ')} ELSE true END)`;
+  const stuck = `wi.stage NOT IN ('closed', 'discontinued')
+       AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz
+       AND ($2::text IS NULL OR wi.stage = $2)`;
+  return `
+  SELECT loan_id, unmovable, updated_at::text AS at FROM (
+    (SELECT wi.loan_id, true AS unmovable, wi.updated_at FROM workflow_instance wi
+      WHERE cardinality($7::text[]) > 0 AND ${stuck}
+        AND wi.active_paths && $7::text[] AND NOT ${movable}
+        AND ($3::boolean IS NULL OR ($3 AND (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid)))
+      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
+    UNION ALL
+    (SELECT wi.loan_id, false AS unmovable, wi.updated_at FROM workflow_instance wi
+      WHERE ${stuck} AND ${movable}
+        AND ($3::boolean IS NULL OR $3 OR (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid))
+      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
+  ) page
+  ORDER BY unmovable DESC, updated_at, loan_id
+  LIMIT $6`;
+}
+
+/** The parameters of stuckKeysetSql, in its order. */
+export function stuckKeysetParams(
+  cutoffs: Record<string, string>,
+  stage: string | null,
+  after: StuckCursor | null,
+  size: number,
+  movable: MovableStates,
+  versions: readonly number[],
+): unknown[] {
+  return [
+    JSON.stringify(cutoffs),
+    stage,
+    after?.unmovable ?? null,
+    after?.at ?? null,
+    after?.id ?? null,
+    size,
+    movable.dead,
+    ...versions.map((v) => movable.live.get(v) ?? []),
+  ];
+}
 
 /** Every query of the operations console. */
 @Injectable()
@@ -170,35 +232,29 @@ export class OperationsRepository {
       );
   }
 
-  /** The page's loans by the keyset query, then their rows. */
-  async stuckPage(cutoffs: Record<string, string>, stage: string | null, after: { at: string; id: string } | null, size: number): Promise<StuckRow[]> {
-    const ids: { loan_id: string }[] = await this.db.query(STUCK_KEYSET_SQL, [JSON.stringify(cutoffs), stage, after?.at ?? null, after?.id ?? null, size]);
-    if (!ids.length) return [];
+  /**
+   * One page of stuck loans in one round trip: the keyset query, then each row with its loan, company
+   * and last event (the event of the instance's own version: one index probe per row).
+   */
+  async stuckPage(
+    cutoffs: Record<string, string>,
+    stage: string | null,
+    after: StuckCursor | null,
+    size: number,
+    movable: MovableStates,
+    versions: readonly number[],
+  ): Promise<StuckRow[]> {
     return this.db.query(
-      `SELECT wi.loan_id AS "loanId", wi.stage, wi.updated_at AS "updatedAt", wi.version, wi.machine_version AS "machineVersion", wi.snapshot,
-              c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId"
-         FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id JOIN company c ON c.id = l.company_id
-        WHERE wi.loan_id = ANY($1::uuid[])
-        ORDER BY wi.updated_at, wi.loan_id`,
-      [ids.map((r) => r.loan_id)],
+      `WITH ids AS (${stuckKeysetSql(versions)})
+       SELECT wi.loan_id AS "loanId", ids.unmovable, ids.at AS "updatedAtText", wi.stage, wi.updated_at AS "updatedAt", wi.version,
+              wi.machine_version AS "machineVersion", wi.snapshot, c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId",
+              e.type AS "lastEventType", e.actor_id AS "lastEventActorId", u.nickname AS "lastEventActorName", e.at AS "lastEventAt"
+         FROM ids JOIN workflow_instance wi ON wi.loan_id = ids.loan_id JOIN loan l ON l.id = wi.loan_id JOIN company c ON c.id = l.company_id
+         LEFT JOIN workflow_event e ON e.loan_id = wi.loan_id AND e.seq = wi.version
+         LEFT JOIN app_user u ON u.id = e.actor_id
+        ORDER BY ids.unmovable DESC, wi.updated_at, wi.loan_id`,
+      stuckKeysetParams(cutoffs, stage, after, size, movable, versions),
     );
-  }
-
-  /** The exact time a row's updated_at has, as text (a cursor must compare to the microsecond). */
-  async updatedAtText(loanId: string): Promise<string | null> {
-    const rows = await this.db.query(`SELECT updated_at::text AS at FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-    return rows[0]?.at ?? null;
-  }
-
-  async lastEvents(loanIds: string[]): Promise<Map<string, { type: string; actorId: string; actorName: string; at: Date }>> {
-    if (!loanIds.length) return new Map();
-    const rows: { loanId: string; type: string; actorId: string; actorName: string; at: Date }[] = await this.db.query(
-      `SELECT DISTINCT ON (e.loan_id) e.loan_id AS "loanId", e.type, e.actor_id AS "actorId", u.nickname AS "actorName", e.at
-         FROM workflow_event e JOIN app_user u ON u.id = e.actor_id
-        WHERE e.loan_id = ANY($1::uuid[]) ORDER BY e.loan_id, e.seq DESC`,
-      [loanIds],
-    );
-    return new Map(rows.map((r) => [r.loanId, r]));
   }
 
   /** Accounts that may sign in, with the roles and keys their roles grant. */
@@ -333,8 +389,17 @@ export class OperationsRepository {
     ]);
   }
 
-  /** Writes an item's outcome once (a rerun finds it written and leaves it), and counts it on the batch. */
-  async settleItem(id: string, loanId: string, outcome: 'APPLIED' | 'REFUSED' | 'SKIPPED', message: unknown): Promise<void> {
+  /**
+   * Writes an item's outcome once (a rerun finds it written and leaves it), counts it on the batch, and
+   * does `work` (what the outcome says was done) in the same transaction, only when it wrote it.
+   */
+  async settleItem(
+    id: string,
+    loanId: string,
+    outcome: 'APPLIED' | 'REFUSED' | 'SKIPPED',
+    message: unknown,
+    work?: (em: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (em) => {
       const [done] = await em.query(
         `UPDATE operations_batch_item SET outcome = $3, message = $4, done_at = now() WHERE batch_id = $1 AND loan_id = $2 AND outcome IS NULL RETURNING 1`,
@@ -343,6 +408,7 @@ export class OperationsRepository {
       if (!done.length) return;
       const column = outcome === 'APPLIED' ? 'applied' : outcome === 'REFUSED' ? 'refused' : 'skipped';
       await em.query(`UPDATE operations_batch SET ${column} = ${column} + 1 WHERE id = $1`, [id]);
+      await work?.(em);
     });
   }
 
@@ -354,9 +420,9 @@ export class OperationsRepository {
     ]);
   }
 
-  async instance(loanId: string): Promise<{ version: number; snapshot: any; lastSeq: number } | null> {
-    const rows = await this.db.query(`SELECT version, snapshot FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-    return rows[0] ? { version: rows[0].version, snapshot: rows[0].snapshot, lastSeq: rows[0].version } : null;
+  async instance(loanId: string): Promise<{ version: number; snapshot: any; lastSeq: number; machineVersion: number } | null> {
+    const rows = await this.db.query(`SELECT version, snapshot, machine_version AS "machineVersion" FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+    return rows[0] ? { version: rows[0].version, snapshot: rows[0].snapshot, lastSeq: rows[0].version, machineVersion: rows[0].machineVersion } : null;
   }
 
   /** The states before and after the loan's last event (the writer reads the step it is written with). */
