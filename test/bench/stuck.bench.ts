@@ -8,7 +8,9 @@
 // page (unmovable loans first, then the oldest: who can act on each row, the last event, the limit),
 // the next page by its cursor, and one stage's first page, each beside the raw keyset SQL of the same
 // rows (stuckKeysetSql with the same cutoffs and movable states: ids alone, no last event, no one asked
-// who can act, no HTTP), and prints the ratio.
+// who can act, no HTTP), and prints the ratio. The demo accounts can act in every state, so last it
+// withdraws the pre-review approval keys from every role but the administrators' (restored at the end)
+// and measures the first page again with unmovable loans in front.
 import { loadavg } from 'node:os';
 import { Client, Pool } from 'pg';
 import { STAGE_KEYS, type StageKey } from '@app/workflow';
@@ -16,8 +18,7 @@ import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { authorityList, isAdmin } from '../../server/src/auth/auth-user';
 import { loadConfig } from '../../server/src/config/config';
 import { seedScale } from '../../server/src/demo/seed-scale';
-import { stuckKeysetParams, stuckKeysetSql } from '../../server/src/operations/operations.repository';
-import { DEFAULT_STUCK_HOURS, movableStatesOf } from '../../server/src/operations/operations.service';
+import { DEFAULT_STUCK_HOURS, movableStatesOf, stuckKeysetParams, stuckKeysetSql } from '../../server/src/operations/stuck-query';
 import { MACHINE_VERSIONS } from '@app/workflow';
 import { reportFigure } from './figures';
 import { apiClient, signIn, timedP95 } from './http';
@@ -111,6 +112,35 @@ async function main() {
       await timed(() => client.get(`/operations/stuck?pageSize=${PAGE_SIZE}&stage=afterGuarantee`, token)),
       await timed(raw('afterGuarantee', null)),
     );
+    // With the demo accounts every state has someone: withdraw the pre-review approval keys from every role
+    // but the administrators' for a moment (restored below), so that the unmovable part of the query has rows.
+    const { rows: withdrawn } = await pool.query(
+      `DELETE FROM role_permission rp USING role r WHERE r.id = rp.role_id AND r.code NOT IN ('ROOT', 'ROLE_ADMIN')
+          AND rp.permission_key IN ('sys:review-vote:approve', 'sys:review:discontinue', 'sys:review:modify-amount', 'sys:review:resubmit', 'sys:review:submit-general-office')
+        RETURNING rp.role_id, rp.permission_key`,
+    );
+    try {
+      const { rows: left } = await pool.query(
+        `SELECT u.id, COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
+                COALESCE((SELECT array_agg(DISTINCT rp.permission_key) FROM user_role ur JOIN role_permission rp ON rp.role_id = ur.role_id
+                           WHERE ur.user_id = u.id), '{}') AS permissions
+           FROM app_user u WHERE NOT u.disabled AND u.deleted_at IS NULL`,
+      );
+      const without = movableStatesOf(
+        left.filter((a: { roles: string[] }) => !isAdmin(a)).map((a: any) => ({ id: a.id, roles: a.roles, authorityList: authorityList(a) })),
+      );
+      const page = await client.get(`/operations/stuck?pageSize=${PAGE_SIZE}`, token);
+      const unmovable = page.list.filter((r: { unmovable: boolean }) => r.unmovable).length;
+      console.log(`  without pre-review approvers: nobody can move ${without.dead.join(', ')}; the first page holds ${unmovable} unmovable loans`);
+      row(
+        'first page, unmovable loans first (pre-review approvers withdrawn)',
+        await timed(() => client.get(`/operations/stuck?pageSize=${PAGE_SIZE}`, token)),
+        await timed(() => pool.query(sql, stuckKeysetParams(cutoffs, null, null, PAGE_SIZE, without, MACHINE_VERSIONS))),
+      );
+    } finally {
+      for (const r of withdrawn)
+        await pool.query(`INSERT INTO role_permission (role_id, permission_key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [r.role_id, r.permission_key]);
+    }
     console.log(`load average ${loadavg()[0].toFixed(2)}`);
   } finally {
     // Everything this process opened, closed: its kept-alive sockets and its pool (nothing left to hold it at exit).

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { cursorRows } from '../common/spreadsheet';
+import { stuckKeysetParams, stuckKeysetSql, type MovableStates, type StuckCursor } from './stuck-query';
 
 /** One operator action as the trail keeps it. */
 export interface TrailEntry {
@@ -87,74 +88,6 @@ const TRAIL_COLUMNS = `t.id::text AS "id", t.at, t.actor_id AS "actorId", u.nick
   t.batch_id AS "batchId", t.reason, t.before, t.after, t.detail`;
 const BATCH_COLUMNS = `id, action, reason, params, selection, status, total, applied, refused, skipped, cancel_requested AS "cancelRequested",
   created_by AS "createdBy", created_at AS "createdAt", finished_at AS "finishedAt"`;
-
-/** Who can move loans now, as the stuck-loan query reads it: per machine version, the leaf states where some account can act. */
-export interface MovableStates {
-  /** machine version -> the leaf paths (`preReview.awaitingApproval`) where a held permission offers an event */
-  live: Map<number, string[]>;
-  /** the leaves of any version that offer events, none of them held (an unmovable loan stands in at least one of them) */
-  dead: string[];
-}
-
-/** A stuck-list cursor: the last row's flag, its exact updated_at (text, to the microsecond) and id. */
-export interface StuckCursor {
-  unmovable: boolean;
-  at: string;
-  id: string;
-}
-
-/**
- * The raw keyset query of the stuck-loan list (the bench compares the API's first page with it):
- * active instances whose last event is older than their stage's cutoff, those no account can move
- * first, then the rest, each part oldest first; after the cursor's row. Each part is its own ordered
- * scan of workflow_instance_stuck_idx (the unmovable part narrowed by the GIN index on active_paths),
- * so a page reads about its own rows rather than every stuck loan. A loan is movable when one of its
- * active paths is a live leaf of its machine version.
- * $1: stage -> cutoff time (jsonb), $2: one stage or null, $3/$4/$5: the cursor's (unmovable,
- * updated_at, loan_id) or nulls, $6: page size, $7: the dead leaves, $8...: each version's live leaves.
- */
-export function stuckKeysetSql(versions: readonly number[]): string {
-  const movable = `(CASE wi.machine_version ${versions.map((v, i) => `WHEN ${Number(v)} THEN wi.active_paths && $${8 + i}::text[]`).join(' ')} ELSE true END)`;
-  const stuck = `wi.stage NOT IN ('closed', 'discontinued')
-       AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz
-       AND ($2::text IS NULL OR wi.stage = $2)`;
-  return `
-  SELECT loan_id, unmovable, updated_at::text AS at FROM (
-    (SELECT wi.loan_id, true AS unmovable, wi.updated_at FROM workflow_instance wi
-      WHERE cardinality($7::text[]) > 0 AND ${stuck}
-        AND wi.active_paths && $7::text[] AND NOT ${movable}
-        AND ($3::boolean IS NULL OR ($3 AND (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid)))
-      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
-    UNION ALL
-    (SELECT wi.loan_id, false AS unmovable, wi.updated_at FROM workflow_instance wi
-      WHERE ${stuck} AND ${movable}
-        AND ($3::boolean IS NULL OR $3 OR (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid))
-      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
-  ) page
-  ORDER BY unmovable DESC, updated_at, loan_id
-  LIMIT $6`;
-}
-
-/** The parameters of stuckKeysetSql, in its order. */
-export function stuckKeysetParams(
-  cutoffs: Record<string, string>,
-  stage: string | null,
-  after: StuckCursor | null,
-  size: number,
-  movable: MovableStates,
-  versions: readonly number[],
-): unknown[] {
-  return [
-    JSON.stringify(cutoffs),
-    stage,
-    after?.unmovable ?? null,
-    after?.at ?? null,
-    after?.id ?? null,
-    size,
-    movable.dead,
-    ...versions.map((v) => movable.live.get(v) ?? []),
-  ];
-}
 
 /** Every query of the operations console. */
 @Injectable()

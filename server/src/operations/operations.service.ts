@@ -11,26 +11,10 @@ import { translate } from '../common/i18n';
 import { QUEUES } from '../jobs/queues';
 import { runtimeFor } from '../workflow/machine-registry';
 import { BATCH_LIMIT, type BatchDto, type BatchItemsQuery, type LimitDto, type RetryDto, type StuckQuery, type TrailQuery } from './operations.dto';
-import { OperationsRepository, type BatchRow, type MovableStates, type StuckCursor, type TrailFilter } from './operations.repository';
+import { OperationsRepository, type BatchRow, type TrailFilter } from './operations.repository';
+import { DEFAULT_STUCK_HOURS, movableStatesOf, type MovableStates, type StuckCursor } from './stuck-query';
 
-/** Hours a loan may stand in a stage without an event before it is listed as stuck (the administrator may change each). */
-export const DEFAULT_STUCK_HOURS: Readonly<Record<engine.StageKey, number>> = {
-  collection: 30 * 24,
-  preReview: 7 * 24,
-  generalOffice: 14 * 24,
-  riskControl: 7 * 24,
-  insuranceReview: 14 * 24,
-  withdrawal: 7 * 24,
-  duringGuarantee: 30 * 24,
-  disbursement: 14 * 24,
-  // visits come every three months at most: a loan after guarantee is stuck past a round and a half
-  afterGuarantee: 135 * 24,
-  release: 30 * 24,
-  compensation: 30 * 24,
-  recovery: 180 * 24,
-  closed: 1,
-  discontinued: 1,
-};
+export { DEFAULT_STUCK_HOURS };
 
 const ACTIVE_STAGES = engine.STAGE_KEYS.filter((s): s is Exclude<engine.StageKey, 'closed' | 'discontinued'> => s !== 'closed' && s !== 'discontinued');
 
@@ -377,31 +361,4 @@ function decodeCursor(cursor: string): StuckCursor {
     // falls through
   }
   throw new AppError(HttpStatus.BAD_REQUEST, CODES.listCursorInvalid, 'listCursorInvalid', {}, { field: 'cursor' }, 'ListCursorInvalid');
-}
-
-/**
- * From the accounts that can act (administrators left out), per machine version the leaf states where
- * one of them holds the permission of an offered event, and the leaves where none does.
- */
-export function movableStatesOf(holders: readonly engine.Actor[]): MovableStates {
-  const held = (type: engine.EventType) => holders.some((h) => engine.holdsPermission(h, engine.EVENT_PERMISSIONS[type]));
-  const live = new Map<number, string[]>();
-  const dead = new Set<string>();
-  for (const version of engine.MACHINE_VERSIONS) {
-    const leaves = leavesOf(version);
-    const here = [...leaves].filter(([, events]) => events.some(held)).map(([path]) => path);
-    live.set(version, here);
-    const liveSet = new Set(here);
-    // a final leaf (a region done) is never where a loan stands still alone: the parallel state would have moved on
-    for (const [path, events] of leaves) if (events.length && !liveSet.has(path)) dead.add(path);
-  }
-  return { live, dead: [...dead].sort() };
-}
-
-/** Each machine version's leaves with the events offered there (the machine does not change while the process runs). */
-const LEAVES = new Map<number, Map<string, engine.EventType[]>>();
-function leavesOf(version: number): Map<string, engine.EventType[]> {
-  let leaves = LEAVES.get(version);
-  if (!leaves) LEAVES.set(version, (leaves = engine.offeredEventsByLeaf(runtimeFor(version).machine)));
-  return leaves;
 }
