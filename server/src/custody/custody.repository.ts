@@ -346,12 +346,14 @@ export class CustodyRepository {
     return row.n;
   }
 
-  /** Per state, how many certificates (the inventory's tabs), each counted on the state's index up to the same bound. */
+  /**
+   * Per state, how many certificates (the inventory's tabs), and the lent ones overdue today: read from
+   * the counts the certificates' triggers keep (migration 1764280000000), not counted on each page.
+   */
   async stateCounts(today: string): Promise<{ state: string; n: number }[]> {
-    const bounded = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM custody_certificate c WHERE ${where} LIMIT ${INVENTORY_COUNT_LIMIT + 1}) b)`;
     return this.db.query(
-      `SELECT s.state, ${bounded('c.state = s.state')} AS n FROM unnest($2::text[]) AS s(state)
-       UNION ALL SELECT 'OVERDUE', ${bounded(`c.state = 'LENT' AND c.return_due_on < $1::date`)}`,
+      `SELECT s.state, COALESCE(c.n, 0)::int AS n FROM unnest($2::text[]) WITH ORDINALITY AS s(state, ord) LEFT JOIN custody_state_count c ON c.state = s.state
+       UNION ALL SELECT 'OVERDUE', COALESCE((SELECT sum(n) FROM custody_lent_due_count WHERE due_on < $1::date), 0)::int`,
       [today, [...CERTIFICATE_STATES]],
     );
   }
