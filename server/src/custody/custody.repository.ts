@@ -92,10 +92,11 @@ export interface InventoryFilter {
 }
 
 /** The inventory's sorts: (column, id) with the direction; a cursor carries the last row's value of the column. */
+/** `nullable`: the column has NULLs (sorted last either way); the others are NOT NULL, ordered as their index is. */
 export const INVENTORY_SORTS = {
-  stateChangedAt: { column: 'c.state_changed_at', type: 'timestamptz' },
-  returnDueOn: { column: 'c.return_due_on', type: 'date' },
-  number: { column: 'c.number', type: 'text' },
+  stateChangedAt: { column: 'c.state_changed_at', type: 'timestamptz', nullable: false },
+  returnDueOn: { column: 'c.return_due_on', type: 'date', nullable: true },
+  number: { column: 'c.number', type: 'text', nullable: false },
 } as const;
 export type InventorySort = keyof typeof INVENTORY_SORTS;
 
@@ -305,7 +306,7 @@ export class CustodyRepository {
   ): Promise<(InventoryRow & { sortValue: string | null })[]> {
     const params: unknown[] = [f.today];
     const where = this.inventoryWhere(f, params);
-    const { column, type } = INVENTORY_SORTS[sort];
+    const { column, type, nullable } = INVENTORY_SORTS[sort];
     const dir = desc ? 'DESC' : 'ASC';
     if (page.after) {
       const cmp = desc ? '<' : '>';
@@ -313,7 +314,8 @@ export class CustodyRepository {
       const v = `$${params.length - 1}::${type}`;
       const id = `$${params.length}::uuid`;
       // NULLs (return day of one not lent) sort last in either direction
-      where.push(page.after.value === null ? `(${column} IS NULL AND c.id ${cmp} ${id})` : `((${column}, c.id) ${cmp} (${v}, ${id}) OR ${column} IS NULL)`);
+      if (page.after.value === null) where.push(`(${column} IS NULL AND c.id ${cmp} ${id})`);
+      else where.push(nullable ? `((${column}, c.id) ${cmp} (${v}, ${id}) OR ${column} IS NULL)` : `(${column}, c.id) ${cmp} (${v}, ${id})`);
     }
     const sql = `
       ${CERT_SELECT.replace(
@@ -325,7 +327,7 @@ export class CustodyRepository {
                 ${column}::text AS "sortValue", c.id,`,
       )}
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${column} ${dir} NULLS LAST, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`;
+      ORDER BY ${column} ${dir}${nullable ? ' NULLS LAST' : ''}, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`;
     return this.db.query(sql, params);
   }
 
