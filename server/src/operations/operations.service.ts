@@ -109,6 +109,9 @@ export class OperationsService {
    * them and the machine, the leaf states where a loan can be moved. Computed once per request: one
    * query of the (few) accounts and a walk of each machine version's states, cached per version.
    */
+  /** The limits and movable states the last stuck page was read with (this process's). */
+  private lastStuckInputs: { key: string; limits: { stage: string; hours: number }[]; movable: MovableStates } | null = null;
+
   private async whoCanMove(): Promise<{ actors: { account: Account; actor: engine.Actor }[]; movable: MovableStates }> {
     const accounts = (await this.repo.activeAccounts()).filter((a) => !isAdmin(a));
     const actors = accounts.map((a) => ({ account: a, actor: { id: a.id, roles: a.roles, authorityList: authorityList(a) } }));
@@ -127,9 +130,16 @@ export class OperationsService {
     const now = new Date();
     const size = q.pageSize ?? 20;
     const after = q.cursor ? decodeCursor(q.cursor) : null;
-    const [limitRows, who] = await Promise.all([this.limits(), this.whoCanMove()]);
+    const page = (limitRows: { stage: string; hours: number }[], movable: MovableStates) =>
+      this.repo.stuckPage(this.cutoffsOf(limitRows, now), q.stage ?? null, after, size, movable, engine.MACHINE_VERSIONS);
+    // The page is read beside the limits and the accounts, with the ones the previous request found
+    // (they rarely change), and read again only when the fresh ones differ: one round trip, never stale.
+    const guess = this.lastStuckInputs;
+    const [limitRows, who, guessed] = await Promise.all([this.limits(), this.whoCanMove(), guess ? page(guess.limits, guess.movable) : null]);
+    const key = stuckInputsKey(limitRows, who.movable);
+    this.lastStuckInputs = { key, limits: limitRows, movable: who.movable };
+    const rows = guessed && guess?.key === key ? guessed : await page(limitRows, who.movable);
     const limits = new Map(limitRows.map((l) => [l.stage, l.hours]));
-    const rows = await this.repo.stuckPage(this.cutoffsOf(limitRows, now), q.stage ?? null, after, size, who.movable, engine.MACHINE_VERSIONS);
     const list = rows.map((r) => {
       const machine = runtimeFor(r.machineVersion).machine;
       // an unmovable row has nobody by construction: the machine is not asked
@@ -361,4 +371,9 @@ function decodeCursor(cursor: string): StuckCursor {
     // falls through
   }
   throw new AppError(HttpStatus.BAD_REQUEST, CODES.listCursorInvalid, 'listCursorInvalid', {}, { field: 'cursor' }, 'ListCursorInvalid');
+}
+
+/** What a stuck page's rows depend on besides the request: each stage's hours and the movable states. */
+function stuckInputsKey(limits: { stage: string; hours: number }[], movable: MovableStates): string {
+  return JSON.stringify([limits.map((l) => [l.stage, l.hours]), movable.dead, [...movable.live].sort(([a], [b]) => a - b)]);
 }
