@@ -35,6 +35,7 @@ import { ClassificationChange1764240000000 } from './1764240000000-classificatio
 import { CompensationAgenda1764250000000 } from './1764250000000-compensation-agenda';
 import { Custody1764260000000 } from './1764260000000-custody';
 import { Operations1764270000000 } from './1764270000000-operations';
+import { CustodyCounts1764280000000 } from './1764280000000-custody-counts';
 
 /** Every migration, oldest first. Applied automatically on start and in tests; never `synchronize`. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   CompensationAgenda1764250000000,
   Custody1764260000000,
   Operations1764270000000,
+  CustodyCounts1764280000000,
 ];

@@ -26,7 +26,7 @@ const BENCH_DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 const MARK_START = '<!-- bench-results:start -->';
 const MARK_END = '<!-- bench-results:end -->';
 /** The benches that read the loans rather than write their own: at --scale they get the shared data set. */
-const SCALE_BENCHES = ['lists', 'verify', 'web', 'statistics', 'close-of-business', 'custody'];
+const SCALE_BENCHES = ['lists', 'verify', 'web', 'statistics', 'close-of-business', 'custody', 'stuck'];
 const SCALE_DIR = path.join(ROOT, '.data', 'bench-scale');
 const SCALE_MARK = path.join(SCALE_DIR, 'seeded.json');
 

@@ -138,20 +138,19 @@ export async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const sup of supervisors) sup.stop();
-  for (const child of children) child.kill(child.stopSignal);
   const exited = (c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', resolve)));
-  const all = Promise.all([...children].map(exited));
-  // A child whose own stop hangs (an API waiting on a Redis stopped beside it) is killed after a grace,
-  // so that a run always ends.
-  const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
-  if ((await Promise.race([all.then(() => 'done'), grace])) !== 'done') {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        log(`${child.spawnargs?.[0] ?? 'a child'} did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killed`);
-        child.kill('SIGKILL');
-      }
+  // Last started, first stopped, each awaited: the API stops while the Redis and PostgreSQL it started
+  // after are still there (stopped together, the API printed every failed reconnect to a Redis gone).
+  // A child whose own stop hangs is killed after a grace, so that a run always ends.
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill(child.stopSignal);
+    const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    if ((await Promise.race([exited(child).then(() => 'done'), grace])) !== 'done') {
+      log(`${child.spawnargs?.[0] ?? 'a child'} did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; killed`);
+      child.kill('SIGKILL');
+      await exited(child);
     }
-    await all;
   }
   for (const fn of cleanups.reverse()) {
     try {

@@ -407,5 +407,18 @@ describe('custody of certificates', () => {
       `custody_certificate c WHERE c.state <> (SELECT m.to_state FROM custody_move m WHERE m.certificate_id = c.id ORDER BY m.id DESC LIMIT 1)`,
     );
     expect(drift).toBe(0);
+    // the tab counts the triggers keep are the certificates' own, after every suite's moves
+    const kept = await t.db.query(`SELECT state, n::int AS n FROM custody_state_count WHERE n > 0 ORDER BY state`);
+    const actual = await t.db.query(`SELECT state, count(*)::int AS n FROM custody_certificate GROUP BY state ORDER BY state`);
+    expect(kept).toEqual(actual);
+    const overdueKept = await t.db.query(`SELECT COALESCE(sum(n), 0)::int AS n FROM custody_lent_due_count WHERE due_on < current_date`);
+    expect(overdueKept[0].n).toBe(await count(t, `custody_certificate WHERE state = 'LENT' AND return_due_on < current_date`));
+    const tabs = (await t.http.get('/server/custody/inventory?pageSize=1').set(as('apost')).expect(200)).body.data;
+    expect(tabs.total).toBe(
+      Math.min(
+        10_000,
+        actual.reduce((sum: number, r: { n: number }) => sum + r.n, 0),
+      ),
+    );
   });
 });

@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { genesisHash } from '../../server/src/workflow/hash-chain';
 import { listColumns } from '../../server/src/workflow/list-columns';
 import { ownerDb, startTestApp, AppHandle, tokenOf } from './support/app';
-import { readExport } from './support/lists';
+import { DEMO_TEMPLATE_BANK, seedDemoBasicData } from '../../server/src/basic-data/demo-basic-data';
+import { createDemoLoan } from '../../server/src/demo/demo-loans';
+import { FileStorage } from '../../server/src/files/file-storage';
+import { NotifyNextActorsHandler } from '../../server/src/outbox/notify-next-actors.handler';
+import { demoPeople, readExport, shanghaiDay } from './support/lists';
 import { createLoan, randomCreditCode, sendEvent, sendEventAsIs } from './support/loans';
 import { waitFor } from './support/wait';
 
@@ -149,6 +153,19 @@ describe('operations console', () => {
         expect(m.canAct.map((a) => a.username)).toContain('apost');
         expect(m.lastEvent.type).toBe('OPERATOR_MOVE');
         expect(rows.findIndex((r) => r.loanId === stranded)).toBeLessThan(rows.findIndex((r) => r.loanId === movable));
+        // first across pages, not only within one: pages of one row give every unmovable loan (the stranded one among them)
+        // before the first movable one, though the movable one is older
+        const seen: { loanId: string; unmovable: boolean }[] = [];
+        let cursor: string | undefined;
+        while (seen.length < 50 && !seen.some((r) => !r.unmovable)) {
+          const page = await t.http.get('/server/operations/stuck').query({ pageSize: 1, cursor }).set(as(admin)).expect(200);
+          seen.push(...page.body.data.list);
+          cursor = page.body.data.nextCursor;
+          if (!cursor) break;
+        }
+        expect(seen.at(-1)?.unmovable).toBe(false);
+        expect(seen.filter((r) => r.unmovable).map((r) => r.loanId)).toContain(stranded);
+        expect(new Set(seen.map((r) => r.loanId)).size).toBe(seen.length);
         // a longer limit for pre-review takes the stranded loan off the list, and is recorded with before and after
         await t.http
           .put('/server/operations/limits')
@@ -361,6 +378,148 @@ describe('operations console', () => {
       await t.http.post(`/server/operations/batches/${id}/cancel`).set(as(admin)).send({ reason: 'again' }).expect(409);
       expect(await t.db.query(`SELECT 1 FROM operator_trail WHERE action = 'BATCH_CANCEL' AND batch_id = $1`, [id])).toHaveLength(1);
       void ids;
+    });
+  });
+
+  describe('batches: resend to-dos and reclassify', () => {
+    async function finishedBatch(id: string) {
+      return waitFor(
+        `batch ${id}`,
+        async () => {
+          const res = await t.http.get(`/server/operations/batches/${id}`).set(as(admin)).expect(200);
+          return res.body.data.finishedAt ? res.body.data : null;
+        },
+        { timeout: 100_000, interval: 250 },
+      );
+    }
+    async function outcomes(id: string) {
+      const res = await t.http.get(`/server/operations/batches/${id}/items`).query({ pageSize: 500 }).set(as(admin)).expect(200);
+      return new Map<string, { outcome: string; message: any }>(res.body.data.list.map((i: any) => [i.loanId, i]));
+    }
+
+    it('resends the to-dos of the current state to whoever can act: applied, skipped for a finished loan, refused when nobody can act', async () => {
+      const waiting = await loanInPreReview();
+      const stranded = await loanInPreReview();
+      const ended = (await createLoan(t, apost)).id;
+      await sendEvent(t, admin, ended, 'COLLECTION_DISCONTINUE', 0, { reason: '客户撤回' }).expect(200);
+      // the to-do handler as the worker runs it: the pre-reviewer's to-do of the waiting loan, then read
+      const handler = new NotifyNextActorsHandler(t.db);
+      const [step] = await t.db.query(
+        `SELECT payload FROM outbox WHERE topic = 'notifyNextActors' AND payload->>'loanId' = $1 AND (payload->>'seq')::int = 3`,
+        [waiting],
+      );
+      await handler.handle(step.payload);
+      const todoOf = async () =>
+        (
+          await t.db.query(
+            `SELECT m.id, m.read_at FROM message m JOIN app_user u ON u.id = m.user_id WHERE u.username = 'prereview' AND m.source_key LIKE $1`,
+            [`todo:${waiting}:%`],
+          )
+        )[0];
+      const todo = await todoOf();
+      await t.db.query(`UPDATE message SET read_at = now() WHERE id = $1`, [todo.id]);
+      await t.http
+        .post('/server/operations/batches')
+        .set(as(apost))
+        .send({ action: 'RESEND_TODOS', reason: 'x', loanIds: [waiting] })
+        .expect(403);
+      // nobody but the administrators holds the pre-review approval keys while the batch runs: the stranded loan has nobody to send to
+      const removed = await t.db.query(
+        `DELETE FROM role_permission rp USING role r WHERE r.id = rp.role_id AND r.code NOT IN ('ROOT', 'ROLE_ADMIN') AND rp.permission_key IN ('sys:review-vote:approve', 'sys:review:discontinue', 'sys:review:modify-amount', 'sys:review:resubmit', 'sys:review:submit-general-office') RETURNING rp.role_id, rp.permission_key`,
+      );
+      try {
+        const created = await t.http
+          .post('/server/operations/batches')
+          .set(as(admin))
+          .send({ action: 'RESEND_TODOS', reason: '会议前提醒', loanIds: [stranded, ended] })
+          .expect(201);
+        const batch = await finishedBatch(created.body.data.id);
+        expect(batch).toMatchObject({ status: 'DONE', total: 2, applied: 0, refused: 1, skipped: 1 });
+        const by = await outcomes(batch.id);
+        expect(by.get(stranded)).toMatchObject({ outcome: 'REFUSED', message: { code: 'operationsResendNobody' } });
+        expect(by.get(stranded)!.message.zh).toMatch(/没有任何账号/);
+        expect(by.get(ended)).toMatchObject({ outcome: 'SKIPPED', message: { code: 'operationsResendEnded' } });
+      } finally {
+        for (const r of removed[0])
+          await t.db.query(`INSERT INTO role_permission (role_id, permission_key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [r.role_id, r.permission_key]);
+      }
+      const created = await t.http
+        .post('/server/operations/batches')
+        .set(as(admin))
+        .send({ action: 'RESEND_TODOS', reason: '会议前提醒', loanIds: [waiting] })
+        .expect(201);
+      const batch = await finishedBatch(created.body.data.id);
+      expect(batch).toMatchObject({ status: 'DONE', total: 1, applied: 1, refused: 0, skipped: 0 });
+      const item = (await outcomes(batch.id)).get(waiting)!;
+      expect(item.message.recipients).toContain('prereview');
+      // queued once through the outbox; its job brings the read to-do back unread, and once more changes nothing
+      const queued = await t.db.query(`SELECT payload FROM outbox WHERE topic = 'operations.resendTodos' AND payload->>'loanId' = $1`, [waiting]);
+      expect(queued.map((q: { payload: { batchId: string } }) => q.payload.batchId)).toEqual([batch.id]);
+      expect((await handler.handle(queued[0].payload)).notified).toBeGreaterThanOrEqual(1);
+      expect(await todoOf()).toEqual({ id: todo.id, read_at: null });
+      expect(await handler.handle(queued[0].payload)).toEqual({ notified: 0 });
+      const trail = await t.db.query(`SELECT action, reason, batch_id AS "batchId" FROM operator_trail WHERE loan_id = $1 AND action = 'RESEND_TODOS'`, [
+        waiting,
+      ]);
+      expect(trail).toEqual([{ action: 'RESEND_TODOS', reason: '会议前提醒', batchId: batch.id }]);
+      expect(await t.db.query(`SELECT 1 FROM operator_trail WHERE loan_id = ANY($1::uuid[]) AND action = 'RESEND_TODOS'`, [[stranded, ended]])).toHaveLength(0);
+    });
+
+    it('reclassifies by the overdue rule: proposed where the classification no longer holds, skipped where it holds, refused before after-guarantee', async () => {
+      const people = await demoPeople(t);
+      const storage = new FileStorage(t.db, t.config);
+      const [{ n: banks }] = await t.db.query(`SELECT count(*)::int AS n FROM bank WHERE name = $1`, [DEMO_TEMPLATE_BANK]);
+      if (!banks) await t.db.transaction((em) => seedDemoBasicData(em, storage, people.admin));
+      const run = randomUUID().slice(0, 6);
+      const after = async (i: number) =>
+        (
+          await t.db.transaction((em) =>
+            createDemoLoan(
+              em,
+              people,
+              { stage: 'afterGuarantee', company: `运维分类测试${run}-${i}`, amount: 1_200_000, termMonths: 3, bank: DEMO_TEMPLATE_BANK },
+              7300 + i, // apart from the other suites' demo indexes (credit codes derive from it)
+              new Date(Date.now() - 40 * 86_400_000).toISOString(),
+              storage,
+            ),
+          )
+        ).loanId;
+      const overdue = await after(0);
+      const current = await after(1);
+      const early = await loanInPreReview();
+      const [first] = await t.db.query(`SELECT id FROM repayment_instalment WHERE loan_id = $1 AND superseded_at IS NULL ORDER BY seq LIMIT 1`, [overdue]);
+      await t.db.query(`UPDATE repayment_instalment SET due_on = $2::date, repaid_fen = 0, state = 'DUE' WHERE id = $1`, [first.id, shanghaiDay(-100)]);
+      // the other one has repaid whatever fell due
+      await t.db.query(`UPDATE repayment_instalment SET repaid_fen = principal_fen, state = 'REPAID' WHERE loan_id = $1 AND due_on < current_date`, [current]);
+      const created = await t.http
+        .post('/server/operations/batches')
+        .set(as(admin))
+        .send({ action: 'RECLASSIFY', reason: '季度分类复核', loanIds: [overdue, current, early] })
+        .expect(201);
+      const batch = await finishedBatch(created.body.data.id);
+      expect(batch).toMatchObject({ status: 'DONE', total: 3, applied: 1, refused: 1, skipped: 1 });
+      const by = await outcomes(batch.id);
+      expect(by.get(overdue)).toMatchObject({ outcome: 'APPLIED', message: { classification: 'NORMAL', proposed: 'SUBSTANDARD', daysPastDue: 100 } });
+      expect(by.get(current)).toMatchObject({ outcome: 'SKIPPED', message: { code: 'operationsClassificationHolds', daysPastDue: 0 } });
+      expect(by.get(early)).toMatchObject({ outcome: 'REFUSED', message: { code: 'operationsReclassifyNotAfter' } });
+      expect(by.get(early)!.message.en).toMatch(/not under after-guarantee/);
+      // the proposal went to the B-post officer and the leader, once each, in their language; the classification itself is not changed
+      const sent = await t.db.query(
+        `SELECT u.username, m.type, m.content FROM message m JOIN app_user u ON u.id = m.user_id WHERE m.source_key = $1 ORDER BY u.username`,
+        [`reclassify:${batch.id}:${overdue}`],
+      );
+      expect(sent.map((m: { username: string }) => m.username)).toEqual(expect.arrayContaining(['bpost', 'leader']));
+      expect(sent.every((m: { type: string }) => m.type === 'RISK')).toBe(true);
+      expect(sent.find((m: { username: string }) => m.username === 'bpost').content).toMatch(/100/);
+      expect(await t.db.query(`SELECT 1 FROM classification_change WHERE loan_id = $1`, [overdue])).toHaveLength(0);
+      const trail = await t.db.query(`SELECT before, after FROM operator_trail WHERE loan_id = $1 AND action = 'RECLASSIFY'`, [overdue]);
+      expect(trail).toEqual([{ before: { classification: null, daysPastDue: 100 }, after: expect.objectContaining({ proposed: 'SUBSTANDARD' }) }]);
+      await t.http.get('/server/operations/trail').query({ action: 'RECLASSIFY' }).set(as(admin)).expect(200);
+      await t.http
+        .post('/server/operations/batches')
+        .set(as(admin))
+        .send({ action: 'REWRITE', reason: 'x', loanIds: [overdue] })
+        .expect(400);
     });
   });
 

@@ -198,3 +198,46 @@ export function legalActions(snapshot: GuaranteeSnapshot | PersistedSnapshot, ac
       live.can(representativeEvent(type, live.context, actor.id)),
   ).map((type) => ({ type, permission: EVENT_PERMISSIONS[type], label: { ...EVENT_LABELS[type] } }));
 }
+
+/**
+ * The actors among `actors` for whom `legalActions` would offer something now: the same test, with the
+ * snapshot resolved once for them all rather than once per actor (the stuck-loan list asks it for every
+ * account on every row of its page).
+ */
+export function actorsWhoCanAct<A extends Actor>(
+  snapshot: GuaranteeSnapshot | PersistedSnapshot,
+  actors: readonly A[],
+  machine: GuaranteeMachine = guaranteeMachine,
+): A[] {
+  if (!actors.length) return [];
+  const live = toLive(snapshot, machine);
+  if (live.status !== 'active') return [];
+  const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
+  const offered = EVENT_TYPES.filter((type) => type !== 'OPERATOR_MOVE' && possible.has(type));
+  return actors.filter((actor) =>
+    offered.some((type) => holdsPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id))),
+  );
+}
+
+/**
+ * Every leaf state of the machine (as a path, `preReview.awaitingApproval`) with the events offered
+ * there: its own transitions and its ancestors', OPERATOR_MOVE aside (it is offered everywhere, and
+ * is not a step of the pipeline). A final leaf offers none.
+ */
+export function offeredEventsByLeaf(machine: GuaranteeMachine = guaranteeMachine): Map<string, EventType[]> {
+  const known = new Set<string>(EVENT_TYPES);
+  const out = new Map<string, EventType[]>();
+  type Node = { path: string[]; type: string; states: Record<string, Node>; on: Record<string, unknown> };
+  const walk = (node: Node, inherited: Set<string>) => {
+    const here = new Set(inherited);
+    for (const type of Object.keys(node.on ?? {})) if (known.has(type) && type !== 'OPERATOR_MOVE') here.add(type);
+    const children = Object.values(node.states ?? {});
+    if (!children.length) {
+      if (node.path.length) out.set(node.path.join('.'), node.type === 'final' ? [] : EVENT_TYPES.filter((t) => here.has(t)));
+      return;
+    }
+    for (const child of children) walk(child, here);
+  };
+  walk(machine.root as unknown as Node, new Set());
+  return out;
+}

@@ -1,10 +1,13 @@
 import {
+  actorsWhoCanAct,
+  activePaths,
   ALL_PERMISSION_KEYS,
   applyEvent,
   createInitialSnapshot,
   EVENT_PERMISSIONS,
   happyPathEvents,
   legalActions,
+  offeredEventsByLeaf,
   replaySteps,
   representativeEvent,
   restoreSnapshot,
@@ -111,5 +114,22 @@ describe('legalActions', () => {
         }
       }
     });
+  });
+
+  it('actorsWhoCanAct names exactly those with a legal action, and every leaf offers what the machine accepts there', () => {
+    const input = testInput();
+    const events = happyPathEvents(input, actors);
+    const snapshots = [createInitialSnapshot(input), ...replaySteps(input, events)];
+    const people = [actors.aPost, actors.bPost, actors.clerk, actors.approver, actors.leader, actors.finance, ...actors.voters, OUTSIDER].map(everyCode);
+    const leaves = offeredEventsByLeaf();
+    for (const snapshot of snapshots) {
+      expect(actorsWhoCanAct(snapshot, people).map((p) => p.id)).toEqual(people.filter((p) => legalActions(snapshot, p).length > 0).map((p) => p.id));
+      // whatever someone may do here is offered by one of the loan's active leaves
+      const offered = new Set(activePaths(snapshot.value).flatMap((path) => leaves.get(path) ?? []));
+      for (const p of people) for (const action of legalActions(snapshot, p)) expect(offered.has(action.type)).toBe(true);
+    }
+    expect(leaves.get('preReview.awaitingApproval')).toContain('PRE_REVIEW_APPROVE');
+    expect(leaves.get('duringGuarantee.contract.done')).toEqual([]);
+    expect([...leaves.values()].flat()).not.toContain('OPERATOR_MOVE');
   });
 });

@@ -92,10 +92,11 @@ export interface InventoryFilter {
 }
 
 /** The inventory's sorts: (column, id) with the direction; a cursor carries the last row's value of the column. */
+/** `nullable`: the column has NULLs (sorted last either way); the others are NOT NULL, ordered as their index is. */
 export const INVENTORY_SORTS = {
-  stateChangedAt: { column: 'c.state_changed_at', type: 'timestamptz' },
-  returnDueOn: { column: 'c.return_due_on', type: 'date' },
-  number: { column: 'c.number', type: 'text' },
+  stateChangedAt: { column: 'c.state_changed_at', type: 'timestamptz', nullable: false },
+  returnDueOn: { column: 'c.return_due_on', type: 'date', nullable: true },
+  number: { column: 'c.number', type: 'text', nullable: false },
 } as const;
 export type InventorySort = keyof typeof INVENTORY_SORTS;
 
@@ -305,7 +306,7 @@ export class CustodyRepository {
   ): Promise<(InventoryRow & { sortValue: string | null })[]> {
     const params: unknown[] = [f.today];
     const where = this.inventoryWhere(f, params);
-    const { column, type } = INVENTORY_SORTS[sort];
+    const { column, type, nullable } = INVENTORY_SORTS[sort];
     const dir = desc ? 'DESC' : 'ASC';
     if (page.after) {
       const cmp = desc ? '<' : '>';
@@ -313,7 +314,8 @@ export class CustodyRepository {
       const v = `$${params.length - 1}::${type}`;
       const id = `$${params.length}::uuid`;
       // NULLs (return day of one not lent) sort last in either direction
-      where.push(page.after.value === null ? `(${column} IS NULL AND c.id ${cmp} ${id})` : `((${column}, c.id) ${cmp} (${v}, ${id}) OR ${column} IS NULL)`);
+      if (page.after.value === null) where.push(`(${column} IS NULL AND c.id ${cmp} ${id})`);
+      else where.push(nullable ? `((${column}, c.id) ${cmp} (${v}, ${id}) OR ${column} IS NULL)` : `(${column}, c.id) ${cmp} (${v}, ${id})`);
     }
     const sql = `
       ${CERT_SELECT.replace(
@@ -325,7 +327,7 @@ export class CustodyRepository {
                 ${column}::text AS "sortValue", c.id,`,
       )}
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${column} ${dir} NULLS LAST, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`;
+      ORDER BY ${column} ${dir}${nullable ? ' NULLS LAST' : ''}, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`;
     return this.db.query(sql, params);
   }
 
@@ -346,12 +348,14 @@ export class CustodyRepository {
     return row.n;
   }
 
-  /** Per state, how many certificates (the inventory's tabs), each counted on the state's index up to the same bound. */
+  /**
+   * Per state, how many certificates (the inventory's tabs), and the lent ones overdue today: read from
+   * the counts the certificates' triggers keep (migration 1764280000000), not counted on each page.
+   */
   async stateCounts(today: string): Promise<{ state: string; n: number }[]> {
-    const bounded = (where: string) => `(SELECT count(*)::int FROM (SELECT 1 FROM custody_certificate c WHERE ${where} LIMIT ${INVENTORY_COUNT_LIMIT + 1}) b)`;
     return this.db.query(
-      `SELECT s.state, ${bounded('c.state = s.state')} AS n FROM unnest($2::text[]) AS s(state)
-       UNION ALL SELECT 'OVERDUE', ${bounded(`c.state = 'LENT' AND c.return_due_on < $1::date`)}`,
+      `SELECT s.state, COALESCE(c.n, 0)::int AS n FROM unnest($2::text[]) WITH ORDINALITY AS s(state, ord) LEFT JOIN custody_state_count c ON c.state = s.state
+       UNION ALL SELECT 'OVERDUE', COALESCE((SELECT sum(n) FROM custody_lent_due_count WHERE due_on < $1::date), 0)::int`,
       [today, [...CERTIFICATE_STATES]],
     );
   }

@@ -550,7 +550,7 @@ export class CustodyService {
     const f = this.filterOf(q);
     const desc = q.order === 'DESC';
     const after = q.cursor ? this.decodeCursor(q.cursor, q.sort, desc) : null;
-    const [rows, total, counts] = await Promise.all([
+    const [rows, counted, counts] = await Promise.all([
       this.repo.inventoryPage(f, q.sort, desc, { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize, after }).catch((error: { code?: unknown }) => {
         // class 22 (data exception): a forged cursor's time or day that PostgreSQL cannot read
         if (after && typeof error.code === 'string' && error.code.startsWith('22')) {
@@ -558,9 +558,11 @@ export class CustodyService {
         }
         throw error;
       }),
-      this.repo.inventoryCount(f),
+      // without a loan or a bank the total is the tabs' own count (kept by triggers); with one, counted (bounded)
+      f.loanId || f.bank ? this.repo.inventoryCount(f) : Promise.resolve(null),
       this.repo.stateCounts(f.today),
     ]);
+    const total = counted ?? totalOf(f, counts);
     const last = rows[rows.length - 1];
     const nextCursor =
       rows.length === q.pageSize && last ? Buffer.from(JSON.stringify([q.sort, desc ? 1 : 0, last.sortValue ?? null, last.id])).toString('base64url') : null;
@@ -671,3 +673,9 @@ const MOVE_COLUMNS: SheetColumn<MoveDto>[] = [
   { header: label('接收人确认', 'Receiver confirmed'), value: (r, lang) => (r.receiverConfirmed ? (lang === 'en' ? 'Yes' : '是') : '') },
   { header: label('应还日期', 'Return day'), value: (r) => r.returnDueOn },
 ];
+
+/** The inventory's total from the tab counts: the overdue tab's, the states' of the view, or every state's. */
+function totalOf(f: { states: readonly string[] | null; overdueOnly: boolean }, counts: { state: string; n: number }[]): number {
+  if (f.overdueOnly) return counts.find((c) => c.state === 'OVERDUE')?.n ?? 0;
+  return counts.filter((c) => c.state !== 'OVERDUE' && (!f.states || f.states.includes(c.state))).reduce((sum, c) => sum + c.n, 0);
+}

@@ -43,6 +43,8 @@ export interface JobPayloads extends EffectJobPayloads {
   'reminders.unqueue': { loanId: string; jobIds: string[] };
   /** The nightly close of business of a company day (default: the company's today when it runs). */
   'close-of-business': { day?: string };
+  /** An operations batch's "resend to-dos" item: the to-dos of the loan's step `seq` sent again (once per batch and loan). */
+  'operations.resendTodos': { loanId: string; seq: number; batchId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -58,6 +60,7 @@ export const JOB_QUEUES: { readonly [K in JobName]: QueueName } = {
   'reminders.reconcile': QUEUES.reminders,
   'reminders.unqueue': QUEUES.reminders,
   'close-of-business': QUEUES.maintenance,
+  'operations.resendTodos': QUEUES.notifications,
 };
 
 export const JOB_NAMES = Object.keys(JOB_QUEUES) as JobName[];

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { translate } from '../common/i18n';
 import { redisOptions } from '../jobs/redis';
 import { WorkflowService } from '../workflow/workflow.service';
+import { OperationsItemActions } from './operations.items';
 import { OperationsRepository } from './operations.repository';
 import { OperationsService, wordsOf } from './operations.service';
 
@@ -34,6 +35,7 @@ export class OperationsBatchRunner implements OnApplicationBootstrap, OnApplicat
     private readonly repo: OperationsRepository,
     private readonly operations: OperationsService,
     private readonly workflow: WorkflowService,
+    private readonly items: OperationsItemActions,
   ) {}
 
   private connection(): IORedis {
@@ -134,6 +136,8 @@ export class OperationsBatchRunner implements OnApplicationBootstrap, OnApplicat
         await this.repo.settleItem(batchId, loanId, 'APPLIED', null);
         return;
       }
+      if (action === 'RESEND_TODOS') return await this.items.resendTodos(batchId, loanId, reason, user);
+      if (action === 'RECLASSIFY') return await this.items.reclassify(batchId, loanId, reason, user);
       // RETRY: every failed piece of work of the loan
       const retried = await this.operations.retryLoan(loanId, reason, user);
       await this.repo.settleItem(batchId, loanId, retried ? 'APPLIED' : 'SKIPPED', retried ? { count: retried } : words('operationsNothingToRetry'));

@@ -38,7 +38,8 @@ export class OperationsController {
   @RequireRole(ROLE_ADMIN)
   @Get('stuck')
   @ApiOperation({
-    summary: 'Loans without an event for longer than their stage’s limit, oldest first (keyset: nextCursor), unmovable ones flagged first on each page',
+    summary:
+      'Loans without an event for longer than their stage’s limit (keyset: nextCursor): those no account can move first, then the rest, each oldest first',
   })
   stuck(@Query() q: StuckQuery) {
     return this.operations.stuck(q);
@@ -87,7 +88,9 @@ export class OperationsController {
   @ApiEnvelope(null)
   @RequirePermission('sys:operations:batch')
   @Post('batches')
-  @ApiOperation({ summary: 'One action (MOVE with a target, RETRY) over loans picked by hand or by a filter, with a reason; runs as a job' })
+  @ApiOperation({
+    summary: 'One action (MOVE with a target, RETRY, RESEND_TODOS, RECLASSIFY) over loans picked by hand or by a filter, with a reason; runs as a job',
+  })
   createBatch(@Body() dto: BatchDto, @CurrentUser() user: AuthUser) {
     return this.operations.createBatch(dto, user, (id) => this.runner.enqueue(id));
   }

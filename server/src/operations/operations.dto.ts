@@ -23,7 +23,7 @@ import { TRAIL_ACTIONS } from './operations.repository';
 
 const optionalTrimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
 
-export const BATCH_ACTIONS = ['MOVE', 'RETRY'] as const;
+export const BATCH_ACTIONS = ['MOVE', 'RETRY', 'RESEND_TODOS', 'RECLASSIFY'] as const;
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
 export const BATCH_LIMIT = 20_000;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { cursorRows } from '../common/spreadsheet';
+import { stuckKeysetParams, stuckKeysetSql, type MovableStates, type StuckCursor } from './stuck-query';
 
 /** One operator action as the trail keeps it. */
 export interface TrailEntry {
@@ -14,7 +15,7 @@ export interface TrailEntry {
   detail?: unknown;
 }
 
-export const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
+export const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'RESEND_TODOS', 'RECLASSIFY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
 export type TrailAction = (typeof TRAIL_ACTIONS)[number];
 
 export interface TrailRow {
@@ -49,6 +50,14 @@ export interface StuckRow {
   company: string;
   bank: string | null;
   aPostOfficerId: string | null;
+  /** no account holds the permission of any event offered in its state (the keyset query's first part) */
+  unmovable: boolean;
+  /** updated_at as text, to the microsecond (a cursor compares to it) */
+  updatedAtText: string;
+  lastEventType: string | null;
+  lastEventActorId: string | null;
+  lastEventActorName: string | null;
+  lastEventAt: Date | null;
 }
 
 export interface BatchRow {
@@ -79,20 +88,6 @@ const TRAIL_COLUMNS = `t.id::text AS "id", t.at, t.actor_id AS "actorId", u.nick
   t.batch_id AS "batchId", t.reason, t.before, t.after, t.detail`;
 const BATCH_COLUMNS = `id, action, reason, params, selection, status, total, applied, refused, skipped, cancel_requested AS "cancelRequested",
   created_by AS "createdBy", created_at AS "createdAt", finished_at AS "finishedAt"`;
-
-/**
- * The raw keyset query of the stuck-loan list (the bench compares the API's first page with it): active
- * instances whose last event is older than their stage's cutoff, oldest first, after the cursor's row.
- * $1: stage -> cutoff time (jsonb), $2: one stage or null, $3/$4: the cursor's (updated_at, loan_id) or null, $5: page size.
- */
-export const STUCK_KEYSET_SQL = `
-  SELECT wi.loan_id FROM workflow_instance wi
-   WHERE wi.stage NOT IN ('closed', 'discontinued')
-     AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz
-     AND ($2::text IS NULL OR wi.stage = $2)
-     AND ($3::timestamptz IS NULL OR (wi.updated_at, wi.loan_id) > ($3::timestamptz, $4::uuid))
-   ORDER BY wi.updated_at, wi.loan_id
-   LIMIT $5`;
 
 /** Every query of the operations console. */
 @Injectable()
@@ -170,35 +165,29 @@ export class OperationsRepository {
       );
   }
 
-  /** The page's loans by the keyset query, then their rows. */
-  async stuckPage(cutoffs: Record<string, string>, stage: string | null, after: { at: string; id: string } | null, size: number): Promise<StuckRow[]> {
-    const ids: { loan_id: string }[] = await this.db.query(STUCK_KEYSET_SQL, [JSON.stringify(cutoffs), stage, after?.at ?? null, after?.id ?? null, size]);
-    if (!ids.length) return [];
+  /**
+   * One page of stuck loans in one round trip: the keyset query, then each row with its loan, company
+   * and last event (the event of the instance's own version: one index probe per row).
+   */
+  async stuckPage(
+    cutoffs: Record<string, string>,
+    stage: string | null,
+    after: StuckCursor | null,
+    size: number,
+    movable: MovableStates,
+    versions: readonly number[],
+  ): Promise<StuckRow[]> {
     return this.db.query(
-      `SELECT wi.loan_id AS "loanId", wi.stage, wi.updated_at AS "updatedAt", wi.version, wi.machine_version AS "machineVersion", wi.snapshot,
-              c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId"
-         FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id JOIN company c ON c.id = l.company_id
-        WHERE wi.loan_id = ANY($1::uuid[])
-        ORDER BY wi.updated_at, wi.loan_id`,
-      [ids.map((r) => r.loan_id)],
+      `WITH ids AS (${stuckKeysetSql(versions)})
+       SELECT wi.loan_id AS "loanId", ids.unmovable, ids.at AS "updatedAtText", wi.stage, wi.updated_at AS "updatedAt", wi.version,
+              wi.machine_version AS "machineVersion", wi.snapshot, c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId",
+              e.type AS "lastEventType", e.actor_id AS "lastEventActorId", u.nickname AS "lastEventActorName", e.at AS "lastEventAt"
+         FROM ids JOIN workflow_instance wi ON wi.loan_id = ids.loan_id JOIN loan l ON l.id = wi.loan_id JOIN company c ON c.id = l.company_id
+         LEFT JOIN workflow_event e ON e.loan_id = wi.loan_id AND e.seq = wi.version
+         LEFT JOIN app_user u ON u.id = e.actor_id
+        ORDER BY ids.unmovable DESC, wi.updated_at, wi.loan_id`,
+      stuckKeysetParams(cutoffs, stage, after, size, movable, versions),
     );
-  }
-
-  /** The exact time a row's updated_at has, as text (a cursor must compare to the microsecond). */
-  async updatedAtText(loanId: string): Promise<string | null> {
-    const rows = await this.db.query(`SELECT updated_at::text AS at FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-    return rows[0]?.at ?? null;
-  }
-
-  async lastEvents(loanIds: string[]): Promise<Map<string, { type: string; actorId: string; actorName: string; at: Date }>> {
-    if (!loanIds.length) return new Map();
-    const rows: { loanId: string; type: string; actorId: string; actorName: string; at: Date }[] = await this.db.query(
-      `SELECT DISTINCT ON (e.loan_id) e.loan_id AS "loanId", e.type, e.actor_id AS "actorId", u.nickname AS "actorName", e.at
-         FROM workflow_event e JOIN app_user u ON u.id = e.actor_id
-        WHERE e.loan_id = ANY($1::uuid[]) ORDER BY e.loan_id, e.seq DESC`,
-      [loanIds],
-    );
-    return new Map(rows.map((r) => [r.loanId, r]));
   }
 
   /** Accounts that may sign in, with the roles and keys their roles grant. */
@@ -333,8 +322,17 @@ export class OperationsRepository {
     ]);
   }
 
-  /** Writes an item's outcome once (a rerun finds it written and leaves it), and counts it on the batch. */
-  async settleItem(id: string, loanId: string, outcome: 'APPLIED' | 'REFUSED' | 'SKIPPED', message: unknown): Promise<void> {
+  /**
+   * Writes an item's outcome once (a rerun finds it written and leaves it), counts it on the batch, and
+   * does `work` (what the outcome says was done) in the same transaction, only when it wrote it.
+   */
+  async settleItem(
+    id: string,
+    loanId: string,
+    outcome: 'APPLIED' | 'REFUSED' | 'SKIPPED',
+    message: unknown,
+    work?: (em: EntityManager) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (em) => {
       const [done] = await em.query(
         `UPDATE operations_batch_item SET outcome = $3, message = $4, done_at = now() WHERE batch_id = $1 AND loan_id = $2 AND outcome IS NULL RETURNING 1`,
@@ -343,6 +341,7 @@ export class OperationsRepository {
       if (!done.length) return;
       const column = outcome === 'APPLIED' ? 'applied' : outcome === 'REFUSED' ? 'refused' : 'skipped';
       await em.query(`UPDATE operations_batch SET ${column} = ${column} + 1 WHERE id = $1`, [id]);
+      await work?.(em);
     });
   }
 
@@ -354,9 +353,9 @@ export class OperationsRepository {
     ]);
   }
 
-  async instance(loanId: string): Promise<{ version: number; snapshot: any; lastSeq: number } | null> {
-    const rows = await this.db.query(`SELECT version, snapshot FROM workflow_instance WHERE loan_id = $1`, [loanId]);
-    return rows[0] ? { version: rows[0].version, snapshot: rows[0].snapshot, lastSeq: rows[0].version } : null;
+  async instance(loanId: string): Promise<{ version: number; snapshot: any; lastSeq: number; machineVersion: number } | null> {
+    const rows = await this.db.query(`SELECT version, snapshot, machine_version AS "machineVersion" FROM workflow_instance WHERE loan_id = $1`, [loanId]);
+    return rows[0] ? { version: rows[0].version, snapshot: rows[0].snapshot, lastSeq: rows[0].version, machineVersion: rows[0].machineVersion } : null;
   }
 
   /** The states before and after the loan's last event (the writer reads the step it is written with). */

@@ -12,25 +12,9 @@ import { QUEUES } from '../jobs/queues';
 import { runtimeFor } from '../workflow/machine-registry';
 import { BATCH_LIMIT, type BatchDto, type BatchItemsQuery, type LimitDto, type RetryDto, type StuckQuery, type TrailQuery } from './operations.dto';
 import { OperationsRepository, type BatchRow, type TrailFilter } from './operations.repository';
+import { DEFAULT_STUCK_HOURS, movableStatesOf, type MovableStates, type StuckCursor } from './stuck-query';
 
-/** Hours a loan may stand in a stage without an event before it is listed as stuck (the administrator may change each). */
-export const DEFAULT_STUCK_HOURS: Readonly<Record<engine.StageKey, number>> = {
-  collection: 30 * 24,
-  preReview: 7 * 24,
-  generalOffice: 14 * 24,
-  riskControl: 7 * 24,
-  insuranceReview: 14 * 24,
-  withdrawal: 7 * 24,
-  duringGuarantee: 30 * 24,
-  disbursement: 14 * 24,
-  // visits come every three months at most: a loan after guarantee is stuck past a round and a half
-  afterGuarantee: 135 * 24,
-  release: 30 * 24,
-  compensation: 30 * 24,
-  recovery: 180 * 24,
-  closed: 1,
-  discontinued: 1,
-};
+export { DEFAULT_STUCK_HOURS };
 
 const ACTIVE_STAGES = engine.STAGE_KEYS.filter((s): s is Exclude<engine.StageKey, 'closed' | 'discontinued'> => s !== 'closed' && s !== 'discontinued');
 
@@ -116,62 +100,85 @@ export class OperationsService {
 
   // --- stuck loans ----------------------------------------------------------------------------
 
-  private async cutoffs(now: Date): Promise<Record<string, string>> {
-    const limits = await this.limits();
+  private cutoffsOf(limits: { stage: string; hours: number }[], now: Date): Record<string, string> {
     return Object.fromEntries(limits.map((l) => [l.stage, new Date(now.getTime() - l.hours * 3_600_000).toISOString()]));
   }
 
   /**
-   * Loans without an event for longer than their stage's limit, oldest first (keyset pages). Each row:
-   * how long, the limit, the last event, and the accounts that can act now (legal actions of the
-   * loan's state for that account, administrators aside: they pass every key by their role); a loan
-   * nobody can move is flagged, and comes first on its page.
+   * The accounts that can act (administrators aside: they pass every key by their role) and, from
+   * them and the machine, the leaf states where a loan can be moved. Computed once per request: one
+   * query of the (few) accounts and a walk of each machine version's states, cached per version.
+   */
+  /** The limits and movable states the last stuck page was read with (this process's). */
+  private lastStuckInputs: { key: string; limits: { stage: string; hours: number }[]; movable: MovableStates } | null = null;
+
+  private async whoCanMove(): Promise<{ actors: { account: Account; actor: engine.Actor }[]; movable: MovableStates }> {
+    const accounts = (await this.repo.activeAccounts()).filter((a) => !isAdmin(a));
+    const actors = accounts.map((a) => ({ account: a, actor: { id: a.id, roles: a.roles, authorityList: authorityList(a) } }));
+    return { actors, movable: movableStatesOf(actors.map((a) => a.actor)) };
+  }
+
+  /**
+   * Loans without an event for longer than their stage's limit (keyset pages): those no account can
+   * move first (no active account holds the permission of any event offered in their state), then the
+   * rest, each oldest first. Each row: how long, the limit, the last event, and the accounts that can
+   * act now (legal actions of the loan's state for that account, guards included). Three queries a
+   * page whatever its size (limits, accounts, the page with its last events), and the machine asked
+   * once per row for every account together.
    */
   async stuck(q: StuckQuery) {
     const now = new Date();
     const size = q.pageSize ?? 20;
     const after = q.cursor ? decodeCursor(q.cursor) : null;
-    const limits = new Map((await this.limits()).map((l) => [l.stage, l.hours]));
-    const rows = await this.repo.stuckPage(await this.cutoffs(now), q.stage ?? null, after, size);
-    const last = await this.repo.lastEvents(rows.map((r) => r.loanId));
-    const accounts = (await this.repo.activeAccounts()).filter((a) => !isAdmin(a));
-    const actors = accounts.map((a) => ({ account: a, actor: { id: a.id, roles: a.roles, authorityList: authorityList(a) } }));
+    const page = (limitRows: { stage: string; hours: number }[], movable: MovableStates) =>
+      this.repo.stuckPage(this.cutoffsOf(limitRows, now), q.stage ?? null, after, size, movable, engine.MACHINE_VERSIONS);
+    // The page is read beside the limits and the accounts, with the ones the previous request found
+    // (they rarely change), and read again only when the fresh ones differ: one round trip, never stale.
+    const guess = this.lastStuckInputs;
+    const [limitRows, who, guessed] = await Promise.all([this.limits(), this.whoCanMove(), guess ? page(guess.limits, guess.movable) : null]);
+    const key = stuckInputsKey(limitRows, who.movable);
+    this.lastStuckInputs = { key, limits: limitRows, movable: who.movable };
+    const rows = guessed && guess?.key === key ? guessed : await page(limitRows, who.movable);
+    const limits = new Map(limitRows.map((l) => [l.stage, l.hours]));
     const list = rows.map((r) => {
       const machine = runtimeFor(r.machineVersion).machine;
-      const canAct = actors
-        .filter(({ actor }) => engine.legalActions(r.snapshot, actor, machine).length > 0)
-        .map(({ account }) => ({ id: account.id, username: account.username, nickname: account.nickname }));
-      const event = last.get(r.loanId) ?? null;
+      // an unmovable row has nobody by construction: the machine is not asked
+      const canAct = r.unmovable
+        ? []
+        : engine
+            .actorsWhoCanAct(
+              r.snapshot,
+              who.actors.map((a) => ({ ...a.actor, account: a.account })),
+              machine,
+            )
+            .map(({ account }) => ({ id: account.id, username: account.username, nickname: account.nickname }));
+      const stage = engine.stageInfo(r.stage as engine.StageKey);
       return {
         loanId: r.loanId,
         company: r.company,
         bank: r.bank,
         stage: r.stage,
-        stageLabel: { zh: engine.stageInfo(r.stage as engine.StageKey).zh, en: engine.stageInfo(r.stage as engine.StageKey).en },
+        stageLabel: { zh: stage.zh, en: stage.en },
         state: r.snapshot.value,
         statusLabels: engine.statusLabels(r.snapshot),
         version: r.version,
         since: r.updatedAt,
         hoursStanding: Math.floor((now.getTime() - new Date(r.updatedAt).getTime()) / 3_600_000),
         limitHours: limits.get(r.stage as (typeof ACTIVE_STAGES)[number]) ?? DEFAULT_STUCK_HOURS[r.stage as engine.StageKey],
-        lastEvent: event && {
-          type: event.type,
-          label: engine.EVENT_LABELS[event.type as engine.EventType] ?? null,
-          actorId: event.actorId,
-          actorName: event.actorName,
-          at: event.at,
+        lastEvent: r.lastEventType && {
+          type: r.lastEventType,
+          label: engine.EVENT_LABELS[r.lastEventType as engine.EventType] ?? null,
+          actorId: r.lastEventActorId,
+          actorName: r.lastEventActorName,
+          at: r.lastEventAt,
         },
         canAct,
-        unmovable: canAct.length === 0,
+        unmovable: r.unmovable,
       };
     });
     const lastRow = rows.at(-1);
-    const nextCursor =
-      rows.length === size && lastRow
-        ? encodeCursor((await this.repo.updatedAtText(lastRow.loanId)) ?? new Date(lastRow.updatedAt).toISOString(), lastRow.loanId)
-        : null;
-    // flagged first (stable: oldest first among each)
-    return { list: [...list.filter((r) => r.unmovable), ...list.filter((r) => !r.unmovable)], pageSize: size, nextCursor };
+    const nextCursor = rows.length === size && lastRow ? encodeCursor({ unmovable: lastRow.unmovable, at: lastRow.updatedAtText, id: lastRow.loanId }) : null;
+    return { list, pageSize: size, nextCursor };
   }
 
   // --- failed work ----------------------------------------------------------------------------
@@ -351,16 +358,22 @@ const notFailed = () => new AppError(HttpStatus.NOT_FOUND, CODES.operationsFaile
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+function encodeCursor(c: StuckCursor): string {
+  return Buffer.from(JSON.stringify([c.unmovable ? 1 : 0, c.at, c.id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { at: string; id: string } {
+function decodeCursor(cursor: string): StuckCursor {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+(Z|[+-]\d{2}(:?\d{2})?)?$/.test(at) && isUuid(id)) return { at, id };
+    const [flag, at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if ((flag === 0 || flag === 1) && typeof at === 'string' && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+(Z|[+-]\d{2}(:?\d{2})?)?$/.test(at) && isUuid(id))
+      return { unmovable: flag === 1, at, id };
   } catch {
     // falls through
   }
   throw new AppError(HttpStatus.BAD_REQUEST, CODES.listCursorInvalid, 'listCursorInvalid', {}, { field: 'cursor' }, 'ListCursorInvalid');
+}
+
+/** What a stuck page's rows depend on besides the request: each stage's hours and the movable states. */
+function stuckInputsKey(limits: { stage: string; hours: number }[], movable: MovableStates): string {
+  return JSON.stringify([limits.map((l) => [l.stage, l.hours]), movable.dead, [...movable.live].sort(([a], [b]) => a - b)]);
 }

@@ -2788,7 +2788,7 @@ export interface BatchFilterDto {
 }
 
 export interface BatchDto {
-  action: 'MOVE' | 'RETRY';
+  action: 'MOVE' | 'RETRY' | 'RESEND_TODOS' | 'RECLASSIFY';
   reason: string;
   /** MOVE: the target state value (a key, or an object of keys) */
   target?: Record<string, unknown>;
@@ -4182,7 +4182,7 @@ export interface ApiQueries {
     pageSize?: number;
   };
   'GET /operations/trail': {
-    action?: 'MOVE' | 'RETRY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
+    action?: 'MOVE' | 'RETRY' | 'RESEND_TODOS' | 'RECLASSIFY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
     loanId?: string;
     actorId?: string;
     /** YYYY-MM-DD */
@@ -4194,7 +4194,7 @@ export interface ApiQueries {
     beforeId?: string;
   };
   'GET /operations/trail/export': {
-    action?: 'MOVE' | 'RETRY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
+    action?: 'MOVE' | 'RETRY' | 'RESEND_TODOS' | 'RECLASSIFY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
     loanId?: string;
     actorId?: string;
     /** YYYY-MM-DD */
