@@ -5,7 +5,8 @@
  * Limits tab, finds the loan on the Stuck loans tab, moves it to "materials received" with a reason
  * (the dialog says from where to where), sees the move on the loan's node page (badge, operator,
  * reason, both states by name), and finds it in the operator trail. Data collection's limit is put
- * back to its default afterwards.
+ * back to its default afterwards. Anyone else has no entry and is refused. The custody settings
+ * dialog (administrators only) checks its values, saves them, and is put back as it was.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Client } from 'pg';
@@ -171,4 +172,62 @@ it('an administrator finds a stuck loan on the console, moves it with a reason, 
     (text) => expect(text).toContain('浏览器测试：收紧资料收集时限'),
     SLOW,
   );
+});
+
+it('anyone but an administrator has no Operations entry, is turned away from the page, and the server refuses the console’s routes', async () => {
+  const { context, page: other } = await newVisitor(browser);
+  other.setDefaultTimeout(SLOW);
+  await signIn(other, 'apost');
+  await other.getByTestId('top-menu-home').waitFor();
+  expect(await other.getByTestId('top-menu-system').count()).toBe(0);
+  await other.goto('/system/operations');
+  await other.waitForURL((url) => url.pathname !== '/system/operations');
+  const token = await apiToken('apost');
+  expect((await api('GET', '/operations/stuck', token)).status).toBe(403);
+  expect((await api('PUT', '/operations/limits', token, { stage: 'collection', hours: 1, reason: 'x' })).status).toBe(403);
+  await context.close();
+});
+
+interface CustodySettings {
+  ltvThresholdBp: number;
+  intervalMonths: { MORTGAGE: number; PLEDGE: number; OTHER: number };
+}
+
+it('an administrator changes the custody settings in their dialog (checked before sending); others see no such button', async () => {
+  const original = (await api<CustodySettings>('GET', '/custody/settings', admin)).body.data;
+  try {
+    await page.goto('/protectMiddle/custody');
+    await pane(page).getByTestId('custody-page').waitFor();
+    await pane(page).getByTestId('custody-settings-open').click();
+    const form = page.getByTestId('custody-settings-form');
+    await form.waitFor();
+    expect(await form.getByTestId('custody-settings-MORTGAGE').inputValue()).toBe(String(original.intervalMonths.MORTGAGE));
+    // out of bounds: refused in the dialog, nothing sent
+    await form.getByTestId('custody-settings-MORTGAGE').fill('121');
+    await form.getByTestId('custody-settings-ltv').fill('65.555');
+    await form.getByTestId('custody-settings-save').click();
+    await form.getByText('请填写 1 到 120 的整数月数').waitFor();
+    await form.getByText('请填写 1 到 1000 之间的百分比（最多两位小数）').waitFor();
+    expect((await api<CustodySettings>('GET', '/custody/settings', admin)).body.data).toEqual(expect.objectContaining(original));
+    await form.getByTestId('custody-settings-MORTGAGE').fill('9');
+    await form.getByTestId('custody-settings-ltv').fill('65.5');
+    await form.getByTestId('custody-settings-save').click();
+    await form.waitFor({ state: 'detached' });
+    await eventually(
+      async () => (await api<CustodySettings>('GET', '/custody/settings', admin)).body.data,
+      (s) => expect(s).toMatchObject({ ltvThresholdBp: 6550, intervalMonths: { ...original.intervalMonths, MORTGAGE: 9 } }),
+      SLOW,
+    );
+
+    // the A-post officer reads the inventory but has no settings button
+    const { context, page: other } = await newVisitor(browser);
+    other.setDefaultTimeout(SLOW);
+    await signIn(other, 'apost');
+    await other.goto('/protectMiddle/custody');
+    await pane(other).getByTestId('custody-page').waitFor();
+    expect(await pane(other).getByTestId('custody-settings-open').count()).toBe(0);
+    await context.close();
+  } finally {
+    await api('PUT', '/custody/settings', admin, { ltvThresholdBp: original.ltvThresholdBp, intervalMonths: original.intervalMonths });
+  }
 });
