@@ -350,8 +350,8 @@ export const ROUTE_TABLE: RouteGroup[] = [
     adminOnly: true,
     children: [
       { name: 'queuePage', path: 'queues', page: queuePage, adminOnly: true },
-      // the operations console: stuck loans, moves, failed work, batches, the operator trail
-      { name: 'operationsPage', path: 'operations', page: operationsPage, adminOnly: true },
+      // the operations console (its query holds the open tab: one tag, not one per tab)
+      { name: 'operationsPage', path: 'operations', page: operationsPage, adminOnly: true, listState: true },
     ],
   },
 ];

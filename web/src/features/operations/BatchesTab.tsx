@@ -182,7 +182,9 @@ function ItemsPage({
                 {t(`operations.batches.outcomes.${o}`)}
               </Badge>
             </Table.Td>
-            <Table.Td>{item.message ? pick(item.message, lang) : ''}</Table.Td>
+            <Table.Td data-testid="ops-batch-item-message">
+              {item.message?.zh && item.message.en ? pick({ zh: item.message.zh, en: item.message.en }, lang) : ''}
+            </Table.Td>
           </Table.Tr>
         );
       })}

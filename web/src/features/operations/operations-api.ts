@@ -80,7 +80,8 @@ export interface BatchItem {
   company: string;
   /** null until the item has run */
   outcome: Exclude<Outcome, 'PENDING'> | null;
-  message: (Label & { code?: string }) | null;
+  /** why, in both languages (refused, skipped); a retry's count of retried pieces when applied */
+  message: { zh?: string; en?: string; code?: string; count?: number } | null;
   doneAt: string | null;
 }
 
