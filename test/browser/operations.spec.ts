@@ -43,23 +43,33 @@ async function pick(input: Locator, option: string): Promise<void> {
   await page.getByRole('option', { name: option, exact: true }).first().click();
 }
 
+/** A new loan of its own company in data collection (as created), answering its id. */
+async function newLoan(apost: string, name: string): Promise<string> {
+  const company = await api<{ id: string }>('POST', '/companies', apost, { name, creditCode: randomCreditCode() });
+  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
+  const loan = await api<{ id: string }>('POST', '/loans', apost, { companyId: company.body.data.id, amount: 3_000_000, termMonths: 12, bank: '中国银行' });
+  if (loan.status !== 201) throw new Error(`loan: ${loan.status} ${JSON.stringify(loan.body)}`);
+  return loan.body.data.id;
+}
+
+/** Its last event `interval` ago, as a loan left alone that long (the app's own database connection). */
+async function idleFor(loanIds: string[], interval: string): Promise<void> {
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE workflow_instance SET updated_at = now() - $2::interval WHERE loan_id = ANY($1::uuid[])`, [loanIds, interval]);
+  } finally {
+    await db.end();
+  }
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await apiToken('admin');
   const apost = await apiToken('apost');
-  const company = await api<{ id: string }>('POST', '/companies', apost, { name: COMPANY, creditCode: randomCreditCode() });
-  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
-  const loan = await api<{ id: string }>('POST', '/loans', apost, { companyId: company.body.data.id, amount: 3_000_000, termMonths: 12, bank: '中国银行' });
-  if (loan.status !== 201) throw new Error(`loan: ${loan.status} ${JSON.stringify(loan.body)}`);
-  loanId = loan.body.data.id;
+  loanId = await newLoan(apost, COMPANY);
   // idle for three hours: past a one-hour limit, well within data collection's default (30 days)
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    await db.query(`UPDATE workflow_instance SET updated_at = now() - interval '3 hours' WHERE loan_id = $1`, [loanId]);
-  } finally {
-    await db.end();
-  }
+  await idleFor([loanId], '3 hours');
   ({ page } = await newVisitor(browser));
   page.setDefaultTimeout(SLOW);
   await signIn(page);
@@ -230,4 +240,75 @@ it('an administrator changes the custody settings in their dialog (checked befor
   } finally {
     await api('PUT', '/custody/settings', admin, { ltvThresholdBp: original.ltvThresholdBp, intervalMonths: original.intervalMonths });
   }
+});
+
+it('a batch over loans ticked on the stuck list reports each loan: one moved, one skipped as already there', async () => {
+  const apost = await apiToken('apost');
+  const names = [`批量调整测试甲${Date.now() % 10_000_000}`, `批量调整测试乙${Date.now() % 10_000_000}`];
+  const ids = [await newLoan(apost, names[0]), await newLoan(apost, names[1])];
+  // the second already stands where the batch moves both
+  const view = await api<{ version: number }>('GET', `/loans/${ids[1]}/workflow`, admin);
+  const moved = await api('POST', `/loans/${ids[1]}/events`, admin, {
+    type: 'OPERATOR_MOVE',
+    payload: { target: { collection: 'received' }, reason: 'browser test: set up' },
+    expectedVersion: view.body.data.version,
+  });
+  expect(moved.status).toBe(200);
+  // idle for 400 days: past the default limit, and the oldest of data collection (first on its first page)
+  await idleFor(ids, '400 days');
+
+  await page.goto('/system/operations?tab=stuck');
+  const console_ = pane(page).getByTestId('operations-page');
+  await pick(console_.getByTestId('ops-stuck-stage'), '资料收集与完善');
+  for (const id of ids) {
+    const row = console_.locator(`[data-testid="ops-stuck-row"][data-loan="${id}"]`);
+    await row.waitFor();
+    await row.getByRole('checkbox').check();
+  }
+  await console_.getByTestId('ops-stuck-batch').click();
+  const dialog = page.getByRole('dialog');
+  await pick(dialog.getByTestId('ops-batch-stage'), '资料收集与完善');
+  await pick(dialog.getByTestId('ops-batch-pick'), '资料已接收，待提交预审会');
+  expect(await dialog.getByTestId('ops-batch-create-summary').innerText()).toContain(
+    '将对 2 笔贷款执行「调整状态」，目标「资料收集与完善：资料已接收，待提交预审会」',
+  );
+  await dialog.getByTestId('ops-batch-create-reason').fill('浏览器测试：批量补录接收');
+  await dialog.getByTestId('ops-batch-create-confirm').click();
+  // the batch's drawer is a dialog too: wait for the confirm dialog's own button to go
+  await page.getByTestId('ops-batch-create-confirm').waitFor({ state: 'detached' });
+
+  // the batch's drawer opens and follows it to the end
+  const detail = page.getByTestId('ops-batch-detail');
+  await detail.waitFor();
+  await eventually(
+    () => detail.getByTestId('ops-batch-status').getAttribute('data-status'),
+    (status) => expect(status).toBe('DONE'),
+    60_000,
+  );
+  await eventually(
+    async () => ({
+      applied: await detail.locator('[data-testid="ops-batch-item"][data-outcome="APPLIED"]').allInnerTexts(),
+      skipped: await detail.locator('[data-testid="ops-batch-item"][data-outcome="SKIPPED"]').allInnerTexts(),
+    }),
+    (items) => {
+      expect(items.applied).toHaveLength(1);
+      expect(items.applied[0]).toContain(names[0]);
+      expect(items.skipped).toHaveLength(1);
+      expect(items.skipped[0]).toContain(names[1]);
+      expect(items.skipped[0]).toContain('贷款已处于目标节点');
+    },
+    SLOW,
+  );
+  expect(await detail.getByTestId('ops-batch-counts').innerText()).toContain('已执行 1 · 被拒 0 · 跳过 1 / 共 2');
+  // filtered by outcome: the skipped one alone
+  await detail.getByTestId('ops-batch-outcome').getByText('跳过', { exact: true }).click();
+  await eventually(
+    () => detail.getByTestId('ops-batch-item').allInnerTexts(),
+    (items) => expect(items.length === 1 && items[0].includes(names[1])).toBe(true),
+    SLOW,
+  );
+  const after = await api<{ state: unknown }>('GET', `/loans/${ids[0]}/workflow`, admin);
+  expect(after.body.data.state).toEqual({ collection: 'received' });
+  // no longer idle: nothing of this test stays on the stuck list for the specs after it
+  await idleFor(ids, '0 seconds');
 });
