@@ -175,6 +175,17 @@ it('an administrator finds a stuck loan on the console, moves it with a reason, 
   expect(trailText).toContain('调整状态');
   expect(trailText).toContain('资料收集与完善：资料待完善');
   expect(trailText).toContain('资料收集与完善：资料已接收，待提交预审会');
+  // filtered by the loan: its rows only
+  await pane(page).getByTestId('ops-trail-loan').fill(loanId);
+  await eventually(
+    async () =>
+      pane(page)
+        .locator('[data-testid="ops-trail-row"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-loan'))),
+    (loans) => expect(loans.length > 0 && loans.every((l) => l === loanId)).toBe(true),
+    SLOW,
+  );
+  await pane(page).getByTestId('ops-trail-loan').fill('');
   // the limit change is in the trail too
   await pick(pane(page).getByTestId('ops-trail-action'), '设置');
   await eventually(

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { trailValueText } from './state-names';
 
 const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
 const PAGE_SIZE = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Value({ action, value }: { action: string; value: unknown }) {
   const lang = useLang();
@@ -29,8 +30,12 @@ function Value({ action, value }: { action: string; value: unknown }) {
 export function TrailTab() {
   const { t } = useTranslation();
   const [action, setAction] = useState<string | null>(null);
+  // the loan filter as typed, and as applied once it is a loan id
+  const [loanInput, setLoanInput] = useState('');
+  const [loanId, setLoanId] = useState<string | undefined>(undefined);
+  const loanInvalid = loanInput.trim() !== '' && !UUID.test(loanInput.trim());
   const [befores, setBefores] = useState<(string | undefined)[]>([undefined]);
-  const params = { action: action ?? undefined, pageSize: PAGE_SIZE, beforeId: befores[befores.length - 1] };
+  const params = { action: action ?? undefined, loanId, pageSize: PAGE_SIZE, beforeId: befores[befores.length - 1] };
   const trail = useTrail(params);
   const rows = trail.data?.list ?? [];
   return (
@@ -49,6 +54,22 @@ export function TrailTab() {
           w={200}
           data-testid="ops-trail-action"
         />
+        <TextInput
+          label={t('operations.trail.loanId')}
+          value={loanInput}
+          error={loanInvalid ? t('operations.trail.loanIdInvalid') : undefined}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setLoanInput(text);
+            const id = text.trim();
+            if (id === '' || UUID.test(id)) {
+              setLoanId(id || undefined);
+              setBefores([undefined]);
+            }
+          }}
+          w={340}
+          data-testid="ops-trail-loan"
+        />
         <Button variant="default" onClick={() => void trail.refetch()}>
           {t('operations.refresh')}
         </Button>
@@ -56,7 +77,9 @@ export function TrailTab() {
           ml="auto"
           variant="light"
           leftSection={<IconDownload size={16} />}
-          onClick={() => void downloadFile('/operations/trail/export', `${t('operations.trail.exportName')}-${today()}.xlsx`, { action: action ?? undefined })}
+          onClick={() =>
+            void downloadFile('/operations/trail/export', `${t('operations.trail.exportName')}-${today()}.xlsx`, { action: action ?? undefined, loanId })
+          }
           data-testid="ops-trail-export"
         >
           {t('operations.trail.export')}

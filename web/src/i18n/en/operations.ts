@@ -100,6 +100,8 @@ const operations: Translation<typeof zhCN> = {
     after: 'After',
     export: 'Export',
     exportName: 'operator-trail',
+    loanId: 'Loan id',
+    loanIdInvalid: 'Not a loan id',
   },
   limits: {
     stage: 'Stage',

@@ -96,6 +96,8 @@ export default {
     after: '之后',
     export: '导出',
     exportName: '运维操作记录',
+    loanId: '贷款 ID',
+    loanIdInvalid: '不是有效的贷款 ID',
   },
   limits: {
     stage: '节点',
