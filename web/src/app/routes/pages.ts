@@ -50,3 +50,4 @@ export const ledgerAttachmentsPage = lazy(() => import('@/features/after-guarant
 
 // Custody of certificates: the vault inventory and each certificate's history.
 export const custodyPage = lazy(() => import('@/features/custody/CustodyPage'));
+export const operationsPage = lazy(() => import('@/features/operations/OperationsPage'));

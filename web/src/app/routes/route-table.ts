@@ -52,6 +52,8 @@ import { statisticsAmountDataPage, statisticsAmountPage, statisticsClassificatio
 import { ledgerAttachmentsPage } from './pages';
 // Custody of certificates.
 import { custodyPage } from './pages';
+// The operations console.
+import { operationsPage } from './pages';
 import { LOAN_LIST_PATH } from '@/navigation/paths';
 import type { RouteGroup } from '@/navigation/types';
 import { withWorklists } from './worklist-routes';
@@ -342,10 +344,14 @@ export const ROUTE_TABLE: RouteGroup[] = [
     children: [{ name: 'historyLog', path: 'historyLog', page: historyLogPage, adminOnly: true, listState: true }],
   },
   {
-    // Administrators only: the way to the queue page (Bull Board, served by the server at /server/admin/queues).
+    // Administrators only: the way to the queue page (Bull Board, served by the server at /server/admin/queues) and the operations console.
     key: 'system',
     path: '/system',
     adminOnly: true,
-    children: [{ name: 'queuePage', path: 'queues', page: queuePage, adminOnly: true }],
+    children: [
+      { name: 'queuePage', path: 'queues', page: queuePage, adminOnly: true },
+      // the operations console (its query holds the open tab: one tag, not one per tab)
+      { name: 'operationsPage', path: 'operations', page: operationsPage, adminOnly: true, listState: true },
+    ],
   },
 ];

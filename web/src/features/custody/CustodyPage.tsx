@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Drawer, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconSettings } from '@tabler/icons-react';
+import { isAdminHolder } from '@app/workflow';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
@@ -11,6 +12,9 @@ import { AppDataTable } from '@/ui/AppDataTable';
 import type { InventoryParams, InventoryRow } from './custody-api';
 import { useInventory, useMoves } from './custody-queries';
 import { STATE_COLORS } from './CustodyPanel';
+import { CustodySettingsDialog } from './CustodySettingsDialog';
+import { useSession } from '@/features/auth/session';
+import { accessOf } from '@/navigation/route-filter';
 
 /** A count as shown: grouped digits, "10,000+" once the server stopped counting at its bound. */
 const counted = (n: number, capped?: boolean) => `${n.toLocaleString('en')}${capped ? '+' : ''}`;
@@ -34,6 +38,10 @@ export default function CustodyPage() {
   // the cursors of the pages before this one (the first page has none)
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [selected, setSelected] = useState<InventoryRow | null>(null);
+  // the settings are the administrator's (the server refuses anyone else)
+  const { user } = useSession();
+  const admin = isAdminHolder(accessOf(user ?? {}));
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const params: InventoryParams = {
     state: view,
     bank: bank || undefined,
@@ -96,6 +104,11 @@ export default function CustodyPage() {
           >
             {t('custody.export')}
           </Button>
+          {admin && (
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)} data-testid="custody-settings-open">
+              {t('custody.settings.open')}
+            </Button>
+          )}
         </Group>
         <AppDataTable<InventoryRow>
           minHeight={data?.list.length ? undefined : 180}
@@ -168,6 +181,7 @@ export default function CustodyPage() {
           </Group>
         </Group>
       </Card>
+      {settingsOpen && <CustodySettingsDialog onClose={() => setSettingsOpen(false)} />}
       <Drawer
         opened={selected !== null}
         onClose={() => setSelected(null)}

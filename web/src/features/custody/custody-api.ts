@@ -5,7 +5,15 @@
  * keeper may lend to, and the exports. A refusal (400 with field errors, 409 out of order, 403) is shown by the form that sent it.
  */
 import { ApiError, http, type RouteAnswer } from '@/api/http';
-import type { CancelInputDto, CertificateInputDto, LendInputDto, MoveNoteDto, RevalueInputDto } from '@/api/schema.gen';
+import type {
+  CancelInputDto,
+  CertificateInputDto,
+  CustodySettingDto,
+  CustodySettingInputDto,
+  LendInputDto,
+  MoveNoteDto,
+  RevalueInputDto,
+} from '@/api/schema.gen';
 
 export type LoanCustody = RouteAnswer<'GET', '/loans/{loanId}/custody'>;
 export type CustodyItem = LoanCustody['items'][number];
@@ -63,4 +71,13 @@ export async function fetchMoves(certificateId: string): Promise<Move[]> {
 
 export async function fetchBorrowers(): Promise<Borrower[]> {
   return (await http.get('/custody/borrowers')).data;
+}
+
+/** The revaluation intervals per kind and the loan-to-value threshold (anyone with custody_list reads, administrators change). */
+export async function fetchCustodySettings(): Promise<CustodySettingDto> {
+  return (await http.get('/custody/settings')).data;
+}
+
+export async function saveCustodySettings(body: CustodySettingInputDto): Promise<void> {
+  await http.put('/custody/settings', body, { passErrors: true });
 }

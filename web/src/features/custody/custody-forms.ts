@@ -4,7 +4,7 @@
  * the receiver's confirmation, a valuation in yuan (sent in whole fen, above zero) on a day not ahead.
  */
 import { dayNumber, parseYuanToFen } from '@app/workflow';
-import type { CertificateInputDto, LendInputDto, RevalueInputDto } from '@/api/schema.gen';
+import type { CertificateInputDto, CustodySettingDto, CustodySettingInputDto, LendInputDto, RevalueInputDto } from '@/api/schema.gen';
 
 export type CertificateKind = CertificateInputDto['kind'];
 export const CERTIFICATE_KINDS = ['OTHER_RIGHTS', 'REAL_ESTATE', 'PLEDGE_REGISTRATION', 'OTHER'] as const satisfies readonly CertificateKind[];
@@ -15,7 +15,7 @@ void kindsComplete;
 export const CUSTODY_LIMITS = { number: 100, issuer: 200, holder: 200, reason: 500, maxFen: 1e12 } as const;
 
 /** What is wrong with a field, as a key of custody.errors. */
-export type CustodyError = 'required' | 'tooLong' | 'day' | 'notAhead' | 'ahead' | 'amount' | 'confirm';
+export type CustodyError = 'required' | 'tooLong' | 'day' | 'notAhead' | 'ahead' | 'amount' | 'confirm' | 'months' | 'percent';
 
 export interface CertificateFormValues {
   collateralId: string | null;
@@ -102,4 +102,41 @@ export const toRevalueDto = (v: RevalueFormValues): RevalueInputDto => ({
   appraisedValueFen: parseYuanToFen(v.value.trim())!,
   valuedOn: v.valuedOn,
   note: v.note.trim() || null,
+});
+
+/** The administrator's settings as typed: months per collateral kind, the threshold in percent. */
+export interface SettingsFormValues {
+  MORTGAGE: string;
+  PLEDGE: string;
+  OTHER: string;
+  /** Percent, up to two decimals (70 = 70 %, sent as 7000 basis points). */
+  ltvPercent: string;
+}
+export const ITEM_KINDS = ['MORTGAGE', 'PLEDGE', 'OTHER'] as const satisfies readonly (keyof CustodySettingInputDto['intervalMonths'])[];
+
+/** Months 1-120 (the server's bounds); the threshold 1 %-1000 % with at most two decimals (whole basis points). */
+const months = (v: string): CustodyError | null => (!v.trim() ? 'required' : /^\d{1,3}$/.test(v.trim()) && +v >= 1 && +v <= 120 ? null : 'months');
+export function percentToBp(text: string): number | null {
+  const m = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp >= 100 && bp <= 100_000 ? bp : null;
+}
+
+export function settingsFormErrors(v: SettingsFormValues): Errors<SettingsFormValues> {
+  return collect<SettingsFormValues>([
+    ...ITEM_KINDS.map((k): [keyof SettingsFormValues, CustodyError | null] => [k, months(v[k])]),
+    ['ltvPercent', !v.ltvPercent.trim() ? 'required' : percentToBp(v.ltvPercent) === null ? 'percent' : null],
+  ]);
+}
+
+export const toSettingsValues = (s: CustodySettingDto): SettingsFormValues => ({
+  MORTGAGE: String(s.intervalMonths.MORTGAGE),
+  PLEDGE: String(s.intervalMonths.PLEDGE),
+  OTHER: String(s.intervalMonths.OTHER),
+  ltvPercent: String(s.ltvThresholdBp / 100),
+});
+export const toSettingsDto = (v: SettingsFormValues): CustodySettingInputDto => ({
+  ltvThresholdBp: percentToBp(v.ltvPercent)!,
+  intervalMonths: { MORTGAGE: Number(v.MORTGAGE.trim()), PLEDGE: Number(v.PLEDGE.trim()), OTHER: Number(v.OTHER.trim()) },
 });

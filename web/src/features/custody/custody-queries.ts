@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateInputDto, RevalueInputDto } from '@/api/schema.gen';
+import type { CertificateInputDto, CustodySettingInputDto, RevalueInputDto } from '@/api/schema.gen';
 import {
   fetchBorrowers,
+  fetchCustodySettings,
   fetchInventory,
   fetchLoanCustody,
   fetchMoves,
   moveCertificate,
   registerCertificate,
   revalue,
+  saveCustodySettings,
   type InventoryParams,
   type MoveName,
 } from './custody-api';
@@ -20,6 +22,7 @@ export const custodyKeys = {
   inventory: (params: InventoryParams) => ['custody', 'inventory', params] as const,
   moves: (certificateId: string) => ['custody', 'moves', certificateId] as const,
   borrowers: ['custody', 'borrowers'] as const,
+  settings: ['custody', 'settings'] as const,
 };
 
 export function useLoanCustody(loanId: string, version: number, enabled: boolean) {
@@ -48,3 +51,8 @@ export const useRegisterCertificate = (loanId: string) => useCustodyChange((body
 export const useRevalue = (loanId: string) => useCustodyChange((body: RevalueInputDto) => revalue(loanId, body));
 export const useMoveCertificate = () =>
   useCustodyChange(({ id, move, body }: { id: string; move: MoveName; body: Parameters<typeof moveCertificate>[2] }) => moveCertificate(id, move, body));
+
+export function useCustodySettings(enabled: boolean) {
+  return useQuery({ queryKey: custodyKeys.settings, queryFn: fetchCustodySettings, enabled });
+}
+export const useSaveCustodySettings = () => useCustodyChange((body: CustodySettingInputDto) => saveCustodySettings(body));

@@ -68,6 +68,18 @@ const custody: Translation<typeof zhCN> = {
     ahead: 'Cannot be after today',
     amount: 'Enter an amount above zero (at most two decimals)',
     confirm: 'The receiver must confirm',
+    months: 'A whole number of months from 1 to 120',
+    percent: 'A percentage from 1 to 1000 (at most two decimals)',
+  },
+  settings: {
+    open: 'Custody settings',
+    title: 'Custody settings',
+    intervals: 'Revaluation interval (by collateral kind)',
+    months: 'months',
+    ltv: 'Loan-to-value threshold',
+    ltvHint: 'When the outstanding amount over the latest values rises above it, the officers and the leader are told (once)',
+    changed: 'Changed by {{name}} at {{at}}',
+    saved: 'Settings saved',
   },
   toasts: { registered: 'Certificate registered', revalued: 'Revaluation saved', moved: 'Saved' },
   history: {

@@ -19,6 +19,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import badLoans from './bad-loans';
 import custody from './custody';
+import operations from './operations';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -55,6 +56,7 @@ const en: Translation<typeof zhCN> = {
   afterGuarantee,
   badLoans,
   custody,
+  operations,
   ledgerAttachments,
   permissions,
   queues,

@@ -88,8 +88,8 @@ const loanNode: Translation<typeof zh> = {
   fields: {
     classification: 'Risk classification',
     reason: 'Reason',
-    receivedBy: 'Received by',
     target: 'Target state',
+    receivedBy: 'Certificates received by',
     comment: 'Comment',
     amount: 'Amount (yuan)',
     earlySettlement: 'Early settlement confirmed',

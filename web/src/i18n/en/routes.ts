@@ -61,6 +61,7 @@ export const pageTitles: Translation<typeof zhPageTitles> = {
   participation: 'Meeting attendees',
   historyLog: 'History log',
   queuePage: 'Job queues',
+  operationsPage: 'Operations',
 };
 
 const routes: Translation<typeof zh> = {

@@ -17,6 +17,7 @@ import premiumCollateral from './premium-collateral';
 import afterGuarantee from './after-guarantee';
 import badLoans from './bad-loans';
 import custody from './custody';
+import operations from './operations';
 import ledgerAttachments from './ledger-attachments';
 import profile from './profile';
 import queues from './queues';
@@ -54,6 +55,7 @@ const zhCN = {
   afterGuarantee,
   badLoans,
   custody,
+  operations,
   ledgerAttachments,
   permissions,
   queues,

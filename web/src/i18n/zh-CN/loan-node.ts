@@ -80,8 +80,8 @@ export default {
   fields: {
     classification: '风险分类',
     reason: '原因',
-    receivedBy: '领取人',
-    target: '目标节点',
+    target: '目标状态',
+    receivedBy: '权证领取人',
     comment: '意见说明',
     amount: '金额（元）',
     earlySettlement: '提前还款确认',

@@ -58,6 +58,7 @@ export const pageTitles = {
   participation: '参会人员',
   historyLog: '历史记录',
   queuePage: '任务队列',
+  operationsPage: '运维',
 };
 
 // Menu groups and page titles of the route table (spec section 2), keyed by route name.

@@ -8,6 +8,7 @@ import { useHistory, useHistoryAt, useVerify } from '../loan-node-queries';
 import { eventLabel } from '../labels';
 import { pick, useLang } from '@/i18n/use-lang';
 import { formatTimeWithSeconds } from '@/lib/format';
+import { stateName } from '@/features/operations/state-names';
 
 const shortHash = (hash: string) => (hash.length > 12 ? `${hash.slice(0, 8)}…${hash.slice(-4)}` : hash);
 
@@ -159,6 +160,34 @@ export function HistoryPanel({ loanId, version }: { loanId: string; version: num
   );
 }
 
+/**
+ * An administrator's OPERATOR_MOVE, set apart from the pipeline's own steps: the badge, who, why, and
+ * the states before and after by their names (the raw paths stay in the change column).
+ */
+function OperatorMove({ event }: { event: HistoryEvent }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const reason = typeof event.payload?.reason === 'string' ? event.payload.reason : '';
+  return (
+    <Stack gap={2} data-testid="history-operator-move">
+      <Group gap={6}>
+        <Badge color="orange" variant="filled" size="sm">
+          {t('operations.node.badge')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('operations.node.by', { name: event.actor.name ?? event.actor.id })}
+        </Text>
+      </Group>
+      <Text size="sm" data-testid="history-operator-move-states">
+        {stateName(event.from, lang)} → {stateName(event.to, lang)}
+      </Text>
+      <Text size="xs" data-testid="history-operator-move-reason">
+        {t('operations.node.reason', { reason })}
+      </Text>
+    </Stack>
+  );
+}
+
 /** The events, newest chain link last: type, actor, time, the change of state and the hash; a click travels to it. */
 function HistoryTable({ events, seq, onChoose }: { events: HistoryEvent[]; seq: number; onChoose: (seq: number) => void }) {
   const { t } = useTranslation();
@@ -181,18 +210,25 @@ function HistoryTable({ events, seq, onChoose }: { events: HistoryEvent[]; seq: 
             <Table.Tr
               key={event.seq}
               data-testid="history-row"
+              data-type={event.type}
               bg={event.seq === seq ? 'var(--mantine-color-blue-light)' : undefined}
               style={{ cursor: 'pointer' }}
               onClick={() => onChoose(event.seq)}
             >
               <Table.Td>{event.seq}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {eventLabel(event.type, lang)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {event.type}
-                </Text>
+                {event.type === 'OPERATOR_MOVE' ? (
+                  <OperatorMove event={event} />
+                ) : (
+                  <>
+                    <Text size="sm" fw={500}>
+                      {eventLabel(event.type, lang)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {event.type}
+                    </Text>
+                  </>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{event.actor.name ?? event.actor.id}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTimeWithSeconds(event.time)}</Table.Td>

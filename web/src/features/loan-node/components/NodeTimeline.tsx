@@ -59,6 +59,11 @@ function VisitBody({ node }: { node: TimelineNodeView }) {
             {t('loanNode.timeline.left')} {formatTimeWithSeconds(node.left)}
             {node.leftByName ? ` · ${t('loanNode.timeline.by', { name: node.leftByName })}` : ''}
             {node.leftWith ? ` · ${t('loanNode.timeline.via', { action: eventLabel(node.leftWith, lang) })}` : ''}
+            {node.leftWith === 'OPERATOR_MOVE' && (
+              <Badge component="span" ml={6} size="xs" color="orange" variant="filled" data-testid="timeline-operator-move">
+                {t('operations.node.badge')}
+              </Badge>
+            )}
           </>
         ) : node.stage === 'closed' || node.stage === 'discontinued' ? null : (
           t('loanNode.timeline.stillHere')
