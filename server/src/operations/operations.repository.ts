@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { cursorRows } from '../common/spreadsheet';
+import { writeTrail } from './operator-trail';
 import { stuckKeysetParams, stuckKeysetSql, type MovableStates, type StuckCursor } from './stuck-query';
 
 /** One operator action as the trail keeps it. */
@@ -99,17 +100,8 @@ export class OperationsRepository {
     return this.db.manager;
   }
 
-  async trail(em: EntityManager, e: TrailEntry): Promise<void> {
-    await em.query(`INSERT INTO operator_trail (actor_id, action, loan_id, batch_id, reason, before, after, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      e.actorId,
-      e.action,
-      e.loanId ?? null,
-      e.batchId ?? null,
-      e.reason ?? '',
-      e.before === undefined ? null : JSON.stringify(e.before),
-      e.after === undefined ? null : JSON.stringify(e.after),
-      e.detail === undefined ? null : JSON.stringify(e.detail),
-    ]);
+  trail(em: EntityManager, e: TrailEntry): Promise<void> {
+    return writeTrail(em, e);
   }
 
   private trailWhere(f: TrailFilter, params: unknown[]): string {

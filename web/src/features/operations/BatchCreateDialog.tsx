@@ -15,7 +15,7 @@ import { TargetPicker } from './TargetPicker';
  * The actions the server's BatchDto offers, each worded in operations.batches.actions (which also
  * names RESEND_TODOS and RECLASSIFY): a new action in the regenerated client fails this check until it is listed.
  */
-const ACTIONS = { MOVE: true, RETRY: true } satisfies Record<BatchDto['action'], true>;
+const ACTIONS = { MOVE: true, RETRY: true, RESEND_TODOS: true, RECLASSIFY: true } satisfies Record<BatchDto['action'], true>;
 const ACTION_LIST = Object.keys(ACTIONS) as BatchDto['action'][];
 const FINAL = new Set(['closed', 'discontinued']);
 

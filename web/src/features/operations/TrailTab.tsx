@@ -12,7 +12,14 @@ import { useTrail } from './operations-queries';
 import { Pager } from './StuckTab';
 import { trailValueText } from './state-names';
 
-const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
+const TRAIL_ACTIONS = ['MOVE', 'RETRY', 'RESEND_TODOS', 'RECLASSIFY', 'BATCH_CREATE', 'BATCH_CANCEL', 'SETTINGS', 'QUEUE_PAGE'] as const;
+const SETTINGS = ['limits', 'custody', 'overdue-buckets', 'regulatory-limits', 'provisions'] as const;
+
+/** Which setting a SETTINGS row changed: `detail.setting`, or the stuck limits (their rows carry none). */
+function settingOf(detail: unknown): (typeof SETTINGS)[number] {
+  const named = detail && typeof detail === 'object' ? (detail as { setting?: unknown }).setting : undefined;
+  return SETTINGS.find((s) => s === named) ?? 'limits';
+}
 const PAGE_SIZE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -94,7 +101,14 @@ export function TrailTab() {
         columns={[
           { accessor: 'at', title: t('operations.trail.at'), render: (r) => formatTime(r.at) },
           { accessor: 'actorName', title: t('operations.trail.actor') },
-          { accessor: 'action', title: t('operations.trail.action'), render: (r) => t(`operations.trail.actions.${r.action}`, { defaultValue: r.action }) },
+          {
+            accessor: 'action',
+            title: t('operations.trail.action'),
+            render: (r) =>
+              r.action === 'SETTINGS'
+                ? `${t('operations.trail.actions.SETTINGS')}: ${t(`operations.trail.settings.${settingOf(r.detail)}`)}`
+                : t(`operations.trail.actions.${r.action}`, { defaultValue: r.action }),
+          },
           {
             accessor: 'loanId',
             title: t('operations.trail.loan'),
