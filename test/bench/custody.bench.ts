@@ -56,6 +56,9 @@ async function main() {
     console.log(`  vault inventory · ${what}: API p95 ${api.toFixed(1)} ms, raw ${base.toFixed(1)} ms, ${(api / base).toFixed(2)}x`);
   };
 
+  // the floor every page pays (session, permissions, HTTP, JSON): what a page costs beyond its SQL is above it
+  const floor = await timed(() => get('/user/current', token));
+  console.log(`  the API's floor (GET /server/user/current, signed in): p95 ${floor.toFixed(1)} ms`);
   row('first page', await timed(() => get(`/custody/inventory?pageSize=${PAGE_SIZE}`, token)), await timed(raw('', [], 'c.state_changed_at DESC, c.id DESC')));
   row(
     'overdue returns, first page',
