@@ -9,36 +9,23 @@
 // returns and a page by cursor 90% deep, each beside the raw keyset SQL of the same rows on the same
 // index (ids and columns alone: no count, no tabs, no HTTP), and prints the ratio.
 import { loadavg } from 'node:os';
-import { Client, Pool } from 'pg';
-import { loadAuditKeys } from '../../server/src/audit/audit-keys';
-import { loadConfig } from '../../server/src/config/config';
-import { seedScale } from '../../server/src/demo/seed-scale';
+import { Pool } from 'pg';
+import { benchLoans } from './bench-data';
 import { reportFigure } from './figures';
 import { apiClient, signIn, timedP95 } from './http';
 
-const SEEDED = Number(process.env.BENCH_SEEDED_LOANS ?? 0);
-const LOANS = SEEDED || Number(process.env.BENCH_LOANS ?? 20_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PAGE_SIZE = 20;
 const { get } = apiClient(4);
 const timed = (op: () => Promise<unknown>) => timedP95(op, REPEAT);
 
 async function main() {
-  const key = loadAuditKeys(loadConfig(), { create: false }).hmacKey;
-  if (SEEDED) console.log(`the shared data set: ${SEEDED.toLocaleString('en')} seeded loans`);
-  else {
-    const seeder = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL });
-    const second = new Client({ connectionString: process.env.DATABASE_URL });
-    await Promise.all([seeder.connect(), second.connect()]);
-    const seeded = await seedScale(seeder, key, { loans: LOANS, verifySample: 20, second, log: (line) => console.log(`  seed: ${line}`) });
-    console.log(`seeded ${seeded.written} loans (${seeded.events} events) in ${seeded.seconds.toFixed(1)} s`);
-    await Promise.all([seeder.end(), second.end()]);
-  }
+  const loans = await benchLoans();
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
   const [{ n }] = (await pool.query(`SELECT count(*)::int AS n FROM custody_certificate`)).rows;
   console.log(`${n.toLocaleString('en')} certificates in custody`);
   const token = await signIn('finance');
-  const dataSet = `${LOANS.toLocaleString('en')} loans, ${n.toLocaleString('en')} certificates`;
+  const dataSet = `${loans.toLocaleString('en')} loans, ${n.toLocaleString('en')} certificates`;
   const raw = (where: string, params: unknown[], order: string) => () =>
     pool.query(
       `SELECT c.id, c.number, c.state, c.return_due_on, co.name FROM custody_certificate c JOIN loan l ON l.id = c.loan_id JOIN company co ON co.id = l.company_id

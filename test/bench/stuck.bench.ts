@@ -12,37 +12,21 @@
 // withdraws the pre-review approval keys from every role but the administrators' (restored at the end)
 // and measures the first page again with unmovable loans in front.
 import { loadavg } from 'node:os';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { STAGE_KEYS, type StageKey } from '@app/workflow';
-import { loadAuditKeys } from '../../server/src/audit/audit-keys';
 import { authorityList, isAdmin } from '../../server/src/auth/auth-user';
-import { loadConfig } from '../../server/src/config/config';
-import { seedScale } from '../../server/src/demo/seed-scale';
 import { DEFAULT_STUCK_HOURS, movableStatesOf, stuckKeysetParams, stuckKeysetSql } from '../../server/src/operations/stuck-query';
 import { MACHINE_VERSIONS } from '@app/workflow';
+import { benchLoans } from './bench-data';
 import { reportFigure } from './figures';
 import { apiClient, signIn, timedP95 } from './http';
 
-const SEEDED = Number(process.env.BENCH_SEEDED_LOANS ?? 0);
-const LOANS = SEEDED || Number(process.env.BENCH_LOANS ?? 20_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PAGE_SIZE = 20;
 const timed = (op: () => Promise<unknown>) => timedP95(op, REPEAT);
 
 async function main() {
-  const key = loadAuditKeys(loadConfig(), { create: false }).hmacKey;
-  if (SEEDED) console.log(`the shared data set: ${SEEDED.toLocaleString('en')} seeded loans`);
-  else {
-    const seeder = new Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL });
-    const second = new Client({ connectionString: process.env.DATABASE_URL });
-    await Promise.all([seeder.connect(), second.connect()]);
-    try {
-      const seeded = await seedScale(seeder, key, { loans: LOANS, verifySample: 20, second, log: (line) => console.log(`  seed: ${line}`) });
-      console.log(`seeded ${seeded.written} loans (${seeded.events} events) in ${seeded.seconds.toFixed(1)} s`);
-    } finally {
-      await Promise.all([seeder.end(), second.end()]);
-    }
-  }
+  const loans = await benchLoans();
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
   const client = apiClient(4);
   try {
@@ -77,7 +61,7 @@ async function main() {
     const stuck = counts[0].n as number;
     console.log(`${stuck.toLocaleString('en')} stuck loans; ${movable.dead.length} leaf states nobody can move (${movable.dead.join(', ') || 'none'})`);
     const token = await signIn('admin');
-    const dataSet = `${LOANS.toLocaleString('en')} loans, ${stuck.toLocaleString('en')} stuck`;
+    const dataSet = `${loans.toLocaleString('en')} loans, ${stuck.toLocaleString('en')} stuck`;
     const row = (what: string, api: number, base: number) => {
       reportFigure('stuck', {
         figure: `stuck loans at ${dataSet}: ${what}, p95 (baseline: raw keyset SQL, same rows)`,
