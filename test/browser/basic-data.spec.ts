@@ -95,7 +95,11 @@ it('adds a bank and uploads its mortgage template, refusing an unknown placehold
   expect(firstText).toContain('collaterals.owner');
   expect(await first.getByTestId('template-enabled').isChecked()).toBe(true);
 
-  // a second upload of the same type (still chosen) is version 2 and takes over
+  // a second upload of the same type (still chosen) is version 2 and takes over, once the form has let go of the first file
+  await eventually(
+    () => active().getByTestId('template-file').innerText(),
+    (shown) => expect(shown).not.toContain('抵押合同.docx'),
+  );
   await upload(template('companyName'), '抵押合同v2.docx');
   const second = active().locator('[data-testid="template-row"][data-version="2"]');
   await second.waitFor({ timeout: 60_000 });

@@ -211,6 +211,10 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       const uploadForm = pane(admin).getByTestId('template-upload-form');
       await uploadForm.getByTestId('template-type').click();
       await admin.getByRole('option', { name: typeLabel, exact: true }).click();
+      await eventually(
+        () => uploadForm.getByTestId('template-type').inputValue(),
+        (chosen) => expect(chosen).toBe(typeLabel),
+      );
       await uploadForm.locator('input[type="file"]').setInputFiles({ name, mimeType: DOCX, buffer: bytes });
       // the form reads the file from its state: a click before the input shows it submits nothing
       await eventually(
@@ -227,6 +231,11 @@ describe('during guarantee to DISBURSED, end to end in the browser', () => {
       });
       expect(await uploaded.innerText()).toContain(name);
       expect(await uploaded.getByTestId('template-enabled').isChecked()).toBe(true);
+      // the form is ready for the next one once it has let go of this file
+      await eventually(
+        () => uploadForm.getByTestId('template-file').innerText(),
+        (shown) => expect(shown).not.toContain(name),
+      );
     };
     await uploadTemplate(
       '抵押合同',

@@ -35,9 +35,11 @@ export function TemplateUploadCard({ bankId }: { bankId: string }) {
     setMissing(!contractType || !file);
     if (!contractType || !file) return;
     try {
-      const saved = await upload.mutateAsync({ contractType, file });
+      const sent = file;
+      const saved = await upload.mutateAsync({ contractType, file: sent });
       showSuccessToast(t('basicData.templates.uploaded', { version: saved.version, count: saved.placeholders.length }));
-      setFile(null);
+      // the list shows the new version before this answer ends: a file chosen meanwhile is the next one, kept
+      setFile((current) => (current === sent ? null : current));
     } catch (e) {
       setProblem(problemOf(e, t('http.systemError')));
     }
