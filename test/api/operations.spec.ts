@@ -304,9 +304,12 @@ describe('operations console', () => {
       const target = { collection: 'received' };
       const there = ids.slice(0, 20);
       const closed = ids.slice(20, 50);
-      await t.db.query(`UPDATE workflow_instance SET snapshot = jsonb_set(snapshot, '{value}', '{"collection":"received"}') WHERE loan_id = ANY($1::uuid[])`, [
-        there,
-      ]);
+      // the list columns with the snapshot, as a commit writes them (the worklists suite checks every instance)
+      await t.db.query(
+        `UPDATE workflow_instance SET snapshot = jsonb_set(snapshot, '{value}', '{"collection":"received"}'), active_paths = ARRAY['collection', 'collection.received']
+          WHERE loan_id = ANY($1::uuid[])`,
+        [there],
+      );
       for (const id of closed) await sendEvent(t, admin, id, 'COLLECTION_DISCONTINUE', 0, { reason: '客户撤回' }).expect(200);
       await t.http
         .post('/server/operations/batches')
