@@ -5,7 +5,7 @@ import { AppError, CODES } from '../common/errors';
 import { HttpStatus } from '@nestjs/common';
 import { companyTimeZone } from '../common/company-time';
 import { CLOSE_OF_BUSINESS_CRON } from './close-of-business.run';
-import { writeSettingsTrail } from '../operations/operator-trail';
+import { lockSetting, writeSettingsTrail } from '../operations/operator-trail';
 import { CloseOfBusinessRepository, latestBuckets } from './close-of-business.repository';
 import type { CloseOfBusinessDto, OverdueBucketCountsDto, OverdueBucketDto, OverdueBucketsDto } from './close-of-business.dto';
 
@@ -65,7 +65,7 @@ export class CloseOfBusinessService {
     const problem = engine.bucketsProblem(buckets);
     if (problem) throw AppError.ofField(HttpStatus.BAD_REQUEST, CODES.overdueBucketsInvalid, 'overdueBucketsInvalid', 'buckets', 'BadRequest', { problem });
     await this.repo.transaction(async (em) => {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('overdue_bucket_settings'))`);
+      await lockSetting(em, 'overdue_bucket_settings');
       const before = await latestBuckets(em);
       await this.repo.insertBuckets(em, buckets, user.id);
       await writeSettingsTrail(em, user.id, 'overdue-buckets', { buckets: before?.buckets ?? engine.DEFAULT_OVERDUE_BUCKETS }, { buckets });

@@ -14,7 +14,7 @@ import { QUEUES } from '../jobs/queues';
 import { messageLang } from '../messages/todo-text';
 import { enqueue } from '../outbox/enqueue';
 import { reminderHorizonDays, reminderJobOptions } from '../reminders/reminder-queue';
-import { writeSettingsTrail } from '../operations/operator-trail';
+import { lockSetting, writeSettingsTrail } from '../operations/operator-trail';
 import type { EventWriteContext } from '../workflow/hooks';
 import { CUSTODY_MESSAGES } from './custody.messages';
 import {
@@ -509,7 +509,7 @@ export class CustodyService {
   async updateSettings(dto: CustodySettingInputDto, user: AuthUser): Promise<CustodySettingDto> {
     const { MORTGAGE, PLEDGE, OTHER } = dto.intervalMonths;
     await this.repo.transaction(async (em) => {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('custody_setting'))`);
+      await lockSetting(em, 'custody_setting');
       const before = await this.repo.settings(em);
       await this.repo.insertSetting(em, dto.ltvThresholdBp, { MORTGAGE, PLEDGE, OTHER }, user.id);
       await writeSettingsTrail(em, user.id, 'custody', before ? { ltvThresholdBp: before.ltvThresholdBp, intervalMonths: before.intervalMonths } : null, {

@@ -11,6 +11,7 @@ import { translate } from '../common/i18n';
 import { QUEUES } from '../jobs/queues';
 import { runtimeFor } from '../workflow/machine-registry';
 import { BATCH_LIMIT, type BatchDto, type BatchItemsQuery, type LimitDto, type RetryDto, type StuckQuery, type TrailQuery } from './operations.dto';
+import { lockSetting } from './operator-trail';
 import { OperationsRepository, type BatchRow, type TrailFilter } from './operations.repository';
 import { DEFAULT_STUCK_HOURS, movableStatesOf, type MovableStates, type StuckCursor } from './stuck-query';
 
@@ -83,7 +84,7 @@ export class OperationsService {
     const stage = dto.stage as (typeof ACTIVE_STAGES)[number];
     if (!ACTIVE_STAGES.includes(stage)) throw AppError.badRequest('badRequest');
     await this.db.transaction(async (em) => {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('stuck_limit'))`);
+      await lockSetting(em, 'stuck_limit');
       const before = (await this.repo.limits(em)).find((r) => r.stage === stage)?.hours ?? null;
       const after = dto.hours ?? null;
       await this.repo.setLimit(em, stage, after, user.id);

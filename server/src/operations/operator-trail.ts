@@ -26,3 +26,11 @@ export type TrailedSetting = 'custody' | 'overdue-buckets' | 'regulatory-limits'
 export function writeSettingsTrail(em: EntityManager, actorId: string, setting: TrailedSetting, before: unknown, after: unknown): Promise<void> {
   return writeTrail(em, { actorId, action: 'SETTINGS', before, after, detail: { setting } });
 }
+
+/**
+ * Serialises the changes of one setting until the transaction ends, so that the `before` a change
+ * reads and records is the version it replaces (`table`: the setting's table, the lock's name).
+ */
+export async function lockSetting(em: EntityManager, table: string): Promise<void> {
+  await em.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [table]);
+}

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/auth-user';
 import type { Page } from '../common/envelope';
 import type { ExposuresQueryDto, ExposureSort, FiguresHistoryQueryDto, ProvisionSettingsInputDto, RegulatorySettingsInputDto } from './regulatory.dto';
 import { BALANCE_WEIGHTS, RELAXED_LEVERAGE, weighted, weightFor } from './regulatory-rules';
-import { writeSettingsTrail } from '../operations/operator-trail';
+import { lockSetting, writeSettingsTrail } from '../operations/operator-trail';
 import { RegulatoryRepository, type ClientClassRow, type ProvisionSettingsRow, type SettingsRow } from './regulatory.repository';
 import type {
   BreachDto,
@@ -137,7 +137,7 @@ export class RegulatoryService {
     const netAssetsFen = Math.round(input.netAssets * 100);
     const after = { netAssetsFen, leverageLimit: input.leverageLimit, singleClientLimit: input.singleClientLimit, groupLimit: input.groupLimit };
     await this.db.transaction(async (em) => {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('regulatory_settings'))`);
+      await lockSetting(em, 'regulatory_settings');
       const { changedByName: _by, changedAt: _at, netAssets: _yuan, ...before } = (await this.settingsRow(em)).dto;
       await this.regulatory.insertSettings(after, user.id, em);
       await writeSettingsTrail(em, user.id, 'regulatory-limits', before, after);
