@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { companyZoneSql } from '../common/company-time';
+import { PlannedReads } from '../database/planned-reads';
 import { REMINDER_HOUR } from '../reminders/reminders.repository';
 
 // The SQL of certificate custody and revaluation: certificates and their append-only moves, the return
@@ -110,7 +111,10 @@ const CERT_SELECT = `
 
 @Injectable()
 export class CustodyRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly planned: PlannedReads,
+  ) {}
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -327,8 +331,11 @@ export class CustodyRepository {
                 ${column}::text AS "sortValue", c.id,`,
       )}
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${column} ${dir}${nullable ? ' NULLS LAST' : ''}, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`;
-    return this.db.query(sql, params);
+      ORDER BY ${column} ${dir}${nullable ? ' NULLS LAST' : ''}, c.id ${dir} LIMIT ${Number(page.limit)}`;
+    // A first page or a page by cursor is the same index walk whatever the values: planned once (planned-reads.ts).
+    // A page by number (OFFSET) is rare and planned each time.
+    const offset = page.after ? 0 : Number(page.offset);
+    return offset === 0 ? this.planned.query(sql, params) : this.db.query(`${sql} OFFSET ${offset}`, params);
   }
 
   /** The raw keyset query of the inventory's first page by last move (ids only): the bench's baseline. */
@@ -353,7 +360,7 @@ export class CustodyRepository {
    * the counts the certificates' triggers keep (migration 1764280000000), not counted on each page.
    */
   async stateCounts(today: string): Promise<{ state: string; n: number }[]> {
-    return this.db.query(
+    return this.planned.query(
       `SELECT s.state, COALESCE(c.n, 0)::int AS n FROM unnest($2::text[]) WITH ORDINALITY AS s(state, ord) LEFT JOIN custody_state_count c ON c.state = s.state
        UNION ALL SELECT 'OVERDUE', COALESCE((SELECT sum(n) FROM custody_lent_due_count WHERE due_on < $1::date), 0)::int`,
       [today, [...CERTIFICATE_STATES]],

@@ -4,6 +4,7 @@ import { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
+import { PlannedReads } from './planned-reads';
 
 /** Connections each API process opens at most (the workflow bench gives its raw baseline as many). */
 export const POOL_MAX = 20;
@@ -28,6 +29,9 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => dataSourceOptions(config),
     }),
+    ConfigModule,
   ],
+  providers: [PlannedReads],
+  exports: [PlannedReads],
 })
 export class DatabaseModule {}
