@@ -83,4 +83,9 @@ export class HealthDto {
   postgres: 'up' | 'down';
   @ApiProperty({ enum: ['up', 'down'] })
   redis: 'up' | 'down';
+  @ApiProperty({
+    description: 'An opaque id of the process that answered, fixed for the life of that process (the API may run as several behind one port)',
+    example: 'backoffice-1:4242:9f86d081',
+  })
+  instance: string;
 }
