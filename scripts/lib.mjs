@@ -127,6 +127,17 @@ function superviseChild(name, cmd, args, opts) {
   return sup;
 }
 
+/**
+ * WORKER_PROCESSES: how many worker processes `npm start` runs (default 1), a whole number from 1;
+ * anything else stops the start (as server/src/processes/process-count.ts does for the server's own).
+ */
+export function workerCount(value) {
+  if (value === undefined || String(value).trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKER_PROCESSES: "${value}" is not a whole number of processes from 1`);
+  return n;
+}
+
 let stopping = false;
 const SHUTDOWN_GRACE_MS = 30_000;
 const cleanups = [];
