@@ -8,6 +8,7 @@ import { loadConfig } from './config/config';
 import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
 import { createRedis } from './jobs/redis';
+import { upsertSchedule } from './jobs/single-runs';
 import { checkRedisBeforeStart } from './jobs/redis-check';
 import { WorkerModule } from './worker.module';
 import { setCompanyTimeZone } from './common/company-time';
@@ -29,12 +30,10 @@ async function main() {
   app.enableShutdownHooks();
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));
   for (const s of MAINTENANCE_SCHEDULES) {
-    // Single: upserting by a fixed id keeps one schedule however many workers start, and the scheduler
-    // makes one job per tick (job id repeat:<id>:<tick>), which one worker takes. Each handler also
-    // holds when run twice (purge: deletes what is expired; checkpoint: an advisory lock and the due
-    // check under it). A scheduler makes its own job ids: the template takes the other options.
+    // Single however many workers start: one schedule under a fixed id, one job per tick, and each
+    // handler's own guard (jobs/single-runs.ts). A scheduler makes its own job ids: the template takes the other options.
     const { jobId: _jobId, ...opts } = jobOptions(s.name, {} as never, `schedule-${s.name}`);
-    await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {}, opts });
+    await upsertSchedule(maintenance, s.name, { every: s.everyMs }, s.name, opts);
   }
   const logger = new Logger('Worker');
   logger.log(`worker ready (queues: ${Object.values(QUEUES).join(', ')})`);
