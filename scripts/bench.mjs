@@ -85,6 +85,8 @@ async function runOne(name, scale) {
     DEMO_MODE: 'true',
     DATA_DIR: path.join(dir, 'data'),
     WEB_DIST: webDist,
+    // One API process unless BENCH_API_PROCESSES says otherwise, so that figures stay comparable with earlier runs.
+    API_PROCESSES: process.env.BENCH_API_PROCESSES || '1',
     // The shared data set's size: the bench reads these loans instead of seeding its own.
     ...(seeded ? { BENCH_SEEDED_LOANS: String(seeded), BENCH_LOANS: String(seeded) } : {}),
   };

@@ -109,12 +109,16 @@ function superviseChild(name, cmd, args, opts) {
     sup.emit('started', child);
   };
 
-  /** Stops the child for good (no restart); resolves once it has exited. */
-  sup.stop = () => {
+  /** No restart from now on (a pending one is dropped); the child runs until someone stops it. */
+  sup.disarm = () => {
     stopped = true;
     supervisors.delete(sup);
     if (timer) clearTimeout(timer);
     timer = null;
+  };
+  /** Stops the child for good (no restart); resolves once it has exited. */
+  sup.stop = () => {
+    sup.disarm();
     const child = sup.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
@@ -127,6 +131,17 @@ function superviseChild(name, cmd, args, opts) {
   return sup;
 }
 
+/**
+ * WORKER_PROCESSES: how many worker processes `npm start` runs (default 1), a whole number from 1;
+ * anything else stops the start (as server/src/processes/process-count.ts does for the server's own).
+ */
+export function workerCount(value) {
+  if (value === undefined || String(value).trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKER_PROCESSES: "${value}" is not a whole number of processes from 1`);
+  return n;
+}
+
 let stopping = false;
 const SHUTDOWN_GRACE_MS = 30_000;
 const cleanups = [];
@@ -137,7 +152,9 @@ export function onShutdown(fn) {
 export async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const sup of supervisors) sup.stop();
+  // No restart from here on; supervised children (npm start's API, workers, Redis) then stop in the
+  // order below like the others, so that the API processes stop before the Redis they use.
+  for (const sup of supervisors) sup.disarm();
   const exited = (c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', resolve)));
   // Last started, first stopped, each awaited: the API stops while the Redis and PostgreSQL it started
   // after are still there (stopped together, the API printed every failed reconnect to a Redis gone).

@@ -6,7 +6,7 @@ import test from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { aptGet, startChild } from './lib.mjs';
+import { aptGet, startChild, workerCount } from './lib.mjs';
 
 const crashing = ['-e', 'process.exit(3)'];
 
@@ -120,4 +120,11 @@ test('apt-get gives up on a lock after the deadline, and at once on any other fa
   const broken = fakeAptGet(1, 'E: Unable to locate package nosuch');
   assert.throws(() => aptGet(['install', 'nosuch'], { bin: broken.bin, waitMs: 10000, retryMs: 50, say: () => {} }), /exited with 100$/);
   assert.equal(broken.calls(), 1);
+});
+
+test('WORKER_PROCESSES: one when unset, a whole number from 1, anything else refused', () => {
+  assert.equal(workerCount(undefined), 1);
+  assert.equal(workerCount(''), 1);
+  assert.equal(workerCount('3'), 3);
+  for (const bad of ['0', '-1', '1.5', 'two']) assert.throws(() => workerCount(bad), /WORKER_PROCESSES/);
 });

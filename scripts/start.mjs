@@ -1,7 +1,7 @@
 // `npm start`: the whole application on one port, from a fresh clone, with nothing done first.
 // Uses DATABASE_URL / REDIS_URL when set; otherwise project-local services under ./.data/.
 import path from 'node:path';
-import { ROOT, buildIfStale, ensureDependencies, log, run, shutdown, startChild, startPostgres, startRedis, waitForHealth } from './lib.mjs';
+import { ROOT, buildIfStale, ensureDependencies, log, run, shutdown, startChild, startPostgres, startRedis, waitForHealth, workerCount } from './lib.mjs';
 
 const t0 = Date.now();
 try {
@@ -37,14 +37,19 @@ try {
   };
   if (migrationUrl) run(process.execPath, ['server/dist/server/src/migrate-cli.js'], { env: { ...env, MIGRATION_DATABASE_URL: migrationUrl } });
   // A crashed API, worker or local Redis comes back after a growing delay (npm test stops at once instead).
+  // The API runs as API_PROCESSES processes behind the port (its primary restarts a crashed one).
   startChild('api', process.execPath, ['server/dist/server/src/main.js'], { env, restart: true });
   const base = `http://localhost:${port}`;
   // The API listens on 127.0.0.1 unless HOST says otherwise; `localhost` may resolve to ::1 first.
   const host = process.env.HOST;
   const probe = !host || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
   await waitForHealth(`http://${probe}:${port}`, 120000);
-  // The worker starts after the API has applied the migrations.
-  startChild('worker', process.execPath, ['server/dist/server/src/worker.js'], { env, restart: true });
+  // The workers start after the API is up, WORKER_PROCESSES of them (default 1), each restarted on its own.
+  const workers = workerCount(process.env.WORKER_PROCESSES);
+  for (let i = 1; i <= workers; i++) {
+    const name = workers === 1 ? 'worker' : `worker ${i}`;
+    startChild(name, process.execPath, ['server/dist/server/src/worker.js'], { env: { ...env, WORKER_PROCESSES: String(workers) }, restart: true });
+  }
 
   log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: open ${base}/`);
   if (env.DEMO_MODE !== 'false') {

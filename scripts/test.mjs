@@ -232,6 +232,8 @@ try {
         DEMO_MODE: 'true',
         DATA_DIR: path.join(runDir, 'browser-data'),
         QUEUE_PREFIX: 'browser-test',
+        // One API process, as before API_PROCESSES (default: one per core) existed.
+        API_PROCESSES: '1',
       };
       startChild('api (browser tests)', process.execPath, ['server/dist/server/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitForHealth(`http://127.0.0.1:${port}`, 120000);

@@ -8,15 +8,21 @@ import { loadConfig } from './config/config';
 import { jobOptions } from './jobs/job-options';
 import { MAINTENANCE_SCHEDULES, QUEUES } from './jobs/queues';
 import { createRedis } from './jobs/redis';
+import { upsertSchedule } from './jobs/single-runs';
 import { checkRedisBeforeStart } from './jobs/redis-check';
 import { WorkerModule } from './worker.module';
 import { setCompanyTimeZone } from './common/company-time';
 import { exitIfStopHangs } from './common/stop-watchdog';
+import { workerProcesses } from './processes/process-count';
 
-/** The reminder/housekeeping worker: a separate process, any number of them, sharing Redis via BullMQ. */
+/**
+ * The reminder/housekeeping worker: a separate process, any number of them (WORKER_PROCESSES), sharing
+ * Redis via BullMQ. What must run once whatever their number is guarded where it runs (docs/operations.md).
+ */
 async function main() {
   exitIfStopHangs(20_000);
-  const config = loadConfig();
+  // The workers share their role's connection pool (database.module.ts: POOL_MAX).
+  const config = { ...loadConfig(), poolProcesses: workerProcesses() };
   setCompanyTimeZone(config.companyTimeZone);
   // The worker is the one that holds delayed reminders: it refuses an unsafe Redis as the API does.
   await checkRedisBeforeStart(config.redisUrl, config.redisRefuseUnsafe);
@@ -24,10 +30,10 @@ async function main() {
   app.enableShutdownHooks();
   const maintenance = app.get<Queue>(getQueueToken(QUEUES.maintenance));
   for (const s of MAINTENANCE_SCHEDULES) {
-    // Upserting by a fixed id keeps one schedule however many workers start.
-    // A scheduler makes its own job ids: the template takes the other options.
+    // Single however many workers start: one schedule under a fixed id, one job per tick, and each
+    // handler's own guard (jobs/single-runs.ts). A scheduler makes its own job ids: the template takes the other options.
     const { jobId: _jobId, ...opts } = jobOptions(s.name, {} as never, `schedule-${s.name}`);
-    await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {}, opts });
+    await upsertSchedule(maintenance, s.name, { every: s.everyMs }, s.name, opts);
   }
   const logger = new Logger('Worker');
   logger.log(`worker ready (queues: ${Object.values(QUEUES).join(', ')})`);

@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { companyDay, companyTimeZone } from '../common/company-time';
 import { HandlesJobs, type JobHandler } from '../jobs/job-registry';
 import { QUEUES, type JobPayloads } from '../jobs/queues';
+import { upsertSchedule } from '../jobs/single-runs';
 import { RegulatoryRepository } from '../regulatory/regulatory.repository';
 import { RegulatoryService } from '../regulatory/regulatory.service';
 import { unfinishedRunDay } from './close-of-business.repository';
@@ -36,11 +37,13 @@ export class CloseOfBusinessHandler implements JobHandler<'close-of-business'>, 
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      CLOSE_OF_BUSINESS_SCHEDULER_ID,
-      { pattern: CLOSE_OF_BUSINESS_CRON, tz: companyTimeZone() },
-      { name: 'close-of-business', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-    );
+    // Single: one schedule, one job per night, and the day's run row (jobs/single-runs.ts).
+    await upsertSchedule(this.queue, CLOSE_OF_BUSINESS_SCHEDULER_ID, { pattern: CLOSE_OF_BUSINESS_CRON, tz: companyTimeZone() }, 'close-of-business', {
+      attempts: 1,
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    });
+    // Every starting worker may queue the resume: the fixed job id keeps one job per day, and the run row one run.
     const day = await unfinishedRunDay(this.db);
     if (day)
       await this.queue.add('close-of-business', { day }, { jobId: `close-of-business-resume-${day}`, attempts: 1, removeOnComplete: true, removeOnFail: 100 });

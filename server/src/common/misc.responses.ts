@@ -83,4 +83,9 @@ export class HealthDto {
   postgres: 'up' | 'down';
   @ApiProperty({ enum: ['up', 'down'] })
   redis: 'up' | 'down';
+  @ApiProperty({
+    description: 'An opaque id of the process that answered, fixed for the life of that process (the API may run as several behind one port)',
+    example: '5f0c8e2a-3b1d-4c6e-9a7f-2d4b6c8e0a13',
+  })
+  instance: string;
 }

@@ -42,6 +42,11 @@ export interface AppConfig {
   s3: S3Settings | null;
   /** HMAC key of the event chain (AUDIT_HMAC_KEY); null: DATA_DIR/keys/audit-hmac.key, generated on first start. */
   auditHmacKey: string | null;
+  /**
+   * How many processes of this one's role share the role's PostgreSQL connections (POOL_MAX): set by
+   * the entries from API_PROCESSES (main.ts) and WORKER_PROCESSES (worker.ts); 1 for everything else.
+   */
+  poolProcesses: number;
   /** Ed25519 private key (PEM) signing checkpoints (AUDIT_SIGNING_KEY); null: DATA_DIR/keys/audit-ed25519.pem. */
   auditSigningKey: string | null;
   /** Where signed checkpoints are written (outside PostgreSQL). */
@@ -111,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
     s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,
     auditHmacKey: env.AUDIT_HMAC_KEY || null,
+    poolProcesses: 1,
     auditSigningKey: env.AUDIT_SIGNING_KEY ? env.AUDIT_SIGNING_KEY.replace(/\\n/g, '\n') : null,
     checkpointDir: path.resolve(env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints')),
     checkpointEvery: int(env.CHECKPOINT_EVERY, 500),

@@ -6,8 +6,19 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { PlannedReads } from './planned-reads';
 
-/** Connections each API process opens at most (the workflow bench gives its raw baseline as many). */
+/**
+ * Connections a role (the API, the workers) opens at most, shared by its processes (API_PROCESSES,
+ * WORKER_PROCESSES), so that more processes do not mean more PostgreSQL connections; the workflow
+ * bench, which runs one API process, gives its raw baseline as many.
+ */
 export const POOL_MAX = 20;
+/** No process gets fewer: below this, a few slow requests would leave the others waiting for a connection. */
+export const POOL_MIN_PER_PROCESS = 5;
+
+/** The pool of one of `processes` processes of a role: its share of POOL_MAX, at least POOL_MIN_PER_PROCESS. */
+export function poolShare(processes: number): number {
+  return Math.max(POOL_MIN_PER_PROCESS, Math.ceil(POOL_MAX / Math.max(1, processes)));
+}
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {
@@ -17,7 +28,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrationsTableName: 'schema_migration',
     synchronize: false,
     logging: ['error'],
-    extra: { max: POOL_MAX },
+    extra: { max: poolShare(config.poolProcesses) },
   };
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../common/errors';
 import { REDIS } from '../jobs/redis';
 import { ApiEnvelope } from '../common/api-response';
 import { HealthDto } from '../common/misc.responses';
+import { INSTANCE_ID } from '../processes/instance-id';
 import { HealthRepository } from './health.repository';
 
 @ApiTags('health')
@@ -30,7 +31,8 @@ export class HealthController {
         () => 'down',
       ),
     ]);
-    const status = { postgres, redis };
+    // `instance`: which process answered (the same for its whole life), however many serve the port.
+    const status = { postgres, redis, instance: INSTANCE_ID };
     if (postgres !== 'up' || redis !== 'up') throw new AppError(HttpStatus.SERVICE_UNAVAILABLE, '503', 'serviceUnavailable', {}, status);
     return status;
   }

@@ -1,4 +1,5 @@
 import type { Effect, EffectName, EffectParams } from '@app/workflow';
+import type { ScheduledJob } from './single-runs';
 
 /**
  * Every queue and job the system runs, with its payload type: the one place that names them.
@@ -74,7 +75,8 @@ export function effectJobPayload(effect: Effect, loanId: string, seq: number): E
   return { ...effect.params, loanId, seq };
 }
 
-export const MAINTENANCE_SCHEDULES: { name: JobName; everyMs: number }[] = [
+/** The maintenance queue's schedules (the worker upserts them; what keeps each single: single-runs.ts). */
+export const MAINTENANCE_SCHEDULES: { name: ScheduledJob; everyMs: number }[] = [
   { name: 'purge-expired', everyMs: 10 * 60 * 1000 },
   // Asks whether a checkpoint is due (CHECKPOINT_EVERY events or CHECKPOINT_MAX_AGE_HOURS); writes one only then.
   { name: 'audit-checkpoint', everyMs: 60 * 1000 },

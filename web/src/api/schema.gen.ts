@@ -99,6 +99,8 @@ export interface AuditReportDto {
 export interface HealthDto {
   postgres: 'up' | 'down';
   redis: 'up' | 'down';
+  /** An opaque id of the process that answered, fixed for the life of that process (the API may run as several behind one port) */
+  instance: string;
 }
 
 export interface AgreementDto {
