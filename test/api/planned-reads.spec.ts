@@ -61,7 +61,9 @@ describe('planned reads', () => {
   });
 
   it(`opens at most ${PLANNED_POOL_MAX} connections, however many reads wait`, async () => {
-    const pids = await Promise.all(Array.from({ length: PLANNED_POOL_MAX * 3 }, () => reads.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`)));
+    const pids = await Promise.all(
+      Array.from({ length: PLANNED_POOL_MAX * 3 }, () => reads.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`)),
+    );
     expect(new Set(pids.map(([r]) => r.pid)).size).toBeLessThanOrEqual(PLANNED_POOL_MAX);
   });
 });

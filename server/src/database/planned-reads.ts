@@ -4,7 +4,7 @@ import { Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
-/** Connections of the planned-reads pool per process (list pages only: they hold one for a millisecond). */
+/** Connections of the planned-reads pool per role, shared by its processes (list pages only: they hold one for a millisecond). */
 export const PLANNED_POOL_MAX = 6;
 
 /**
@@ -39,7 +39,8 @@ export class PlannedReads implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.pool = new Pool({
       connectionString: config.databaseUrl,
-      max: PLANNED_POOL_MAX,
+      // the processes of one role share it, as they share the main pool (database.module.ts)
+      max: Math.max(2, Math.ceil(PLANNED_POOL_MAX / Math.max(1, config.poolProcesses))),
       options: '-c plan_cache_mode=force_generic_plan',
     });
     // an idle connection dropped by the server is replaced on the next read: said, never thrown at nobody
