@@ -7,15 +7,15 @@
 // back, so most active loans are past their stage's limit), then measures through the API the first
 // page (unmovable loans first, then the oldest: who can act on each row, the last event, the limit),
 // the next page by its cursor, and one stage's first page, each beside the raw keyset SQL of the same
-// rows (stuckKeysetSql with the same cutoffs and movable states: ids alone, no last event, no one asked
-// who can act, no HTTP), and prints the ratio. The demo accounts can act in every state, so last it
+// rows (stuckKeysetStatement with the same cutoffs and movable states, sent unnamed and so planned on
+// each call: ids alone, no last event, no one asked who can act, no HTTP), and prints the ratio. The demo accounts can act in every state, so last it
 // withdraws the pre-review approval keys from every role but the administrators' (restored at the end)
 // and measures the first page again with unmovable loans in front.
 import { loadavg } from 'node:os';
 import { Pool } from 'pg';
 import { STAGE_KEYS, type StageKey } from '@app/workflow';
 import { authorityList, isAdmin } from '../../server/src/auth/auth-user';
-import { DEFAULT_STUCK_HOURS, movableStatesOf, stuckKeysetParams, stuckKeysetSql } from '../../server/src/operations/stuck-query';
+import { DEFAULT_STUCK_HOURS, movableStatesOf, stuckKeysetStatement, type MovableStates } from '../../server/src/operations/stuck-query';
 import { MACHINE_VERSIONS } from '@app/workflow';
 import { benchLoans } from './bench-data';
 import { reportFigure } from './figures';
@@ -50,9 +50,12 @@ async function main() {
     const movable = movableStatesOf(
       accounts.filter((a: { roles: string[] }) => !isAdmin(a)).map((a: any) => ({ id: a.id, roles: a.roles, authorityList: authorityList(a) })),
     );
-    const sql = stuckKeysetSql(MACHINE_VERSIONS);
-    const raw = (stage: string | null, after: { unmovable: boolean; at: string; id: string } | null) => () =>
-      pool.query(sql, stuckKeysetParams(cutoffs, stage, after, PAGE_SIZE, movable, MACHINE_VERSIONS));
+    const raw =
+      (stage: string | null, after: { unmovable: boolean; at: string; id: string } | null, states: MovableStates = movable) =>
+      () => {
+        const { text, values } = stuckKeysetStatement(cutoffs, stage, after, PAGE_SIZE, states, MACHINE_VERSIONS);
+        return pool.query(text, values);
+      };
 
     const { rows: counts } = await pool.query(
       `SELECT count(*)::int AS n FROM workflow_instance wi WHERE wi.stage NOT IN ('closed', 'discontinued') AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz`,
@@ -119,7 +122,7 @@ async function main() {
       row(
         'first page, unmovable loans first (pre-review approvers withdrawn)',
         await timed(() => client.get(`/operations/stuck?pageSize=${PAGE_SIZE}`, token)),
-        await timed(() => pool.query(sql, stuckKeysetParams(cutoffs, null, null, PAGE_SIZE, without, MACHINE_VERSIONS))),
+        await timed(raw(null, null, without)),
       );
     } finally {
       for (const r of withdrawn)

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { cursorRows } from '../common/spreadsheet';
 import { PlannedReads } from '../database/planned-reads';
 import { writeTrail } from './operator-trail';
-import { stuckKeysetParams, stuckKeysetSql, type MovableStates, type StuckCursor } from './stuck-query';
+import { stuckPageStatement, type MovableStates, type StuckCursor } from './stuck-query';
 
 /** One operator action as the trail keeps it. */
 export interface TrailEntry {
@@ -61,16 +61,6 @@ export interface StuckRow {
   lastEventActorName: string | null;
   lastEventAt: Date | null;
 }
-
-/** The stuck page's rows by loan id ($1): each with its loan, company and last event. */
-const STUCK_ROWS_SQL = `
-  SELECT wi.loan_id AS "loanId", wi.stage, wi.updated_at AS "updatedAt", wi.version, wi.machine_version AS "machineVersion", wi.snapshot,
-         c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId",
-         e.type AS "lastEventType", e.actor_id AS "lastEventActorId", u.nickname AS "lastEventActorName", e.at AS "lastEventAt"
-    FROM workflow_instance wi JOIN loan l ON l.id = wi.loan_id JOIN company c ON c.id = l.company_id
-         LEFT JOIN workflow_event e ON e.loan_id = wi.loan_id AND e.seq = wi.version
-         LEFT JOIN app_user u ON u.id = e.actor_id
-   WHERE wi.loan_id = ANY($1::uuid[])`;
 
 export interface BatchRow {
   id: string;
@@ -174,10 +164,10 @@ export class OperationsRepository {
   }
 
   /**
-   * One page of stuck loans: the keyset query (planned with its values, which decide the parts that
-   * run), then its rows dressed with their loan, company and last event (the event of the instance's
-   * own version) by a planned read: primary-key probes whose plan never changes, planned once per
-   * connection instead of on every page (the one-statement join took longer to plan than to run).
+   * One page of stuck loans with their loan, company and last event (the event of the instance's own
+   * version), in one planned read: stuckPageStatement writes a text per shape whose generic plan is
+   * the keyset scan a custom plan would choose, so the page is planned once per connection instead of
+   * on every request (planning the join took longer than running it).
    */
   async stuckPage(
     cutoffs: Record<string, string>,
@@ -187,18 +177,8 @@ export class OperationsRepository {
     movable: MovableStates,
     versions: readonly number[],
   ): Promise<StuckRow[]> {
-    const keys: { loan_id: string; unmovable: boolean; at: string }[] = await this.db.query(
-      stuckKeysetSql(versions),
-      stuckKeysetParams(cutoffs, stage, after, size, movable, versions),
-    );
-    if (!keys.length) return [];
-    const dressed = await this.planned.query<Omit<StuckRow, 'unmovable' | 'updatedAtText'>>(STUCK_ROWS_SQL, [keys.map((k) => k.loan_id)]);
-    const byLoan = new Map(dressed.map((r) => [r.loanId, r]));
-    // in the keyset's order; a loan deleted between the two reads is left out
-    return keys.flatMap((k) => {
-      const row = byLoan.get(k.loan_id);
-      return row ? [{ ...row, unmovable: k.unmovable, updatedAtText: k.at }] : [];
-    });
+    const { text, values } = stuckPageStatement(cutoffs, stage, after, size, movable, versions);
+    return this.planned.query<StuckRow>(text, values);
   }
 
   /** Accounts that may sign in, with the roles and keys their roles grant. */

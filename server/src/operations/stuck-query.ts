@@ -38,59 +38,6 @@ export interface StuckCursor {
 }
 
 /**
- * The raw keyset query of the stuck-loan list (the bench compares the API's first page with it):
- * active instances whose last event is older than their stage's cutoff, those no account can move
- * first, then the rest, each part oldest first; after the cursor's row. Each part is its own ordered
- * scan of workflow_instance_stuck_idx (the unmovable part narrowed by the GIN index on active_paths),
- * so a page reads about its own rows rather than every stuck loan. A loan is movable when one of its
- * active paths is a live leaf of its machine version.
- * $1: stage -> cutoff time (jsonb), $2: one stage or null, $3/$4/$5: the cursor's (unmovable,
- * updated_at, loan_id) or nulls, $6: page size, $7: the dead leaves, $8...: each version's live leaves.
- */
-export function stuckKeysetSql(versions: readonly number[]): string {
-  const movable = `(CASE wi.machine_version ${versions.map((v, i) => `WHEN ${Number(v)} THEN wi.active_paths && $${8 + i}::text[]`).join(' ')} ELSE true END)`;
-  const stuck = `wi.stage NOT IN ('closed', 'discontinued')
-       AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz
-       AND ($2::text IS NULL OR wi.stage = $2)`;
-  return `
-  SELECT loan_id, unmovable, updated_at::text AS at FROM (
-    (SELECT wi.loan_id, true AS unmovable, wi.updated_at FROM workflow_instance wi
-      WHERE cardinality($7::text[]) > 0 AND ${stuck}
-        AND wi.active_paths && $7::text[] AND NOT ${movable}
-        AND ($3::boolean IS NULL OR ($3 AND (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid)))
-      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
-    UNION ALL
-    (SELECT wi.loan_id, false AS unmovable, wi.updated_at FROM workflow_instance wi
-      WHERE ${stuck} AND ${movable}
-        AND ($3::boolean IS NULL OR $3 OR (wi.updated_at, wi.loan_id) > ($4::timestamptz, $5::uuid))
-      ORDER BY wi.updated_at, wi.loan_id LIMIT $6)
-  ) page
-  ORDER BY unmovable DESC, updated_at, loan_id
-  LIMIT $6`;
-}
-
-/** The parameters of stuckKeysetSql, in its order. */
-export function stuckKeysetParams(
-  cutoffs: Record<string, string>,
-  stage: string | null,
-  after: StuckCursor | null,
-  size: number,
-  movable: MovableStates,
-  versions: readonly number[],
-): unknown[] {
-  return [
-    JSON.stringify(cutoffs),
-    stage,
-    after?.unmovable ?? null,
-    after?.at ?? null,
-    after?.id ?? null,
-    size,
-    movable.dead,
-    ...versions.map((v) => movable.live.get(v) ?? []),
-  ];
-}
-
-/**
  * From the accounts that can act (administrators left out), per machine version the leaf states where
  * one of them holds the permission of an offered event, and the leaves where none does.
  */
@@ -115,4 +62,86 @@ function leavesOf(version: number): Map<string, engine.EventType[]> {
   let leaves = LEAVES.get(version);
   if (!leaves) LEAVES.set(version, (leaves = engine.offeredEventsByLeaf(runtimeFor(version).machine)));
   return leaves;
+}
+
+/**
+ * The stuck-loan list's keyset query (the raw query the bench compares the API's page with): active
+ * instances whose last event is older than their stage's cutoff, those no account can move first,
+ * then the rest, each part oldest first; after the cursor's row. Each part is its own ordered scan of
+ * workflow_instance_stuck_idx (the unmovable part narrowed by the GIN index on active_paths), so a
+ * page reads about its own rows rather than every stuck loan. A loan is movable when one of its
+ * active paths is a live leaf of its machine version.
+ *
+ * The text is written per shape (one stage or all, first page or after a cursor and in which part)
+ * with the page size as a literal, so that a generic plan of it is the plan a custom one would pick:
+ * no `$n IS NULL OR ...` branch hides an index condition, and the planner sees the real LIMIT.
+ * Parameters: the cutoffs (jsonb), the stage when given, the cursor's updated_at and id when given,
+ * each version's live leaves, the dead leaves (unless the cursor is past the unmovable part).
+ * `columns` are of workflow_instance wi; each row also has `unmovable`.
+ */
+export function stuckKeysetStatement(
+  cutoffs: Record<string, string>,
+  stage: string | null,
+  after: StuckCursor | null,
+  size: number,
+  movable: MovableStates,
+  versions: readonly number[],
+  columns = 'wi.loan_id, wi.updated_at, wi.updated_at::text AS at',
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [JSON.stringify(cutoffs)];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const stageCond = stage === null ? '' : `AND wi.stage = ${param(stage)}`;
+  const cursorCond = after ? `AND (wi.updated_at, wi.loan_id) > (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)` : '';
+  const limit = Math.trunc(Number(size));
+  if (!(limit >= 1 && limit <= 1000)) throw new RangeError(`page size ${size}`);
+  const stuck = `wi.stage NOT IN ('closed', 'discontinued') AND wi.updated_at < ($1::jsonb ->> wi.stage)::timestamptz ${stageCond}`;
+  const live = versions.map((v) => `WHEN ${Number(v)} THEN wi.active_paths && ${param(movable.live.get(v) ?? [])}::text[]`);
+  const isMovable = `(CASE wi.machine_version ${live.join(' ')} ELSE true END)`;
+  const parts: string[] = [];
+  // past a cursor in the movable part, the unmovable part is done
+  if (!after || after.unmovable) {
+    const dead = `${param(movable.dead)}::text[]`;
+    parts.push(`(SELECT ${columns}, true AS unmovable FROM workflow_instance wi
+      WHERE cardinality(${dead}) > 0 AND ${stuck} AND wi.active_paths && ${dead} AND NOT ${isMovable} ${cursorCond}
+      ORDER BY wi.updated_at, wi.loan_id LIMIT ${limit})`);
+  }
+  parts.push(`(SELECT ${columns}, false AS unmovable FROM workflow_instance wi
+      WHERE ${stuck} AND ${isMovable} ${after && !after.unmovable ? cursorCond : ''}
+      ORDER BY wi.updated_at, wi.loan_id LIMIT ${limit})`);
+  const text = `SELECT * FROM (${parts.join(' UNION ALL ')}) parts ORDER BY unmovable DESC, updated_at, loan_id LIMIT ${limit}`;
+  return { text, values };
+}
+
+/**
+ * The API's page in one statement: the keyset query's rows dressed with their loan, company and last
+ * event (the event of the instance's own version); run as a named statement, planned once per connection.
+ */
+export function stuckPageStatement(
+  cutoffs: Record<string, string>,
+  stage: string | null,
+  after: StuckCursor | null,
+  size: number,
+  movable: MovableStates,
+  versions: readonly number[],
+): { text: string; values: unknown[] } {
+  const keyset = stuckKeysetStatement(
+    cutoffs,
+    stage,
+    after,
+    size,
+    movable,
+    versions,
+    'wi.loan_id, wi.updated_at, wi.stage, wi.version, wi.machine_version, wi.snapshot',
+  );
+  const text = `
+  SELECT k.loan_id AS "loanId", k.stage, k.updated_at AS "updatedAt", k.updated_at::text AS "updatedAtText", k.version,
+         k.machine_version AS "machineVersion", k.snapshot, k.unmovable,
+         c.name AS company, l.bank, l.a_post_officer_id AS "aPostOfficerId",
+         e.type AS "lastEventType", e.actor_id AS "lastEventActorId", u.nickname AS "lastEventActorName", e.at AS "lastEventAt"
+    FROM (${keyset.text}) k
+    JOIN loan l ON l.id = k.loan_id JOIN company c ON c.id = l.company_id
+    LEFT JOIN workflow_event e ON e.loan_id = k.loan_id AND e.seq = k.version
+    LEFT JOIN app_user u ON u.id = e.actor_id
+   ORDER BY k.unmovable DESC, k.updated_at, k.loan_id`;
+  return { text, values: keyset.values };
 }
