@@ -23,6 +23,9 @@ const common = {
 // services' tiers raise theirs in a setup file, the unit tier keeps the 5 s default.
 const slowMachineTimeout = '<rootDir>/test/slow-machine-timeout.ts';
 module.exports = {
+  // a global option (as testTimeout): scripts/test.mjs runs the API suites in parallel shards, each with
+  // its own database, split by duration; without --shard jest's own order is kept
+  testSequencer: '<rootDir>/test/api/support/shard-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/workflow/test/**/*.spec.ts', '<rootDir>/server/src/**/*.spec.ts'] },
     {

@@ -50,10 +50,16 @@ function check(step) {
   }
 }
 
-function runJest(project, env) {
-  const report = path.join(outDir, `jest-${project}-${process.pid}.json`);
+/**
+ * One jest run of a project, tallied into the totals. `shard` ("1/2") runs that part of the suites
+ * (test/api/support/shard-sequencer.js splits them); `logFile` keeps its output there instead of
+ * the terminal (a second shard's, shown when it ends). Answers the run's JSON report.
+ */
+async function runJest(project, env, { shard = null, logFile = null } = {}) {
+  const report = path.join(outDir, `jest-${project}-${process.pid}${shard ? `-${shard.replace('/', 'of')}` : ''}.json`);
   fs.rmSync(report, { force: true });
-  const r = spawnSync(
+  const out = logFile ? fs.openSync(logFile, 'w') : null;
+  const child = spawn(
     process.execPath,
     [
       'node_modules/jest/bin/jest.js',
@@ -64,18 +70,22 @@ function runJest(project, env) {
       report,
       '--forceExit',
       ...(project === 'unit' ? [] : ['--runInBand']),
+      ...(shard ? [`--shard=${shard}`] : []),
       ...files,
     ],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    },
+    { cwd: ROOT, stdio: out === null ? 'inherit' : ['ignore', out, out], env: { ...process.env, ...env } },
   );
+  if (out !== null) fs.closeSync(out);
+  onShutdown(() => {
+    if (child.exitCode === null) child.kill('SIGINT');
+  });
+  const status = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  if (logFile) process.stdout.write(`${fs.readFileSync(logFile, 'utf8')}\n`);
+  const label = shard ? `${project} (shard ${shard})` : project;
   if (!fs.existsSync(report)) {
     totals.failed++;
-    failures.push(`${project}: jest did not report (exit ${r.status})`);
-    return;
+    failures.push(`${label}: jest did not report (exit ${status})`);
+    return null;
   }
   const j = JSON.parse(fs.readFileSync(report, 'utf8'));
   totals.passed += j.numPassedTests;
@@ -88,10 +98,31 @@ function runJest(project, env) {
     for (const a of s.assertionResults) if (a.status === 'failed') failures.push(`${project}: ${a.fullName}`);
   }
   broken.forEach((s) => failures.push(`${project}: ${path.relative(ROOT, s.name)} did not run: ${s.message.split('\n').find((l) => l.trim()) ?? ''}`));
-  if (r.status !== 0 && j.numFailedTests === 0 && broken.length === 0) {
+  if (status !== 0 && j.numFailedTests === 0 && broken.length === 0) {
     totals.failed++;
-    failures.push(`${project}: jest exited with ${r.status}`);
+    failures.push(`${label}: jest exited with ${status}`);
   }
+  return j;
+}
+
+/**
+ * How many jest processes share the API suites: two on a whole run (each waits on PostgreSQL most of
+ * the time, so two keep the cores busier), one when files are named; GBO_API_SHARDS sets it.
+ */
+function apiShards() {
+  const asked = Number(process.env.GBO_API_SHARDS);
+  if (Number.isInteger(asked) && asked >= 1) return asked;
+  return files.length ? 1 : 2;
+}
+
+/** The API suites' durations from their reports, for the shard sequencer (`--record-durations`). */
+function recordDurations(reports) {
+  const seconds = {};
+  for (const j of reports)
+    for (const s of j?.testResults ?? []) seconds[path.relative(ROOT, s.name).split(path.sep).join('/')] = Math.round((s.endTime - s.startTime) / 100) / 10;
+  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
+  fs.writeFileSync(path.join(ROOT, 'test/api/support/durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+  log(`── recorded the durations of ${Object.keys(sorted).length} API suites in test/api/support/durations.json`);
 }
 
 function runVitest() {
@@ -207,16 +238,30 @@ try {
       if (!files.length || files.some((f) => f.includes('office-documents'))) {
         ensureDebianCommand('soffice', 'libreoffice-writer-nogui', 'Install LibreOffice Writer (Debian package libreoffice-writer-nogui) for the API tests.');
       }
-      const databaseUrl = await services.pg.ensureDatabase('api_test');
-      await step('API tests (jest + supertest)', () =>
-        runJest('api', {
+      // Each shard has its own database, queues and checkpoints: its suites see no other shard's loans.
+      const shards = apiShards();
+      const shardEnv = async (i) => {
+        const name = shards === 1 ? 'api_test' : `api_test_${i}`;
+        return {
           ...common,
-          DATABASE_URL: databaseUrl,
-          MIGRATION_DATABASE_URL: services.pg.ownerUrl('api_test'),
-          CHECKPOINT_DIR: path.join(runDir, 'checkpoints'),
-          QUEUE_PREFIX: 'api-test',
-        }),
-      );
+          DATABASE_URL: await services.pg.ensureDatabase(name),
+          MIGRATION_DATABASE_URL: services.pg.ownerUrl(name),
+          CHECKPOINT_DIR: path.join(runDir, shards === 1 ? 'checkpoints' : `checkpoints-${i}`),
+          QUEUE_PREFIX: shards === 1 ? 'api-test' : `api-test-${i}`,
+        };
+      };
+      await step(`API tests (jest + supertest${shards > 1 ? `, ${shards} shards side by side` : ''})`, async () => {
+        const envs = [];
+        for (let i = 1; i <= shards; i++) envs.push(await shardEnv(i));
+        const reports = await Promise.all(
+          envs.map((env, i) =>
+            shards === 1
+              ? runJest('api', env)
+              : runJest('api', env, { shard: `${i + 1}/${shards}`, logFile: i === 0 ? null : path.join(outDir, `api-shard-${i + 1}-${process.pid}.log`) }),
+          ),
+        );
+        if (args.includes('--record-durations')) recordDurations(reports);
+      });
     }
     if (side) await step('checks, unit and web tests (the rest of their run)', side);
     if (wants('browser')) {
