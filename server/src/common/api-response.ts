@@ -37,7 +37,8 @@ export type SharedTypeName =
   | 'VoteCounts'
   | 'VoteRule'
   | 'MeetingStep'
-  | 'GuaranteeContext';
+  | 'GuaranteeContext'
+  | 'MoveTargetNode';
 
 /** A property whose type is owned by @app/workflow: documented as an object, typed by name on the web. */
 export function ApiSharedProperty(name: SharedTypeName, options: { nullable?: boolean; isArray?: boolean; required?: boolean; description?: string } = {}) {
@@ -49,12 +50,13 @@ export function ApiSharedProperty(name: SharedTypeName, options: { nullable?: bo
   } as Parameters<typeof ApiProperty>[0]);
 }
 
-/** The data of an answer: a DTO class, a list of one, null, or a shared type (`{ shared: 'MachineDefinition' }`). */
-export type EnvelopeData = Type<unknown> | [Type<unknown>] | { shared: SharedTypeName } | null;
+/** The data of an answer: a DTO class, a list of one, null, or a shared type (`{ shared: 'MachineDefinition' }`, a list with `isArray`). */
+export type EnvelopeData = Type<unknown> | [Type<unknown>] | { shared: SharedTypeName; isArray?: boolean } | null;
 
 function dataSchema(data: EnvelopeData): Schema {
   if (data === null) return { type: 'object', nullable: true, example: null };
-  if ('shared' in data) return { type: 'object', 'x-ts-type': data.shared };
+  if ('shared' in data)
+    return data.isArray ? { type: 'array', items: { type: 'object', 'x-ts-type': data.shared } } : { type: 'object', 'x-ts-type': data.shared };
   if (Array.isArray(data)) return { type: 'array', items: { $ref: getSchemaPath(data[0]) } };
   return { $ref: getSchemaPath(data) };
 }

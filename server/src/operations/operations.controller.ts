@@ -10,6 +10,7 @@ import { exportSheet, formatTime, XLSX_MIME } from '../common/spreadsheet';
 import { BatchDto, BatchItemsQuery, CancelDto, FailedWorkQuery, LimitDto, RetryDto, StuckQuery, TrailQuery } from './operations.dto';
 import { OperationsBatchRunner } from './operations.batch';
 import { OperationsService } from './operations.service';
+import { BatchItemsPageDto, BatchRowDto, FailedWorkDto, LimitRowDto, RetriedDto, StuckPageDto, TrailPageDto } from './operations.responses';
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
@@ -26,7 +27,7 @@ export class OperationsController {
     private readonly runner: OperationsBatchRunner,
   ) {}
 
-  @ApiEnvelope(null)
+  @ApiEnvelope({ shared: 'MoveTargetNode', isArray: true })
   @RequirePermission('sys:operations:move')
   @Get('move-targets')
   @ApiOperation({ summary: 'The states a loan can be moved to, as a tree: one child of a compound state, one state per region of a parallel one' })
@@ -34,7 +35,7 @@ export class OperationsController {
     return this.operations.moveTargets();
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(StuckPageDto)
   @RequireRole(ROLE_ADMIN)
   @Get('stuck')
   @ApiOperation({
@@ -45,7 +46,7 @@ export class OperationsController {
     return this.operations.stuck(q);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope([LimitRowDto])
   @RequireRole(ROLE_ADMIN)
   @Get('limits')
   @ApiOperation({ summary: 'The stuck-loan limit of each stage (hours), its default and who changed it' })
@@ -53,7 +54,7 @@ export class OperationsController {
     return this.operations.limits();
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope([LimitRowDto])
   @RequirePermission('sys:operations:settings')
   @Put('limits')
   @ApiOperation({ summary: 'Sets (or, with hours null, resets) one stage’s limit, recorded in the operator trail with before and after' })
@@ -61,7 +62,7 @@ export class OperationsController {
     return this.operations.setLimit(dto, user);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope([FailedWorkDto])
   @RequireRole(ROLE_ADMIN)
   @Get('failed-work')
   @ApiOperation({ summary: 'Failed outbox rows and failed jobs, of one loan or all' })
@@ -69,7 +70,7 @@ export class OperationsController {
     return this.operations.failedWork(q.loanId ?? null);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(RetriedDto)
   @RequirePermission('sys:operations:retry')
   @Post('failed-work/retry')
   @ApiOperation({ summary: 'Retries one failed outbox row or job, recorded in the operator trail (404 when it has not failed)' })
@@ -77,7 +78,7 @@ export class OperationsController {
     return this.operations.retry(dto, user);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope([BatchRowDto])
   @RequireRole(ROLE_ADMIN)
   @Get('batches')
   @ApiOperation({ summary: 'The latest batches with their counts' })
@@ -85,7 +86,7 @@ export class OperationsController {
     return this.operations.batches();
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(BatchRowDto)
   @RequirePermission('sys:operations:batch')
   @Post('batches')
   @ApiOperation({
@@ -95,7 +96,7 @@ export class OperationsController {
     return this.operations.createBatch(dto, user, (id) => this.runner.enqueue(id));
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(BatchRowDto)
   @RequireRole(ROLE_ADMIN)
   @Get('batches/:id')
   @ApiOperation({ summary: 'A batch: status, counts applied / refused / skipped' })
@@ -103,7 +104,7 @@ export class OperationsController {
     return this.operations.batch(id);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(BatchItemsPageDto)
   @RequireRole(ROLE_ADMIN)
   @Get('batches/:id/items')
   @ApiOperation({ summary: 'A batch’s items in order, each with its outcome and, when refused or skipped, why (zh and en)' })
@@ -111,7 +112,7 @@ export class OperationsController {
     return this.operations.batchItems(id, q);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(BatchRowDto)
   @RequirePermission('sys:operations:batch')
   @Post('batches/:id/cancel')
   @ApiOperation({ summary: 'Cancels a batch: the items not yet run are skipped as cancelled (409 once it has finished)' })
@@ -119,7 +120,7 @@ export class OperationsController {
     return this.operations.cancel(id, dto.reason, user);
   }
 
-  @ApiEnvelope(null)
+  @ApiEnvelope(TrailPageDto)
   @RequireRole(ROLE_ADMIN)
   @Get('trail')
   @ApiOperation({ summary: 'The operator trail, newest first (keyset: nextBeforeId); nothing edits or deletes it' })

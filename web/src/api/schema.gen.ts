@@ -6,6 +6,7 @@ import type {
   Label,
   LoanDataContent,
   MachineDefinition,
+  MoveTargetNode,
   PersistedSnapshot,
   SectionCompleteness,
   StatusLabel,
@@ -2738,6 +2739,61 @@ export interface OverdueBucketCountsDto {
   asOf: string | null;
 }
 
+export interface StuckLastEventDto {
+  type: string;
+  label: Label | null;
+  actorId: string;
+  actorName: string | null;
+  at: string;
+}
+
+export interface AccountRefDto {
+  id: string;
+  username: string;
+  nickname: string | null;
+}
+
+export interface StuckRowDto {
+  loanId: string;
+  company: string;
+  bank: string | null;
+  stage: string;
+  stageLabel: Label;
+  state: StateValue;
+  statusLabels: StatusLabels;
+  /** The instance’s version (the number of its events): a move names it as expectedVersion */
+  version: number;
+  /** Its last event (or creation) */
+  since: string;
+  /** Whole hours since then */
+  hoursStanding: number;
+  /** The stage’s limit in hours */
+  limitHours: number;
+  lastEvent: StuckLastEventDto | null;
+  /** Active accounts (administrators aside) that can take an offered event now, guards included */
+  canAct: AccountRefDto[];
+  /** No active account holds the permission of any event offered in its state (listed first) */
+  unmovable: boolean;
+}
+
+export interface StuckPageDto {
+  list: StuckRowDto[];
+  pageSize: number;
+  /** The next page’s cursor; null on the last page */
+  nextCursor: string | null;
+}
+
+export interface LimitRowDto {
+  stage: string;
+  label: Label;
+  defaultHours: number;
+  /** The limit in force: the administrator’s, or the default */
+  hours: number;
+  /** Who set it; null on the default */
+  changedBy: string | null;
+  changedAt: string | null;
+}
+
 export interface LimitDto {
   stage:
     | 'collection'
@@ -2759,11 +2815,47 @@ export interface LimitDto {
   reason: string;
 }
 
+export interface FailedWorkDto {
+  kind: 'OUTBOX' | 'JOB';
+  /** An outbox row’s id, or queue:job id */
+  id: string;
+  /** The outbox topic or the job’s name */
+  name: string;
+  loanId: string | null;
+  at: string;
+  attempts: number;
+  error: string | null;
+}
+
+export interface RetriedDto {
+  kind: 'OUTBOX' | 'JOB';
+  id: string;
+}
+
 export interface RetryDto {
   kind: 'OUTBOX' | 'JOB';
   /** The outbox row id, or queue:jobId for a job */
   id: string;
   reason: string;
+}
+
+export interface BatchRowDto {
+  id: string;
+  action: 'MOVE' | 'RETRY' | 'RESEND_TODOS' | 'RECLASSIFY';
+  reason: string;
+  /** The action’s parameters (a move’s target) */
+  params: Record<string, unknown>;
+  /** How the loans were picked: by hand or the filter */
+  selection: Record<string, unknown>;
+  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'CANCELLED';
+  total: number;
+  applied: number;
+  refused: number;
+  skipped: number;
+  cancelRequested: boolean;
+  createdBy: string;
+  createdAt: string;
+  finishedAt: string | null;
 }
 
 export interface BatchFilterDto {
@@ -2799,8 +2891,49 @@ export interface BatchDto {
   filter?: BatchFilterDto;
 }
 
+export interface BatchItemDto {
+  position: number;
+  loanId: string;
+  company: string;
+  /** null until the item has run */
+  outcome: 'APPLIED' | 'REFUSED' | 'SKIPPED' | null;
+  /** Why, in both languages (zh, en, code) when refused or skipped; what was done when applied (count) */
+  message: Record<string, unknown> | null;
+  doneAt: string | null;
+}
+
+export interface BatchItemsPageDto {
+  list: BatchItemDto[];
+  /** The next page’s `after`; null on the last page */
+  next: number | null;
+}
+
 export interface CancelDto {
   reason: string;
+}
+
+export interface TrailRowDto {
+  id: string;
+  at: string;
+  actorId: string;
+  actorName: string | null;
+  action: 'MOVE' | 'RETRY' | 'RESEND_TODOS' | 'RECLASSIFY' | 'BATCH_CREATE' | 'BATCH_CANCEL' | 'SETTINGS' | 'QUEUE_PAGE';
+  loanId: string | null;
+  batchId: string | null;
+  reason: string;
+  /** What it was (JSON) */
+  before: Record<string, unknown> | null;
+  /** What it became (JSON) */
+  after: Record<string, unknown> | null;
+  /** More of what was done (JSON) */
+  detail: Record<string, unknown> | null;
+}
+
+export interface TrailPageDto {
+  list: TrailRowDto[];
+  pageSize: number;
+  /** The next page’s beforeId; null on the last page */
+  nextBeforeId: string | null;
 }
 
 export interface ValuationDto {
@@ -3334,18 +3467,18 @@ export interface ApiResponses {
   'PUT /admin/close-of-business/buckets': OverdueBucketsDto;
   'GET /statistics/overdue-buckets': OverdueBucketCountsDto;
   'GET /overdue-buckets': OverdueBucketsDto;
-  'GET /operations/move-targets': null;
-  'GET /operations/stuck': null;
-  'GET /operations/limits': null;
-  'PUT /operations/limits': null;
-  'GET /operations/failed-work': null;
-  'POST /operations/failed-work/retry': null;
-  'GET /operations/batches': null;
-  'POST /operations/batches': null;
-  'GET /operations/batches/{id}': null;
-  'GET /operations/batches/{id}/items': null;
-  'POST /operations/batches/{id}/cancel': null;
-  'GET /operations/trail': null;
+  'GET /operations/move-targets': MoveTargetNode[];
+  'GET /operations/stuck': StuckPageDto;
+  'GET /operations/limits': LimitRowDto[];
+  'PUT /operations/limits': LimitRowDto[];
+  'GET /operations/failed-work': FailedWorkDto[];
+  'POST /operations/failed-work/retry': RetriedDto;
+  'GET /operations/batches': BatchRowDto[];
+  'POST /operations/batches': BatchRowDto;
+  'GET /operations/batches/{id}': BatchRowDto;
+  'GET /operations/batches/{id}/items': BatchItemsPageDto;
+  'POST /operations/batches/{id}/cancel': BatchRowDto;
+  'GET /operations/trail': TrailPageDto;
   'GET /operations/trail/export': Blob;
   'GET /loans/{loanId}/custody': LoanCustodyDto;
   'POST /loans/{loanId}/certificates': CertificateDto;
