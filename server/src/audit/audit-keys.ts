@@ -1,6 +1,7 @@
 import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readOrCreateKeyFile } from '../common/key-file';
 import type { AppConfig } from '../config/config';
 import { sha256 } from '../workflow/hash-chain';
 
@@ -18,17 +19,10 @@ export interface AuditKeys {
 
 export class AuditKeyMissing extends Error {}
 
-/** Reads a key file, or (create) writes a new one; `wx` so that two processes starting together end with the same key. */
+/** Reads a key file, or (create) writes a new one whole (processes starting together end with the same key). */
 function fileKey(file: string, create: boolean, make: () => string): string {
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-  if (!create) throw new AuditKeyMissing(`no audit key at ${file} (set DATA_DIR, or the key in the environment)`);
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, make(), { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return fs.readFileSync(file, 'utf8');
+  if (!create && !fs.existsSync(file)) throw new AuditKeyMissing(`no audit key at ${file} (set DATA_DIR, or the key in the environment)`);
+  return readOrCreateKeyFile(file, make).text;
 }
 
 export function hmacKeyId(key: Buffer): string {

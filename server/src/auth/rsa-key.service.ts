@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { generateKeyPairSync, createPublicKey } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as forge from 'node-forge';
+import { readOrCreateKeyFile } from '../common/key-file';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
 /**
@@ -26,21 +26,15 @@ export class RsaKeyService implements OnModuleInit {
 
   private loadOrCreate(): string {
     const file = path.join(this.config.dataDir, 'keys', 'rsa-private.pem');
-    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const { privateKey } = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-    });
-    // wx: when two processes start together, the second one reads the first one's key.
-    try {
-      fs.writeFileSync(file, privateKey, { mode: 0o600, flag: 'wx' });
-      this.logger.log(`generated a new RSA key pair in ${file}`);
-      return privateKey;
-    } catch {
-      return fs.readFileSync(file, 'utf8');
-    }
+    const { text, created } = readOrCreateKeyFile(file, () =>
+      generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      }).privateKey,
+    );
+    if (created) this.logger.log(`generated a new RSA key pair in ${file}`);
+    return text;
   }
 
   /** The plaintext, or null when the value is not a ciphertext made with our public key. */
