@@ -1,33 +1,32 @@
-import { Queue, type Job } from 'bullmq';
-import IORedis from 'ioredis';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import request from 'supertest';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { SignedCheckpoint } from '../../server/src/audit/checkpoint';
 import { CLOSE_OF_BUSINESS_SCHEDULER_ID } from '../../server/src/close-of-business/close-of-business.handler';
 import { QUEUES } from '../../server/src/jobs/queues';
-import { redisOptions } from '../../server/src/jobs/redis';
 import { HORIZON_SCHEDULER_ID } from '../../server/src/reminders/reminder-queue';
-import { AppHandle, createUser, freshDatabaseUrl, ownerUrlOf, testConfig, tokenOf } from './support/app';
+import { AppHandle, createUser, tokenOf } from './support/app';
+import {
+  expectDueReminderSentOnce,
+  finished,
+  freePort,
+  handleAt,
+  killAll,
+  migratedDeployment,
+  printed,
+  Proc,
+  queuesOf,
+  startServer,
+  stopped,
+} from './support/deployment';
 import { shanghaiDay } from './support/lists';
 import { createLoan } from './support/loans';
 import { waitFor } from './support/wait';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** A server process of the built code (as `npm start` runs it), with what it has printed so far. */
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /** An answer read over one kept-alive connection, so always from the same API process. */
 interface Answer {
@@ -49,8 +48,8 @@ describe('scale-out: several API and worker processes on one database and Redis'
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gbo-scale-'));
   const checkpointDir = path.join(dataDir, 'checkpoints');
   const procs: Proc[] = [];
-  /** What closes the queues this suite opened, and their connections. */
-  const closers: (() => Promise<unknown>)[] = [];
+  const queues = queuesOf(prefix);
+  const queue = queues.open;
   let db: DataSource;
   let a: AppHandle;
   let b: AppHandle;
@@ -61,51 +60,9 @@ describe('scale-out: several API and worker processes on one database and Redis'
   let env: NodeJS.ProcessEnv;
 
   function start(name: string, entry: string, extra: NodeJS.ProcessEnv): Proc {
-    const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/server/src', entry)], {
-      cwd: ROOT,
-      env: { ...env, ...extra },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let text = '';
-    const keep = (chunk: Buffer) => {
-      text += chunk.toString();
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    const proc = { name, child, output: () => text, exited };
+    const proc = startServer(name, entry, { ...env, ...extra });
     procs.push(proc);
     return proc;
-  }
-
-  const lastLines = (proc: Proc) => proc.output().split('\n').slice(-15).join('\n');
-
-  /** Resolves once `proc` has printed `pattern` `times` times; rejects, with its last lines, if it exits first or never does. */
-  function printed(proc: Proc, pattern: RegExp, times = 1): Promise<void> {
-    const seen = () =>
-      proc
-        .output()
-        .split('\n')
-        .filter((line) => pattern.test(line)).length >= times;
-    return Promise.race([
-      waitFor(`${proc.name}: ${pattern}`, seen, { timeout: 150_000, interval: 100 }).then(
-        () => undefined,
-        (error: Error) => {
-          throw new Error(`${error.message}:\n${lastLines(proc)}`);
-        },
-      ),
-      proc.exited.then(({ code, signal }) => {
-        throw new Error(`${proc.name} exited (${code ?? signal}) before it was ready:\n${lastLines(proc)}`);
-      }),
-    ]);
-  }
-
-  async function handle(port: number): Promise<AppHandle> {
-    const url = `http://127.0.0.1:${port}`;
-    const key = await request(url).get('/server/open/auth/public-key').expect(200);
-    return { http: request(url), db, config: testConfig(), publicKey: key.body.data.publicKey, port: async () => port, close: async () => undefined };
   }
 
   /**
@@ -157,14 +114,6 @@ describe('scale-out: several API and worker processes on one database and Redis'
   /** A fresh connection each time (Connection: close), so that B's processes take turns. */
   const healthOf = async (h: AppHandle) => (await h.http.get('/server/health').set('Connection', 'close').timeout(15_000).expect(200)).body.data;
 
-  /** How `proc` ended after a stop signal; throws, with its last lines, when it is still running after 40 s. */
-  function stopped(proc: Proc): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    return Promise.race([
-      proc.exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${proc.name} still runs 40 s after SIGTERM:\n${lastLines(proc)}`)), 40_000).unref()),
-    ]);
-  }
-
   /** The process ids whose parent is `pid` (Linux /proc). */
   function childPids(pid: number): number[] {
     return fs
@@ -190,54 +139,19 @@ describe('scale-out: several API and worker processes on one database and Redis'
     }
   };
 
-  const queue = (name: string) => {
-    const connection = new IORedis(redisOptions(process.env.REDIS_URL!));
-    const q = new Queue(name, { connection, prefix });
-    closers.push(async () => {
-      await q.close();
-      await connection.quit();
-    });
-    return q;
-  };
-  const finished = async (q: Queue, ids: string[]) =>
-    waitFor(`jobs ${ids.join(', ')} finished`, async () => {
-      const states = await Promise.all(ids.map((id) => q.getJobState(id)));
-      return states.every((s) => s === 'completed' || s === 'failed') && states;
-    });
-
   beforeAll(async () => {
-    // the built server, as `npm start` runs it: built here when its sources changed
-    const built = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', "const m = await import('./scripts/lib.mjs'); m.buildIfStale(['workflow', 'server']);"],
-      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    expect(built.status).toBe(0);
-    const databaseUrl = await freshDatabaseUrl(name);
-    env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      MIGRATION_DATABASE_URL: '',
+    // the built server and the migrate step on its own, before the processes (as npm start does)
+    ({ env, db } = await migratedDeployment(name, {
       QUEUE_PREFIX: prefix,
       DATA_DIR: dataDir,
       CHECKPOINT_DIR: checkpointDir,
-      WEB_DIST: '',
       HOST: '127.0.0.1',
-      DEMO_MODE: 'true',
       // only an invalidation through Redis can make another process drop a cached session within this
       SESSION_CACHE_MS: '600000',
       // a checkpoint is due after each new event, and never for its age
       CHECKPOINT_EVERY: '1',
       CHECKPOINT_MAX_AGE_HOURS: '100000',
-    };
-    // the migrate step on its own, as the owner, before the processes (as npm start does)
-    const migrated = spawnSync(process.execPath, ['server/dist/server/src/migrate-cli.js'], {
-      cwd: ROOT,
-      env: { ...env, MIGRATION_DATABASE_URL: ownerUrlOf(name) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    expect(migrated.status).toBe(0);
-    db = await new DataSource({ type: 'postgres', url: databaseUrl, extra: { max: 4 } }).initialize();
+    }));
 
     const [portA, portB] = [await freePort(), await freePort()];
     // A first: it loads the demo data into the empty database; then B and the two workers together
@@ -246,14 +160,14 @@ describe('scale-out: several API and worker processes on one database and Redis'
     apiB = start('API B', 'main.js', { PORT: String(portB), API_PROCESSES: '2' });
     workers = [1, 2].map((i) => start(`worker ${i}`, 'worker.js', { WORKER_PROCESSES: '2' }));
     await Promise.all([...workers.map((w) => printed(w, /worker ready/)), printed(apiB, /ready: /, 2)]);
-    a = await handle(portA);
-    b = await handle(portB);
+    a = await handleAt(`http://127.0.0.1:${portA}`, db);
+    b = await handleAt(`http://127.0.0.1:${portB}`, db);
     admin = await tokenOf(a, 'admin');
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all(closers.map((close) => close()));
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await queues.close();
+    killAll(procs);
     await db?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -318,35 +232,7 @@ describe('scale-out: several API and worker processes on one database and Redis'
   });
 
   it('a due reminder queued through both API processes and delivered twice is sent once, by one of the two workers', async () => {
-    const [row] = await db.query(
-      `SELECT l.id, array_remove(ARRAY[l.a_post_officer_id, l.b_post_officer_id], NULL)::text[] AS officers
-         FROM loan l WHERE l.a_post_officer_id IS NOT NULL ORDER BY l.created_at LIMIT 1`,
-    );
-    const jobId = `reminder-scale-${randomUUID()}`;
-    const [{ id: reminderId }] = await db.query(
-      `INSERT INTO reminder (loan_id, kind, due_at, fire_at, job_id) VALUES ($1, 'MATURITY', now() + interval '1 day', now() - interval '1 minute', $2) RETURNING id`,
-      [row.id, jobId],
-    );
-    // both deployments queue what is due (under the reminder's own job id), and a redelivery besides
-    const reconciled = await Promise.all([a, b].map((h) => h.http.post('/server/admin/reminders/reconcile').set('X-Platform-Token', admin)));
-    expect(reconciled.map((r) => r.status)).toEqual([200, 200]);
-    const reminders = queue(QUEUES.reminders);
-    await reminders.add('reminder.fire', { reminderId }, { jobId: `${jobId}-again`, removeOnComplete: false });
-    await finished(reminders, [`${jobId}-again`]);
-    await waitFor('the reminder sent', async () => {
-      const [r] = await db.query(`SELECT state FROM reminder WHERE id = $1`, [reminderId]);
-      return r.state === 'SENT';
-    });
-    await waitFor('the reminder job done', async () => (await reminders.getJobState(jobId)) === 'unknown');
-    const messages: { user_id: string; n: number }[] = await db.query(
-      `SELECT user_id, count(*)::int AS n FROM message WHERE source_key = $1 GROUP BY user_id ORDER BY user_id`,
-      [`reminder:${reminderId}`],
-    );
-    const [{ enabled }] = await db.query(`SELECT array_agg(id::text ORDER BY id) AS enabled FROM app_user WHERE id = ANY($1::uuid[]) AND NOT disabled`, [
-      row.officers,
-    ]);
-    expect(messages.map((m) => m.user_id)).toEqual(enabled);
-    expect(messages.every((m) => m.n === 1)).toBe(true);
+    await expectDueReminderSentOnce(db, [a, b], admin, queue(QUEUES.reminders));
   });
 
   it('the audit checkpoint is written once when both workers try at once', async () => {
@@ -449,14 +335,3 @@ describe('scale-out: several API and worker processes on one database and Redis'
     for (const p of [apiA, ...workers]) expect((await stopped(p)).code).not.toBe(1);
   }, 180_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
