@@ -36,18 +36,21 @@ export function signedCheckpoint(name: string, heads: [string, number, string][]
 }
 
 /** Publishes a checkpoint through the store, as writeCheckpoint does (heads staged first). */
-export async function publishSigned(store: CheckpointStore, name: string, heads: [string, number, string][], previous: SignedCheckpoint | null) {
-  const c = signedCheckpoint(name, heads, previous);
+export async function publish(store: CheckpointStore, c: ReturnType<typeof signedCheckpoint>): Promise<SignedCheckpoint> {
+  const { id, headsFile } = c.signed.manifest;
   fs.mkdirSync(store.staging, { recursive: true });
-  const staged = path.join(store.staging, `.partial-contract-${name}-${process.pid}`);
+  const staged = path.join(store.staging, `.partial-contract-${id}-${process.pid}`);
   fs.writeFileSync(staged, c.text);
   try {
-    await store.publish(staged, c.signed.manifest.headsFile, `${name}.json`, c.json, 'PUBLIC KEY PEM\n');
+    await store.publish(staged, headsFile, `${id}.json`, c.json, 'PUBLIC KEY PEM\n');
   } finally {
     fs.rmSync(staged, { force: true });
   }
   return c.signed;
 }
+
+export const publishSigned = (store: CheckpointStore, name: string, heads: [string, number, string][], previous: SignedCheckpoint | null) =>
+  publish(store, signedCheckpoint(name, heads, previous));
 
 /**
  * What every checkpoint store keeps, run against the folder (unit tier) and the bucket (S3 through
