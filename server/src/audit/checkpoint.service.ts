@@ -13,6 +13,8 @@ import { AuditReport, verifyAll } from './verify-all';
 export class CheckpointService {
   private readonly logger = new Logger(CheckpointService.name);
   private cached: { file: string; heads: Promise<CheckpointHeads | null> } | null = null;
+  /** When the latest heads could not be read: tried again from then on, not only once a newer checkpoint appears. */
+  private retryAt: number | null = null;
   /** The folder, or the bucket with FILE_STORAGE=s3 (then read by verify on every machine). */
   readonly store: CheckpointStore;
 
@@ -54,7 +56,8 @@ export class CheckpointService {
   async latestHeads(): Promise<CheckpointHeads | null> {
     // Only the folder (or bucket) is listed per call; the heads are read again when a newer checkpoint appears.
     const newest = (await newestCheckpointFile(this.store)) ?? '';
-    if (this.cached?.file !== newest) {
+    if (this.cached?.file !== newest || (this.retryAt !== null && Date.now() >= this.retryAt)) {
+      this.retryAt = null;
       const previous = this.cached?.heads;
       // Requests arriving while it loads wait for the same load. The previous heads are closed a minute
       // later, not now: a request that already holds them may still be reading (its file number must not
@@ -72,6 +75,8 @@ export class CheckpointService {
     } catch (error) {
       // A signed checkpoint this version cannot read: one loan's verify goes on without it; the full audit reports it.
       this.logger.warn(`checkpoint ${newest} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      // A bucket that did not answer once must not leave verify without its checkpoint until the next one.
+      this.retryAt = Date.now() + 60_000;
       return null;
     }
   }

@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkpointStoreContract } from '../../../test/support/checkpoint-store-contract';
-import { loadConfig } from '../config/config';
+import type { DataSource } from 'typeorm';
+import { checkpointStoreContract, contractPublicKey, loanId, publishSigned } from '../../../test/support/checkpoint-store-contract';
+import { AppConfig, loadConfig } from '../config/config';
 import { eventHash, genesisHash, legacyChain } from '../workflow/hash-chain';
-import { AuditKeyMissing, loadAuditKeys } from './audit-keys';
+import { AuditKeyMissing, AuditKeys, loadAuditKeys } from './audit-keys';
 import { checkpointDue, SignedCheckpoint } from './checkpoint';
 import { checkpointStore, LocalCheckpointStore, S3CheckpointStore } from './checkpoint-store';
+import { CheckpointService } from './checkpoint.service';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gbo-audit-unit-'));
 const id = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
@@ -103,5 +105,33 @@ describe('where checkpoints live', () => {
     // Development and tests keep generating them; so does production on one machine's folder.
     expect(loadConfig(s3).auditSigningKey).toBeNull();
     expect(loadConfig({ NODE_ENV: 'production' }).auditSigningKey).toBeNull();
+  });
+});
+
+describe("one loan's verify: the latest heads", () => {
+  it('are read again a minute after the store failed to answer, not only once a newer checkpoint appears', async () => {
+    const checkpointDir = tmp();
+    const service = new CheckpointService(
+      {} as DataSource,
+      { checkpointDir, fileStorage: 'local', s3: null } as AppConfig,
+      {
+        publicKey: contractPublicKey,
+      } as AuditKeys,
+    );
+    await publishSigned(service.store, 'cp-1', [[loanId(1), 7, 'a'.repeat(64)]], null);
+    const stream = jest.spyOn(service.store, 'stream').mockRejectedValueOnce(new Error('the bucket did not answer'));
+    const warn = jest.spyOn(Reflect.get(service, 'logger'), 'warn').mockImplementation(() => undefined);
+    const now = jest.spyOn(Date, 'now');
+    try {
+      expect(await service.latestHeads()).toBeNull();
+      expect(warn).toHaveBeenCalledWith('checkpoint cp-1.json cannot be read: the bucket did not answer');
+      now.mockReturnValue(Date.now() + 59_000);
+      expect(await service.latestHeads()).toBeNull();
+      now.mockReturnValue(Date.now() + 61_000);
+      expect((await service.latestHeads())?.find(loanId(1))).toEqual({ version: 7, hash: 'a'.repeat(64) });
+      expect(stream).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
