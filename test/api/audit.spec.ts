@@ -334,12 +334,12 @@ describe('audit: a history no one can rewrite unseen', () => {
 
   it('writes one checkpoint when several processes find one due at the same moment', async () => {
     const service = t.app.get(CheckpointService);
-    const before = service.list().length;
+    const before = (await service.list()).length;
     // Due while no checkpoint has seen the newest event: asked again under the lock, so only the first writes.
     const due = (latest: SignedCheckpoint | null, maxEventId: number) => !latest || latest.manifest.maxEventId < maxEventId;
     const results = await Promise.all([1, 2, 3].map(() => service.writeNow(new Date(), due)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(service.list()).toHaveLength(before + 1);
+    expect(await service.list()).toHaveLength(before + 1);
   });
 
   function withKey(key: Buffer) {

@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ROLE_ADMIN } from '@app/workflow';
-import * as fs from 'node:fs';
 import { RequireRole } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiFile } from '../common/api-response';
 import { AppError } from '../common/errors';
@@ -21,8 +20,8 @@ export class AuditController {
   @RequireRole(ROLE_ADMIN)
   @Get('checkpoints')
   @ApiOperation({ summary: 'Every signed checkpoint (manifest + Ed25519 signature) and the public key to check them offline' })
-  list() {
-    return { publicKey: this.checkpoints.publicKeyPem, checkpoints: this.checkpoints.list() };
+  async list() {
+    return { publicKey: this.checkpoints.publicKeyPem, checkpoints: await this.checkpoints.list() };
   }
 
   @ApiEnvelope(SignedCheckpointDto)
@@ -40,10 +39,10 @@ export class AuditController {
   @RequireRole(ROLE_ADMIN)
   @Get('checkpoints/:id/heads')
   @ApiOperation({ summary: 'The heads file a checkpoint signed: one line "<loanId> <version, 10 digits> <hash>" per loan, sorted by loan id' })
-  heads(@Param('id') id: string) {
-    const file = this.checkpoints.headsPath(id);
-    if (!file || !fs.existsSync(file)) throw AppError.notFound('notFound');
-    return new StreamableFile(fs.createReadStream(file), { type: 'text/plain; charset=us-ascii', disposition: `attachment; filename="${id}.heads"` });
+  async heads(@Param('id') id: string) {
+    const stream = await this.checkpoints.heads(id);
+    if (!stream) throw AppError.notFound('notFound');
+    return new StreamableFile(stream, { type: 'text/plain; charset=us-ascii', disposition: `attachment; filename="${id}.heads"` });
   }
 
   @ApiEnvelope(AuditPublicKeyDto)

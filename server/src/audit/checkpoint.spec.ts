@@ -1,36 +1,17 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { canonicalJson, eventHash, genesisHash, legacyChain, sha256 } from '../workflow/hash-chain';
-import { AuditKeyMissing, loadAuditKeys } from './audit-keys';
-import { CHECKPOINT_FORMAT, CheckpointHeads, CheckpointManifest, checkpointDue, headLine, SignedCheckpoint, verifyCheckpoints } from './checkpoint';
+import type { DataSource } from 'typeorm';
+import { checkpointStoreContract, contractPublicKey, loanId, publishSigned } from '../../../test/support/checkpoint-store-contract';
+import { AppConfig, loadConfig } from '../config/config';
+import { eventHash, genesisHash, legacyChain } from '../workflow/hash-chain';
+import { AuditKeyMissing, AuditKeys, loadAuditKeys } from './audit-keys';
+import { checkpointDue, SignedCheckpoint } from './checkpoint';
+import { checkpointStore, LocalCheckpointStore, S3CheckpointStore } from './checkpoint-store';
+import { CheckpointService } from './checkpoint.service';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gbo-audit-unit-'));
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const id = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
-
-/** Writes a checkpoint as writeCheckpoint does (heads file, signed manifest), without a database. */
-function writeSigned(dir: string, name: string, heads: [string, number, string][], previous: SignedCheckpoint | null, key = privateKey): SignedCheckpoint {
-  const text = Buffer.from(heads.map(([l, v, h]) => headLine(l, v, h)).join(''));
-  fs.writeFileSync(path.join(dir, `${name}.heads`), text);
-  const manifest: CheckpointManifest = {
-    format: CHECKPOINT_FORMAT,
-    id: name,
-    createdAt: new Date().toISOString(),
-    database: 'unit',
-    loans: heads.length,
-    maxEventId: 1,
-    headsFile: `${name}.heads`,
-    headsSha256: sha256(text),
-    previous: previous ? { id: previous.manifest.id, manifestSha256: sha256(canonicalJson(previous.manifest)) } : null,
-    hmacKeyId: 'x',
-    signingKeyId: 'y',
-  };
-  const signed = { manifest, signature: sign(null, Buffer.from(canonicalJson(manifest)), key).toString('base64') };
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(signed));
-  return signed;
-}
 
 describe('keyed chain', () => {
   const e = {
@@ -77,43 +58,16 @@ describe('audit keys', () => {
   });
 });
 
+checkpointStoreContract('LocalCheckpointStore', () => {
+  const dir = path.join(tmp(), 'checkpoints');
+  return {
+    store: new LocalCheckpointStore(dir),
+    replace: async (name, bytes) => fs.writeFileSync(path.join(dir, name), bytes),
+    remove: async (name) => fs.rmSync(path.join(dir, name)),
+  };
+});
+
 describe('checkpoints', () => {
-  it('finds a loan by binary search among fixed-width sorted heads', () => {
-    const dir = tmp();
-    const heads: [string, number, string][] = [1, 3, 5, 7, 9].map((n) => [id(n), n * 10, String(n).repeat(64)]);
-    const c = writeSigned(dir, 'cp-1', heads, null);
-    for (const loaded of [CheckpointHeads.load(dir, c), CheckpointHeads.open(dir, c)]) {
-      expect(loaded.count).toBe(5);
-      for (const [l, v, h] of heads) expect(loaded.find(l)).toEqual({ version: v, hash: h });
-      expect(loaded.find(id(4))).toBeNull();
-      expect(loaded.find(id(0))).toBeNull();
-      expect(loaded.find(id(9).replace('0000000', 'fffffff'))).toBeNull();
-      loaded.close();
-    }
-    expect(headLine(id(1), 3, 'f'.repeat(64))).toHaveLength(113);
-  });
-
-  it('checks signatures, digests and links: a forged signature, an edited heads file and a removed checkpoint all show', () => {
-    const dir = tmp();
-    const a = writeSigned(dir, 'cp-1', [[id(1), 1, 'a'.repeat(64)]], null);
-    const b = writeSigned(dir, 'cp-2', [[id(1), 2, 'b'.repeat(64)]], a);
-    writeSigned(dir, 'cp-3', [[id(1), 3, 'c'.repeat(64)]], b);
-    expect(verifyCheckpoints(dir, publicKey)).toMatchObject({ total: 3, problems: [] });
-
-    // Re-signed with another key (a thief without ours).
-    writeSigned(dir, 'cp-3', [[id(1), 2, 'b'.repeat(64)]], b, generateKeyPairSync('ed25519').privateKey);
-    expect(verifyCheckpoints(dir, publicKey).problems).toEqual([{ id: 'cp-3', reason: 'the signature does not verify with the audit public key' }]);
-    writeSigned(dir, 'cp-3', [[id(1), 3, 'c'.repeat(64)]], b);
-
-    // The heads rewritten under a valid manifest.
-    fs.writeFileSync(path.join(dir, 'cp-2.heads'), headLine(id(1), 1, 'a'.repeat(64)));
-    expect(verifyCheckpoints(dir, publicKey).problems).toContainEqual({ id: 'cp-2', reason: 'its heads file differs from the one signed' });
-
-    // The middle one removed.
-    fs.rmSync(path.join(dir, 'cp-2.json'));
-    expect(verifyCheckpoints(dir, publicKey).problems).toEqual([{ id: 'cp-3', reason: expect.stringMatching(/does not follow checkpoint cp-1/) }]);
-  });
-
   it('is due every N events and at least every max-age hours', () => {
     const at = new Date('2026-01-02T00:00:00Z');
     const latest = { manifest: { createdAt: '2026-01-01T12:00:00Z', maxEventId: 1000 } } as SignedCheckpoint;
@@ -122,5 +76,62 @@ describe('checkpoints', () => {
     expect(checkpointDue(latest, 1499, 500, 24, at)).toBe(false);
     expect(checkpointDue(latest, 1500, 500, 24, at)).toBe(true);
     expect(checkpointDue(latest, 1000, 500, 12, at)).toBe(true);
+  });
+});
+
+describe('where checkpoints live', () => {
+  const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'gbo', S3_ENDPOINT: 'http://127.0.0.1:9', S3_PREFIX: 'prod/' };
+  const keys = { AUDIT_SIGNING_KEY: 'pem', AUDIT_HMAC_KEY: 'h'.repeat(32) };
+
+  it('keeps them in CHECKPOINT_DIR without S3, and in the bucket with FILE_STORAGE=s3 (a local copy only when asked)', () => {
+    const local = checkpointStore(loadConfig({ CHECKPOINT_DIR: '/srv/cp' }));
+    expect(local).toBeInstanceOf(LocalCheckpointStore);
+    expect(local.where).toBe('/srv/cp');
+    const bucket = checkpointStore(loadConfig({ ...s3, CHECKPOINT_DIR: '/srv/cp' }));
+    expect(bucket).toBeInstanceOf(S3CheckpointStore);
+    expect(bucket.where).toBe('s3://gbo/prod/checkpoints/');
+    expect(bucket.staging).toBe(os.tmpdir());
+    expect(loadConfig(s3).checkpointLocalCopy).toBe(false);
+    expect(checkpointStore(loadConfig({ ...s3, CHECKPOINT_DIR: '/srv/cp', CHECKPOINT_LOCAL_COPY: 'true' })).staging).toBe('/srv/cp');
+  });
+
+  it('refuses to start in production with FILE_STORAGE=s3 and an audit key left to a local folder', () => {
+    expect(() => loadConfig({ ...s3, NODE_ENV: 'production' })).toThrow(
+      'FILE_STORAGE=s3 in production needs AUDIT_SIGNING_KEY and AUDIT_HMAC_KEY in the environment, the same on every machine',
+    );
+    expect(() => loadConfig({ ...s3, NODE_ENV: 'production', AUDIT_SIGNING_KEY: 'pem' })).toThrow(/needs AUDIT_HMAC_KEY in the environment/);
+    expect(() => loadConfig({ ...s3, NODE_ENV: 'production', AUDIT_HMAC_KEY: 'h'.repeat(32) })).toThrow(/needs AUDIT_SIGNING_KEY in the environment/);
+    expect(loadConfig({ ...s3, ...keys, NODE_ENV: 'production' }).auditSigningKey).toBe('pem');
+    // Development and tests keep generating them; so does production on one machine's folder.
+    expect(loadConfig(s3).auditSigningKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production' }).auditSigningKey).toBeNull();
+  });
+});
+
+describe("one loan's verify: the latest heads", () => {
+  it('are read again a minute after the store failed to answer, not only once a newer checkpoint appears', async () => {
+    const checkpointDir = tmp();
+    const service = new CheckpointService(
+      {} as DataSource,
+      { checkpointDir, fileStorage: 'local', s3: null } as AppConfig,
+      {
+        publicKey: contractPublicKey,
+      } as AuditKeys,
+    );
+    await publishSigned(service.store, 'cp-1', [[loanId(1), 7, 'a'.repeat(64)]], null);
+    const stream = jest.spyOn(service.store, 'stream').mockRejectedValueOnce(new Error('the bucket did not answer'));
+    const warn = jest.spyOn(Reflect.get(service, 'logger'), 'warn').mockImplementation(() => undefined);
+    const now = jest.spyOn(Date, 'now');
+    try {
+      expect(await service.latestHeads()).toBeNull();
+      expect(warn).toHaveBeenCalledWith('checkpoint cp-1.json cannot be read: the bucket did not answer');
+      now.mockReturnValue(Date.now() + 59_000);
+      expect(await service.latestHeads()).toBeNull();
+      now.mockReturnValue(Date.now() + 61_000);
+      expect((await service.latestHeads())?.find(loanId(1))).toEqual({ version: 7, hash: 'a'.repeat(64) });
+      expect(stream).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

@@ -6,10 +6,12 @@ import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { canonicalJson, sha256 } from '../workflow/hash-chain';
 import type { AuditKeys } from './audit-keys';
+import { CheckpointStore, storedSha256 } from './checkpoint-store';
 import type { Head } from './replay';
 
 /**
- * Signed checkpoints of the chain heads, written outside PostgreSQL (DATA_DIR/checkpoints):
+ * Signed checkpoints of the chain heads, written outside PostgreSQL (DATA_DIR/checkpoints, or the
+ * bucket with FILE_STORAGE=s3: see checkpoint-store.ts):
  *   <id>.heads  every instance's head, one fixed-width line per loan sorted by loan id
  *               ("<uuid> <version, 10 digits> <hash, 64 hex>\n", 113 bytes: 113 MB at 1M loans)
  *   <id>.json   { manifest, signature }: the manifest names the heads file by its SHA-256 and the
@@ -51,36 +53,34 @@ export function headLine(loanId: string, version: number, hash: string): string 
 
 const manifestDigest = (m: CheckpointManifest) => sha256(canonicalJson(m));
 
-/** The manifest files in `dir`, oldest first (ids start with their UTC time, so names sort by time). */
-function manifestFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^cp-[\w-]+\.json$/.test(f))
-    .sort();
+/** The manifest files of the store, oldest first (ids start with their UTC time, so names sort by time). */
+async function manifestFiles(store: CheckpointStore): Promise<string[]> {
+  return (await store.names()).filter((f) => /^cp-[\w-]+\.json$/.test(f)).sort();
 }
 
-function readSigned(dir: string, file: string): SignedCheckpoint | null {
+async function readSigned(store: CheckpointStore, file: string): Promise<SignedCheckpoint | null> {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as SignedCheckpoint;
+    const bytes = await store.read(file);
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as SignedCheckpoint) : null;
   } catch {
     return null;
   }
 }
 
-/** Every signed checkpoint in `dir`, oldest first. Unreadable files are listed as broken by verifyCheckpoints. */
-export function listCheckpoints(dir: string): { file: string; checkpoint: SignedCheckpoint | null }[] {
-  return manifestFiles(dir).map((file) => ({ file, checkpoint: readSigned(dir, file) }));
+/** Every signed checkpoint of the store, oldest first. Unreadable files are listed as broken by verifyCheckpoints. */
+export async function listCheckpoints(store: CheckpointStore): Promise<{ file: string; checkpoint: SignedCheckpoint | null }[]> {
+  const files = await manifestFiles(store);
+  return Promise.all(files.map(async (file) => ({ file, checkpoint: await readSigned(store, file) })));
 }
 
 /** The name of the newest manifest file (without reading any), or null. */
-export function newestCheckpointFile(dir: string): string | null {
-  return manifestFiles(dir).pop() ?? null;
+export async function newestCheckpointFile(store: CheckpointStore): Promise<string | null> {
+  return (await manifestFiles(store)).pop() ?? null;
 }
 
-export function latestCheckpoint(dir: string): SignedCheckpoint | null {
-  const file = newestCheckpointFile(dir);
-  return file ? readSigned(dir, file) : null;
+export async function latestCheckpoint(store: CheckpointStore): Promise<SignedCheckpoint | null> {
+  const file = await newestCheckpointFile(store);
+  return file ? readSigned(store, file) : null;
 }
 
 export function checkpointDue(latest: SignedCheckpoint | null, maxEventId: number, every: number, maxAgeHours: number, now = new Date()): boolean {
@@ -97,7 +97,7 @@ export function checkpointDue(latest: SignedCheckpoint | null, maxEventId: numbe
 export async function writeCheckpoint(
   db: DataSource,
   keys: AuditKeys,
-  dir: string,
+  store: CheckpointStore,
   now = new Date(),
   due?: (latest: SignedCheckpoint | null, maxEventId: number) => boolean,
 ): Promise<SignedCheckpoint | null> {
@@ -108,15 +108,15 @@ export async function writeCheckpoint(
     await runner.release();
     return null;
   }
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(store.staging, { recursive: true });
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
-  const tmp = path.join(dir, `.partial-${process.pid}-${stamp}`);
+  const tmp = path.join(store.staging, `.partial-${process.pid}-${stamp}`);
   try {
     await runner.startTransaction('REPEATABLE READ');
     const [{ database, maxEventId }] = await runner.query(
       `SELECT current_database() AS database, COALESCE((SELECT max(id) FROM workflow_event), 0)::bigint::text AS "maxEventId"`,
     );
-    if (due && !due(latestCheckpoint(dir), Number(maxEventId))) {
+    if (due && !due(await latestCheckpoint(store), Number(maxEventId))) {
       await runner.rollbackTransaction();
       return null;
     }
@@ -147,7 +147,7 @@ export async function writeCheckpoint(
     await pipeline(Readable.from(lines()), hashed, fs.createWriteStream(tmp, { mode: 0o644 }));
     await runner.commitTransaction();
 
-    const previous = latestCheckpoint(dir);
+    const previous = await latestCheckpoint(store);
     const id = `cp-${stamp}-${maxEventId}`;
     const manifest: CheckpointManifest = {
       format: CHECKPOINT_FORMAT,
@@ -163,11 +163,8 @@ export async function writeCheckpoint(
       signingKeyId: keys.signingKeyId,
     };
     const signed: SignedCheckpoint = { manifest, signature: sign(null, Buffer.from(canonicalJson(manifest)), keys.signingKey).toString('base64') };
-    // Heads first, manifest last, each renamed into place whole: a reader never sees half a checkpoint.
-    fs.renameSync(tmp, path.join(dir, manifest.headsFile));
-    fs.writeFileSync(`${tmp}.json`, `${JSON.stringify(signed, null, 2)}\n`);
-    fs.renameSync(`${tmp}.json`, path.join(dir, `${id}.json`));
-    writePublicKey(dir, keys);
+    // Heads first, manifest last, each in place whole: a reader never sees half a checkpoint.
+    await store.publish(tmp, manifest.headsFile, `${id}.json`, Buffer.from(`${JSON.stringify(signed, null, 2)}\n`), keys.publicKeyPem);
     return signed;
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -179,32 +176,26 @@ export async function writeCheckpoint(
   }
 }
 
-/** The public key beside the checkpoints, so that a copy of the folder can be checked offline. */
-export function writePublicKey(dir: string, keys: AuditKeys): void {
-  const file = path.join(dir, 'audit-ed25519.pub.pem');
-  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === keys.publicKeyPem) return;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(`${file}.tmp-${process.pid}`, keys.publicKeyPem);
-  fs.renameSync(`${file}.tmp-${process.pid}`, file);
-}
-
 export interface CheckpointProblem {
   id: string;
   reason: string;
 }
 
 /**
- * Checks every checkpoint in `dir`: its signature with `publicKey`, its heads file against the
+ * Checks every checkpoint of the store: its signature with `publicKey`, its heads file against the
  * digest it signed, and its link to the previous one (a checkpoint removed from the middle shows).
  */
-export function verifyCheckpoints(dir: string, publicKey: KeyObject): { total: number; valid: SignedCheckpoint[]; problems: CheckpointProblem[] } {
+export async function verifyCheckpoints(
+  store: CheckpointStore,
+  publicKey: KeyObject,
+): Promise<{ total: number; valid: SignedCheckpoint[]; problems: CheckpointProblem[] }> {
   const valid: SignedCheckpoint[] = [];
   const problems: CheckpointProblem[] = [];
-  const all = listCheckpoints(dir);
+  const all = await listCheckpoints(store);
   let before: SignedCheckpoint | null = null;
   for (const { file, checkpoint } of all) {
     const id = file.replace(/\.json$/, '');
-    const problem = checkpoint ? checkOne(dir, checkpoint, publicKey, id) : 'not a readable checkpoint';
+    const problem = checkpoint ? await checkOne(store, checkpoint, publicKey, id) : 'not a readable checkpoint';
     if (problem) problems.push({ id, reason: problem });
     else {
       const m = checkpoint!.manifest;
@@ -220,7 +211,7 @@ export function verifyCheckpoints(dir: string, publicKey: KeyObject): { total: n
   return { total: all.length, valid, problems };
 }
 
-function checkOne(dir: string, c: SignedCheckpoint, publicKey: KeyObject, id: string): string | null {
+async function checkOne(store: CheckpointStore, c: SignedCheckpoint, publicKey: KeyObject, id: string): Promise<string | null> {
   if (!c.manifest || typeof c.signature !== 'string' || c.manifest.format !== CHECKPOINT_FORMAT) return 'not a checkpoint of this format';
   if (c.manifest.id !== id) return `names itself ${c.manifest.id}`;
   let ok: boolean;
@@ -230,30 +221,20 @@ function checkOne(dir: string, c: SignedCheckpoint, publicKey: KeyObject, id: st
     ok = false; // a signature that is not even Ed25519-shaped
   }
   if (!ok) return 'the signature does not verify with the audit public key';
-  const heads = path.join(dir, path.basename(c.manifest.headsFile));
-  if (!fs.existsSync(heads)) return 'its heads file is missing';
-  if (fileSha256(heads) !== c.manifest.headsSha256) return 'its heads file differs from the one signed';
+  const digest = await storedSha256(store, headsName(c));
+  if (digest === null) return 'its heads file is missing';
+  if (digest !== c.manifest.headsSha256) return 'its heads file differs from the one signed';
   return null;
 }
 
-/** SHA-256 of a file read in chunks (a heads file is 113 MB at a million loans). */
-function fileSha256(file: string): string {
-  const hash = createHash('sha256');
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (let n: number; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) hash.update(buf.subarray(0, n));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
+/** The heads file's name: a file name only, whatever the manifest says. */
+const headsName = (c: SignedCheckpoint) => path.basename(c.manifest.headsFile);
 
 /** The newest checkpoint whose signature and heads file hold, or null. */
-export function latestValidCheckpoint(dir: string, publicKey: KeyObject): SignedCheckpoint | null {
-  for (const file of manifestFiles(dir).reverse()) {
-    const checkpoint = readSigned(dir, file);
-    if (checkpoint && !checkOne(dir, checkpoint, publicKey, file.replace(/\.json$/, ''))) return checkpoint;
+export async function latestValidCheckpoint(store: CheckpointStore, publicKey: KeyObject): Promise<SignedCheckpoint | null> {
+  for (const file of (await manifestFiles(store)).reverse()) {
+    const checkpoint = await readSigned(store, file);
+    if (checkpoint && !(await checkOne(store, checkpoint, publicKey, file.replace(/\.json$/, '')))) return checkpoint;
   }
   return null;
 }
@@ -276,19 +257,23 @@ export class CheckpointHeads {
     this.count = size / LINE;
   }
 
-  static load(dir: string, c: SignedCheckpoint): CheckpointHeads {
-    const buf = fs.readFileSync(path.join(dir, path.basename(c.manifest.headsFile)));
+  static async load(store: CheckpointStore, c: SignedCheckpoint): Promise<CheckpointHeads> {
+    const buf = await store.read(headsName(c));
+    if (!buf) throw new Error(`checkpoint ${c.manifest.id}: its heads file is missing`);
     return new CheckpointHeads(c.manifest.id, (offset, length) => buf.toString('latin1', offset, offset + length), buf.length);
   }
 
-  static open(dir: string, c: SignedCheckpoint): CheckpointHeads {
-    const fd = fs.openSync(path.join(dir, path.basename(c.manifest.headsFile)), 'r');
+  static async open(store: CheckpointStore, c: SignedCheckpoint): Promise<CheckpointHeads> {
+    const file = await store.open(headsName(c));
+    if (!file) throw new Error(`checkpoint ${c.manifest.id}: its heads file is missing`);
     const buf = Buffer.alloc(LINE);
-    const read = (offset: number, length: number) => {
-      const n = fs.readSync(fd, buf, 0, length, offset);
-      return buf.toString('latin1', 0, n);
-    };
-    return new CheckpointHeads(c.manifest.id, read, fs.fstatSync(fd).size, () => fs.closeSync(fd));
+    const read = (offset: number, length: number) => buf.toString('latin1', 0, file.read(buf, length, offset));
+    try {
+      return new CheckpointHeads(c.manifest.id, read, file.size, file.close);
+    } catch (error) {
+      file.close();
+      throw error;
+    }
   }
 
   loanAt(i: number): string {

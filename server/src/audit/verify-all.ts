@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { AuditKeys } from './audit-keys';
 import { CheckpointHeads, CheckpointProblem, verifyCheckpoints } from './checkpoint';
+import type { CheckpointStore } from './checkpoint-store';
 import { Head, LoanVerdict, ReplayEvent, ReplayInstance, verifyLoan } from './replay';
 import { VerifyWorkers } from './verify-workers';
 
@@ -75,11 +76,11 @@ export interface VerifyAllOptions {
  * checkpoint that has no instance any more. Loan ids are listed in pages and merged with the
  * checkpoint's sorted heads, so memory stays flat in the number of loans but for the heads themselves.
  */
-export async function verifyAll(db: DataSource, keys: AuditKeys, checkpointDir: string, opts: VerifyAllOptions = {}): Promise<AuditReport> {
+export async function verifyAll(db: DataSource, keys: AuditKeys, checkpoints: CheckpointStore, opts: VerifyAllOptions = {}): Promise<AuditReport> {
   const maxFailures = opts.maxFailures ?? 1000;
-  const cps = verifyCheckpoints(checkpointDir, keys.publicKey);
+  const cps = await verifyCheckpoints(checkpoints, keys.publicKey);
   const latest = cps.valid.length ? cps.valid[cps.valid.length - 1] : null;
-  const heads = latest ? CheckpointHeads.load(checkpointDir, latest) : null;
+  const heads = latest ? await CheckpointHeads.load(checkpoints, latest) : null;
   const report: AuditReport = {
     ok: true,
     checkpoints: {

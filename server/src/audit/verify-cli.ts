@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/config';
 import { dataSourceOptions } from '../database/database.module';
 import { loadAuditKeys } from './audit-keys';
+import { checkpointStore } from './checkpoint-store';
 import { AuditReport, verifyAll } from './verify-all';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +44,8 @@ async function main(args: string[]): Promise<number> {
   const db = new DataSource({ ...dataSourceOptions(config), migrations: [] });
   await db.initialize();
   try {
-    const report = await verifyAll(db, keys, config.checkpointDir, {
+    // The bucket with FILE_STORAGE=s3: any machine verifies against the checkpoints every machine wrote.
+    const report = await verifyAll(db, keys, checkpointStore(config), {
       maxFailures: 100_000,
       onlyLoan: loanId,
       parallel: { databaseUrl: config.databaseUrl, workers },

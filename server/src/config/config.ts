@@ -49,8 +49,10 @@ export interface AppConfig {
   poolProcesses: number;
   /** Ed25519 private key (PEM) signing checkpoints (AUDIT_SIGNING_KEY); null: DATA_DIR/keys/audit-ed25519.pem. */
   auditSigningKey: string | null;
-  /** Where signed checkpoints are written (outside PostgreSQL). */
+  /** Where signed checkpoints are written (outside PostgreSQL); with FILE_STORAGE=s3, the bucket instead (under `<S3_PREFIX>checkpoints/`). */
   checkpointDir: string;
+  /** With FILE_STORAGE=s3, each checkpoint also kept in checkpointDir (CHECKPOINT_LOCAL_COPY; off by default). Verify reads the bucket. */
+  checkpointLocalCopy: boolean;
   /** A checkpoint once this many events were appended since the last one... */
   checkpointEvery: number;
   /** ...and at least this often (hours). */
@@ -87,6 +89,7 @@ function zone(value: string | undefined): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
+  if (production && env.FILE_STORAGE === 's3') requireSharedAuditKeys(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
   const webDist = env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist'));
   return {
@@ -119,9 +122,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     poolProcesses: 1,
     auditSigningKey: env.AUDIT_SIGNING_KEY ? env.AUDIT_SIGNING_KEY.replace(/\\n/g, '\n') : null,
     checkpointDir: path.resolve(env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints')),
+    checkpointLocalCopy: bool(env.CHECKPOINT_LOCAL_COPY, false),
     checkpointEvery: int(env.CHECKPOINT_EVERY, 500),
     checkpointMaxAgeHours: int(env.CHECKPOINT_MAX_AGE_HOURS, 24),
   };
+}
+
+/**
+ * With the checkpoints in a bucket every machine reads, the audit keys must be the same on every
+ * machine: a key generated into one machine's DATA_DIR/keys would sign checkpoints no other machine
+ * can verify (and chain events another machine's key refuses).
+ */
+function requireSharedAuditKeys(env: NodeJS.ProcessEnv): void {
+  const missing = ['AUDIT_SIGNING_KEY', 'AUDIT_HMAC_KEY'].filter((name) => !env[name]);
+  if (missing.length) {
+    throw new Error(
+      `FILE_STORAGE=s3 in production needs ${missing.join(' and ')} in the environment, the same on every machine: ` +
+        "a key generated into this machine's DATA_DIR/keys could not be seen by another (see docs/audit.md)",
+    );
+  }
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings {

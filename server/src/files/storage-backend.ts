@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 
@@ -61,13 +62,20 @@ export interface S3Settings {
   secretAccessKey: string | null;
 }
 
-/** A bucket of an S3-compatible server, through the AWS SDK. */
-export class S3Backend implements StorageBackend {
-  readonly name = 's3';
-  private readonly client: S3Client;
+/**
+ * The objects of a bucket under a prefix, through the AWS SDK: what the upload backend and the audit
+ * checkpoints share. Keys given to it are relative to the prefix; `within` names a sub-prefix on the
+ * same client.
+ */
+export class S3Bucket {
+  private constructor(
+    private readonly client: S3Client,
+    readonly bucket: string,
+    readonly prefix: string,
+  ) {}
 
-  constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
+  static of(settings: S3Settings): S3Bucket {
+    const client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       forcePathStyle: settings.forcePathStyle,
@@ -75,29 +83,77 @@ export class S3Backend implements StorageBackend {
         ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
         : {}),
     });
+    return new S3Bucket(client, settings.bucket, settings.prefix);
   }
 
-  private keyOf(key: string) {
-    assertKey(key);
-    return `${this.settings.prefix}${key}`;
+  within(sub: string): S3Bucket {
+    return new S3Bucket(this.client, this.bucket, `${this.prefix}${sub}`);
   }
 
-  async write(key: string, bytes: Buffer, mime: string): Promise<void> {
-    // If-None-Match: a conditional write (S3, MinIO), so that an existing object is never replaced.
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: bytes, ContentType: mime, IfNoneMatch: '*' }));
+  /** Writes an object; `onlyNew` sends If-None-Match (S3, MinIO: an existing object is then never replaced). */
+  async put(key: string, bytes: Buffer, mime: string, onlyNew = true): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: bytes, ContentType: mime, ...(onlyNew ? { IfNoneMatch: '*' } : {}) }),
+    );
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  /** The object's bytes as a stream, or null when there is no such object. */
+  async stream(key: string): Promise<Readable | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
-      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+      return (answer.Body as Readable | undefined) ?? null;
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
       throw error;
     }
   }
 
+  async get(key: string): Promise<Buffer | null> {
+    const body = await this.stream(key);
+    if (!body) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** The keys directly under the prefix (none of a deeper "folder"), every page of the listing. */
+  async list(): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, Delimiter: '/', ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key.slice(this.prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+  }
+}
+
+/** Uploads in a bucket of an S3-compatible server, under the generated keys only. */
+export class S3Backend implements StorageBackend {
+  readonly name = 's3';
+  private readonly bucket: S3Bucket;
+
+  constructor(settings: S3Settings) {
+    this.bucket = S3Bucket.of(settings);
+  }
+
+  async write(key: string, bytes: Buffer, mime: string): Promise<void> {
+    assertKey(key);
+    await this.bucket.put(key, bytes, mime);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    assertKey(key);
+    return this.bucket.get(key);
+  }
+
+  async remove(key: string): Promise<void> {
+    assertKey(key);
+    await this.bucket.remove(key);
   }
 }

@@ -422,7 +422,7 @@ export class WorkflowService implements OnModuleInit {
     const found = UUID.test(loanId) ? await this.repo.instanceWithLog(loanId) : null;
     if (!found) throw AppError.notFound('loanNotFound');
     const { row, events } = found;
-    const heads = this.checkpoints.latestHeads();
+    const heads = await this.checkpoints.latestHeads();
     const head = heads?.find(loanId) ?? null;
     return { ...verifyLoan(row, events, head), checkpointId: head ? heads!.id : null };
   }
