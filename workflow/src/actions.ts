@@ -208,15 +208,15 @@ export function actorsWhoCanAct<A extends Actor>(
   snapshot: GuaranteeSnapshot | PersistedSnapshot,
   actors: readonly A[],
   machine: GuaranteeMachine = guaranteeMachine,
+  /** whether `actor` holds the permission of `type`, when the caller has it worked out already (else holdsPermission) */
+  holds: (actor: A, type: EventType) => boolean = (actor, type) => holdsPermission(actor, EVENT_PERMISSIONS[type]),
 ): A[] {
   if (!actors.length) return [];
   const live = toLive(snapshot, machine);
   if (live.status !== 'active') return [];
   const possible = new Set(getNextTransitions(live).map((t) => t.eventType));
   const offered = EVENT_TYPES.filter((type) => type !== 'OPERATOR_MOVE' && possible.has(type));
-  return actors.filter((actor) =>
-    offered.some((type) => holdsPermission(actor, EVENT_PERMISSIONS[type]) && live.can(representativeEvent(type, live.context, actor.id))),
-  );
+  return actors.filter((actor) => offered.some((type) => holds(actor, type) && live.can(representativeEvent(type, live.context, actor.id))));
 }
 
 /**

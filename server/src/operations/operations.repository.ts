@@ -181,6 +181,21 @@ export class OperationsRepository {
     return this.planned.query<StuckRow>(text, values);
   }
 
+  /**
+   * A fingerprint of what the stuck list is computed from: the limits set, and the active accounts
+   * with their names, roles and keys (a sum of row hashes: no sort, no rows sent). While it stays the
+   * same, the accounts and limits read before still hold and are not read again.
+   */
+  async stuckInputsFingerprint(): Promise<string> {
+    const [row] = await this.planned.query<{ fingerprint: string }>(
+      `SELECT (SELECT count(*) || ':' || coalesce(sum(hashtextextended(stage || '=' || hours, 7)), 0) FROM stuck_limit) || '|' ||
+              (SELECT count(*) || ':' || coalesce(sum(hashtextextended(concat_ws('/', u.id, u.username, u.nickname, r.code, rp.permission_key), 7)), 0)
+                 FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role r ON r.id = ur.role_id LEFT JOIN role_permission rp ON rp.role_id = r.id
+                WHERE NOT u.disabled AND u.deleted_at IS NULL) AS fingerprint`,
+    );
+    return row.fingerprint;
+  }
+
   /** Accounts that may sign in, with the roles and keys their roles grant. */
   async activeAccounts(): Promise<{ id: string; username: string; nickname: string; roles: string[]; permissions: string[] }[]> {
     return this.planned.query(

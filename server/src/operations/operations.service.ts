@@ -106,52 +106,52 @@ export class OperationsService {
   }
 
   /**
-   * The accounts that can act (administrators aside: they pass every key by their role) and, from
-   * them and the machine, the leaf states where a loan can be moved. Computed once per request: one
-   * query of the (few) accounts and a walk of each machine version's states, cached per version.
+   * What the stuck list is computed from, as last read by this process: the limits, the accounts that
+   * can act (administrators aside: they pass every key by their role) with the events each holds the
+   * key of, and from them and the machine the leaf states where a loan can be moved. Kept while the
+   * database's fingerprint of them (limits, accounts, roles, keys) is unchanged.
    */
-  /** The limits and movable states the last stuck page was read with (this process's). */
-  private lastStuckInputs: { key: string; limits: { stage: string; hours: number }[]; movable: MovableStates } | null = null;
+  private stuckInputs: StuckInputs | null = null;
 
-  private async whoCanMove(): Promise<{ actors: { account: Account; actor: engine.Actor }[]; movable: MovableStates }> {
-    const accounts = (await this.repo.activeAccounts()).filter((a) => !isAdmin(a));
-    const actors = accounts.map((a) => ({ account: a, actor: { id: a.id, roles: a.roles, authorityList: authorityList(a) } }));
-    return { actors, movable: movableStatesOf(actors.map((a) => a.actor)) };
+  private async readStuckInputs(fingerprint: string): Promise<StuckInputs> {
+    const [limitRows, accounts] = await Promise.all([this.limits(), this.repo.activeAccounts()]);
+    const actors = accounts.filter((a) => !isAdmin(a)).map((a) => ({ id: a.id, roles: a.roles, authorityList: authorityList(a), account: a }));
+    // the key of every event, asked once per account here rather than per row and event on each page
+    const held = new Map(actors.map((a) => [a, new Set(engine.EVENT_TYPES.filter((type) => engine.holdsPermission(a, engine.EVENT_PERMISSIONS[type])))]));
+    const movable = movableStatesOf(actors);
+    return { fingerprint, limitRows, actors, held, movable, key: stuckInputsKey(limitRows, movable) };
   }
 
   /**
    * Loans without an event for longer than their stage's limit (keyset pages): those no account can
    * move first (no active account holds the permission of any event offered in their state), then the
    * rest, each oldest first. Each row: how long, the limit, the last event, and the accounts that can
-   * act now (legal actions of the loan's state for that account, guards included). Three queries a
-   * page whatever its size (limits, accounts, the page with its last events), and the machine asked
-   * once per row for every account together.
+   * act now (legal actions of the loan's state for that account, guards included). Two planned reads
+   * a page whatever its size (the inputs' fingerprint, the page with its last events) while the inputs
+   * hold, and the machine asked once per row for every account together.
    */
   async stuck(q: StuckQuery) {
     const now = new Date();
     const size = q.pageSize ?? 20;
     const after = q.cursor ? decodeCursor(q.cursor) : null;
-    const page = (limitRows: { stage: string; hours: number }[], movable: MovableStates) =>
-      this.repo.stuckPage(this.cutoffsOf(limitRows, now), q.stage ?? null, after, size, movable, engine.MACHINE_VERSIONS);
-    // The page is read beside the limits and the accounts, with the ones the previous request found
-    // (they rarely change), and read again only when the fresh ones differ: one round trip, never stale.
-    const guess = this.lastStuckInputs;
-    const [limitRows, who, guessed] = await Promise.all([this.limits(), this.whoCanMove(), guess ? page(guess.limits, guess.movable) : null]);
-    const key = stuckInputsKey(limitRows, who.movable);
-    this.lastStuckInputs = { key, limits: limitRows, movable: who.movable };
-    const rows = guessed && guess?.key === key ? guessed : await page(limitRows, who.movable);
-    const limits = new Map(limitRows.map((l) => [l.stage, l.hours]));
+    const page = (inputs: StuckInputs) =>
+      this.repo.stuckPage(this.cutoffsOf(inputs.limitRows, now), q.stage ?? null, after, size, inputs.movable, engine.MACHINE_VERSIONS);
+    // The page is read beside the fingerprint, with the inputs read before (they rarely change); the
+    // inputs are read again when the fingerprint moved, and the page too if they differ: never stale.
+    const guess = this.stuckInputs;
+    const [fingerprint, guessed] = await Promise.all([this.repo.stuckInputsFingerprint(), guess ? page(guess) : null]);
+    const inputs = guess?.fingerprint === fingerprint ? guess : await this.readStuckInputs(fingerprint);
+    this.stuckInputs = inputs;
+    const rows = guessed && guess?.key === inputs.key ? guessed : await page(inputs);
+    const limits = new Map(inputs.limitRows.map((l) => [l.stage, l.hours]));
+    const holds = (actor: StuckActor, type: engine.EventType) => inputs.held.get(actor)?.has(type) ?? false;
     const list = rows.map((r) => {
       const machine = runtimeFor(r.machineVersion).machine;
       // an unmovable row has nobody by construction: the machine is not asked
       const canAct = r.unmovable
         ? []
         : engine
-            .actorsWhoCanAct(
-              r.snapshot,
-              who.actors.map((a) => ({ ...a.actor, account: a.account })),
-              machine,
-            )
+            .actorsWhoCanAct(r.snapshot, inputs.actors, machine, holds)
             .map(({ account }) => ({ id: account.id, username: account.username, nickname: account.nickname }));
       const stage = engine.stageInfo(r.stage as engine.StageKey);
       return {
@@ -375,6 +375,19 @@ function decodeCursor(cursor: string): StuckCursor {
 }
 
 /** What a stuck page's rows depend on besides the request: each stage's hours and the movable states. */
+type StuckActor = engine.Actor & { account: Account };
+
+interface StuckInputs {
+  fingerprint: string;
+  limitRows: { stage: string; hours: number }[];
+  actors: StuckActor[];
+  /** each actor's events whose key it holds */
+  held: Map<StuckActor, Set<engine.EventType>>;
+  movable: MovableStates;
+  /** what the page's statement is made from (limits and movable states) */
+  key: string;
+}
+
 function stuckInputsKey(limits: { stage: string; hours: number }[], movable: MovableStates): string {
   return JSON.stringify([limits.map((l) => [l.stage, l.hours]), movable.dead, [...movable.live].sort(([a], [b]) => a - b)]);
 }
