@@ -70,8 +70,9 @@ interface ServerMemory {
   oldSpace: number;
   largeObjectSpace: number;
 }
-function serverMemory(): ServerMemory | null {
-  const file = process.env.BENCH_MEMORY_FILE;
+/** The API thread's sample; with `thread`, the export thread's (the sampler writes it beside). */
+function serverMemory(thread = false): ServerMemory | null {
+  const file = process.env.BENCH_MEMORY_FILE && `${process.env.BENCH_MEMORY_FILE}${thread ? '.thread' : ''}`;
   if (!file) return null;
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ServerMemory;
@@ -83,9 +84,14 @@ function serverMemory(): ServerMemory | null {
 /** Peaks of the server's memory while `during` runs: RSS from /proc every 50 ms, the heap from its sampler. */
 async function watchServer<T>(pid: number | null, during: () => Promise<T>) {
   const start = { rss: pid ? rssOf(pid) : NaN, heap: serverMemory() };
-  const peak = { rss: start.rss, heapUsed: 0, heapTotal: 0, newSpace: 0, oldSpace: 0, outside: 0 };
+  const peak = { rss: start.rss, heapUsed: 0, heapTotal: 0, newSpace: 0, oldSpace: 0, outside: 0, threadHeapUsed: 0, threadHeapTotal: 0 };
   const look = () => {
     if (pid) peak.rss = Math.max(peak.rss, rssOf(pid));
+    const t = serverMemory(true);
+    if (t) {
+      peak.threadHeapUsed = Math.max(peak.threadHeapUsed, t.heapUsed);
+      peak.threadHeapTotal = Math.max(peak.threadHeapTotal, t.heapTotal);
+    }
     const m = serverMemory();
     if (!m) return;
     peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
@@ -291,6 +297,7 @@ async function main() {
   } else {
     console.log('  server V8 heap: no sample (BENCH_MEMORY_FILE unset or the sampler not loaded)');
   }
+  if (peak.threadHeapTotal) console.log(`  export thread's V8 heap: peak heapUsed ${mb(peak.threadHeapUsed)}, heapTotal ${mb(peak.threadHeapTotal)}`);
   console.log(`  load average: ${load}`);
   reportFigure('export', {
     figure: `Excel export of ${(rowsInFile - 1).toLocaleString('en')} rows through the API: server RSS growth (after a warm-up export; baseline: the same cursor through exceljs in the bench's own process)`,
