@@ -15,6 +15,7 @@ import { inputGuard, InputGuardPipe, MAX_JSON_BYTES, MAX_QUERY_KEYS, parseQuery,
 import { createValidationPipe } from './common/validation';
 import { AppConfig, loadConfig } from './config/config';
 import { setCompanyTimeZone } from './common/company-time';
+import { exportPool } from './common/export-pool';
 import { AUDIT_KEYS } from './audit/audit.tokens';
 import type { AuditKeys } from './audit/audit-keys';
 import { dataSourceOptions } from './database/database.module';
@@ -27,6 +28,7 @@ export const API_PREFIX = 'server';
 /** The whole HTTP application, configured the same way for `npm start` and for the API tests. */
 export async function createApp(config: AppConfig = loadConfig(), logLevels: LogLevel[] = ['log', 'warn', 'error']): Promise<NestExpressApplication> {
   setCompanyTimeZone(config.companyTimeZone);
+  exportPool.configure({ workers: config.exportWorkers, queue: config.exportQueue, databaseUrl: config.databaseUrl });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: logLevels });
   app.setGlobalPrefix(API_PREFIX);
   // First, so that it wraps every answer written after it (web/compression.ts says which are left alone).

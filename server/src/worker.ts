@@ -21,8 +21,8 @@ import { workerProcesses } from './processes/process-count';
  */
 async function main() {
   exitIfStopHangs(20_000);
-  // The workers share their role's connection pool (database.module.ts: POOL_MAX).
-  const config = { ...loadConfig(), poolProcesses: workerProcesses() };
+  // The workers share their role's connection pool (database.module.ts: POOL_MAX); they run no export thread.
+  const config = { ...loadConfig(), poolProcesses: workerProcesses(), exportWorkers: 0 };
   setCompanyTimeZone(config.companyTimeZone);
   // The worker is the one that holds delayed reminders: it refuses an unsafe Redis as the API does.
   await checkRedisBeforeStart(config.redisUrl, config.redisRefuseUnsafe);

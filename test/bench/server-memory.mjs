@@ -3,13 +3,17 @@
 // RSS). Every 50 ms, while BENCH_MEMORY_FILE is set, it writes process.memoryUsage() and the committed
 // size of V8's young and old generations to that file as one JSON object (written aside, then renamed,
 // so that a reader never sees half of it). It samples on the server's event loop, so it sees the loop's
-// pauses; the RSS the bench reports comes from /proc, sampled from outside.
+// pauses; the RSS the bench reports comes from /proc, sampled from outside. Worker threads load it too
+// (they inherit the process's --import): each writes its own heap to BENCH_MEMORY_FILE.thread instead
+// (the export thread's, server/src/common/export-pool.ts), so that the API thread's figures stay its own.
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import { isMainThread, threadId } from 'node:worker_threads';
 
-const file = process.env.BENCH_MEMORY_FILE;
+const base = process.env.BENCH_MEMORY_FILE;
+const file = base && (isMainThread ? base : `${base}.thread`);
 if (file) {
-  const aside = `${file}.${process.pid}`;
+  const aside = `${file}.${process.pid}.${threadId}`;
   const sample = () => {
     const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
     const line = {

@@ -54,6 +54,7 @@ export const MESSAGES = {
   notFound: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   conflict: { zh: '数据已被他人修改，请刷新后重试', en: 'Someone else changed this data; reload and try again' },
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  exportBusy: { zh: '导出任务较多，请稍后再试', en: 'Too many exports are running: please try again in a minute' },
   wrongCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
   captchaRequired: { zh: '请输入验证码', en: 'Please enter the verification code' },
   captchaWrong: { zh: '验证码错误或已失效', en: 'The verification code is wrong or has expired' },

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { exportSheet, pagedRows, useSheetThread, type Sheet } from './spreadsheet';
+import { AppError } from './errors';
+import { exportPool } from './export-pool';
+import { exportSheet, pagedRows, type Sheet } from './spreadsheet';
 
 const columns: Sheet<number>['columns'] = [
   { header: { zh: '序号', en: 'No.' }, value: (n) => n },
@@ -22,16 +23,10 @@ async function* failingAfter(count: number) {
   throw new Error('connection lost');
 }
 
-/** The worker thread from its TypeScript source (the built server runs the compiled sheet-worker.js). */
-const SOURCE_WORKER = { file: path.join(__dirname, 'sheet-worker.ts'), execArgv: ['--require', 'tsx/cjs'] };
+// The export thread runs from its TypeScript source here (export-pool.ts), started once for the file.
+beforeAll(() => exportPool.configure({ workers: 1, queue: 4, databaseUrl: '' }));
 
-describe.each([
-  ['in a worker thread', SOURCE_WORKER],
-  ["in the request's thread", null],
-])('streamed exports, the sheet written %s', (_where, thread) => {
-  beforeAll(() => useSheetThread(thread));
-  afterAll(() => useSheetThread(null));
-
+describe('streamed exports, the sheet written in the export thread', () => {
   it('writes every row of an in-memory list past the old 10,000 cap, read back with exceljs', async () => {
     const rows = Array.from({ length: 25_000 }, (_, i) => i + 1);
     const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows }, 'en', { zh: '测试', en: 'test' }, new Date('2026-11-24T00:00:00Z'));
@@ -100,14 +95,66 @@ describe.each([
   });
 });
 
-describe('the worker thread of an export', () => {
-  afterAll(() => useSheetThread(null));
+/** Rows that wait for `gate` after the first one (an export that holds its thread until told). */
+async function* heldAfterFirst(gate: Promise<void>) {
+  yield 1;
+  await gate;
+  for (let n = 2; n <= 1_000; n++) yield n;
+}
 
-  it('fails the stream when the thread cannot run (never a short file that looks complete)', async () => {
-    useSheetThread({ file: path.join(__dirname, 'no-such-sheet-worker.js') });
-    const file = await exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows: [1, 2, 3] }, 'zh-CN', { zh: '测试', en: 'test' });
-    await expect(collect(file.getStream())).rejects.toThrow();
-  });
+const exportOf = (rows: Sheet<number>['rows']) => exportSheet({ name: { zh: '测试', en: 'Test' }, columns, rows }, 'en', { zh: '测试', en: 'test' });
+const rowCount = async (file: Awaited<ReturnType<typeof exportSheet>>) => {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await collect(file.getStream())) as never);
+  return book.worksheets[0].rowCount;
+};
+
+describe('the warm export thread', () => {
+  afterEach(() => exportPool.configure({ workers: 1, queue: 4, databaseUrl: '' }));
+
+  it('serves exports one after the other on the same thread, started once', async () => {
+    await rowCount(await exportOf([1, 2, 3]));
+    const started = exportPool.started;
+    const before = exportPool.threadIds.length;
+    expect(await rowCount(await exportOf([1, 2, 3]))).toBe(4);
+    expect(await rowCount(await exportOf([4, 5]))).toBe(3);
+    const [a, b] = exportPool.threadIds.slice(before);
+    expect(a).toBe(b);
+    expect(exportPool.started).toBe(started);
+  }, 60_000);
+
+  it('starts a thread again after it stopped, for the next export', async () => {
+    await rowCount(await exportOf([1]));
+    const started = exportPool.started;
+    await exportPool.stopIdle();
+    expect(await rowCount(await exportOf([1, 2]))).toBe(3);
+    expect(exportPool.started).toBe(started + 1);
+  }, 60_000);
+
+  it('frees the thread when a download is abandoned midway: the next export is served by it', async () => {
+    const abandoned = await exportOf(Array.from({ length: 200_000 }, (_, i) => i));
+    const stream = abandoned.getStream();
+    await new Promise((resolve) => stream.once('data', resolve));
+    const thread = exportPool.threadIds[exportPool.threadIds.length - 1];
+    stream.destroy();
+    expect(await rowCount(await exportOf([1, 2, 3]))).toBe(4);
+    expect(exportPool.threadIds[exportPool.threadIds.length - 1]).toBe(thread);
+    expect(exportPool.stats()).toEqual({ running: 0, waiting: 0 });
+  }, 60_000);
+
+  it('queues exports while the thread is busy, and refuses past the queue with exportBusy (429)', async () => {
+    exportPool.configure({ workers: 1, queue: 1, databaseUrl: '' });
+    let open!: () => void;
+    const held = await exportOf(heldAfterFirst(new Promise<void>((resolve) => (open = resolve))));
+    const queued = exportOf([1, 2]);
+    expect(exportPool.stats()).toEqual({ running: 1, waiting: 1 });
+    const refused = await exportOf([1]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 429, messageKey: 'exportBusy' });
+    open();
+    expect(await rowCount(held)).toBe(1_001);
+    expect(await rowCount(await queued)).toBe(3);
+  }, 60_000);
 });
 
 describe('paged rows', () => {

@@ -1,18 +1,16 @@
-import { Logger, StreamableFile } from '@nestjs/common';
+import { StreamableFile } from '@nestjs/common';
 import type { Label } from '@app/workflow';
 import ExcelJS from 'exceljs';
-import { once } from 'node:events';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { DataSource } from 'typeorm';
 import { contentDisposition } from './content-disposition';
 import { pickLabel, type Lang } from './i18n';
 import { companyDateTime, companyTimeZone } from './company-time';
-import { createSheetWriter, type Cell, type SheetLayout } from './sheet-writer';
+import { exportPool, type ExportRun } from './export-pool';
+import type { CellRule } from './sheet-cells';
+import type { Cell, SheetLayout } from './sheet-writer';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -55,40 +53,26 @@ export async function workbookBuffer(build: (book: ExcelJS.Workbook) => void): P
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const logger = new Logger('Export');
-
-/** Rows sent to the sheet's writer at a time (and between two looks at the response's backlog). */
+/** Rows sent to the export's thread at a time (the cells kind). */
 const ROWS_PER_BATCH = 500;
-/** Batches the worker may hold at once: the next is read from the cursor while one is written. */
-const BATCHES_IN_FLIGHT = 2;
-/**
- * The worker thread's heap: room for a batch and exceljs' state, small enough that its garbage is
- * collected long before it amounts to much (a million-row export grew the API's memory by 165 MB with
- * exceljs in the request's thread, by 120 MB with it here: test/bench/PROFILES.md).
- */
-const SHEET_WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
 
-/** Where the sheet is written: a worker thread (its compiled file and, for tests, the node options that load it). */
-export interface SheetThread {
-  file: string;
-  execArgv?: string[];
+/** The download's headers: the list's name and the day. */
+function download(out: PassThrough, lang: Lang, fileName: Label, now: Date): StreamableFile {
+  return new StreamableFile(out, { type: XLSX_MIME, disposition: contentDisposition(`${pickLabel(fileName, lang)}-${now.toISOString().slice(0, 10)}.xlsx`) });
 }
-/** The compiled worker beside this file; none when running from TypeScript sources (tests): the request's thread writes then. */
-const BUILT_SHEET_WORKER = path.join(__dirname, 'sheet-worker.js');
-let sheetThread: SheetThread | null = fs.existsSync(BUILT_SHEET_WORKER) ? { file: BUILT_SHEET_WORKER } : null;
 
-/** Test hook: write sheets in this worker (or, null, in the caller's thread). */
-export function useSheetThread(thread: SheetThread | null): void {
-  sheetThread = thread;
-}
+/** The response's side of an export: a stream the thread's bytes are written to (export-pool.ts). */
+const responseStream = () => new PassThrough({ highWaterMark: 256 * 1024 });
 
 /**
  * A one-sheet export of a list, answered as a download named after the list and the day. The rows are
- * written as they come (exceljs' streaming writer, in a worker thread, no shared strings) straight into
- * the response, so memory stays flat whatever the row count. The first row is read before answering: a
- * query that fails at once still gets its JSON error and status. A failure after the headers went out
- * destroys the connection (Nest's StreamableFile does), so the client sees a broken transfer, never a
- * short file that looks complete.
+ * read here (in memory, or page by page through a service: pagedRows) and their cells sent to the
+ * export's thread (export-pool.ts), which writes the workbook (exceljs' streaming writer, no shared
+ * strings) and sends back its bytes for the response, so memory stays flat whatever the row count. A
+ * big list read from one query is exported with exportQuery instead: its rows never enter this thread.
+ * The first row is read before answering: a query that fails at once still gets its JSON error and
+ * status. A failure after the headers went out destroys the connection (Nest's StreamableFile does), so
+ * the client sees a broken transfer, never a short file that looks complete.
  */
 export async function exportSheet<T>(
   sheet: Sheet<T>,
@@ -98,11 +82,59 @@ export async function exportSheet<T>(
   appended: readonly AppendedSheet[] = [],
 ): Promise<StreamableFile> {
   const rows = (Array.isArray(sheet.rows) ? arrayRows(sheet.rows as readonly T[]) : sheet.rows) as AsyncIterable<T>;
+  const layout: SheetLayout = {
+    ...layoutOf(sheet as unknown as AppendedSheet, lang),
+    appended: appended.map((more) => ({
+      ...layoutOf(more, lang),
+      rows: more.rows.map((row) => more.columns.map((c) => c.value(row as never, lang) ?? '')),
+    })),
+  };
+  const out = responseStream();
+  const run = await exportPool.run(out, { layout, lang, zone: companyTimeZone() });
   const iterator = rows[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  void writeSheet(out, sheet, lang, first, iterator, appended);
-  return new StreamableFile(out, { type: XLSX_MIME, disposition: contentDisposition(`${pickLabel(fileName, lang)}-${now.toISOString().slice(0, 10)}.xlsx`) });
+  let first: IteratorResult<T>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    run.abort(error as Error);
+    throw error;
+  }
+  void sendCells(run, sheet, lang, first, iterator);
+  return download(out, lang, fileName, now);
+}
+
+/** A column of exportQuery: its header, and its cell described as data (sheet-cells.ts). */
+export interface QueryColumn {
+  header: Label;
+  time?: boolean;
+  width?: number;
+  cell: CellRule;
+}
+
+/** A sheet of every row of one query, read and written in the export's thread. */
+export interface QuerySheet {
+  name: Label;
+  columns: readonly QueryColumn[];
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * exportSheet for a list read from one query: the export's thread opens its own connection, reads the
+ * query from a cursor and makes each row's cells from the columns' rules; this thread only forwards
+ * the bytes to the response. Answered once the first row was read (a query that fails at once gets its
+ * JSON error). Permissions and filters are the caller's, checked before (the query holds them).
+ */
+export async function exportQuery(sheet: QuerySheet, lang: Lang, fileName: Label, now = new Date()): Promise<StreamableFile> {
+  const out = responseStream();
+  const run = await exportPool.run(out, {
+    layout: layoutOf(sheet as unknown as AppendedSheet, lang),
+    lang,
+    zone: companyTimeZone(),
+    query: { databaseUrl: exportPool.databaseUrl, sql: sheet.sql, params: sheet.params, rules: sheet.columns.map((c) => c.cell) },
+  });
+  await run.ready;
+  return download(out, lang, fileName, now);
 }
 
 /** A small sheet after the streamed one (its rows in memory), e.g. a report's second table. */
@@ -114,7 +146,7 @@ export interface AppendedSheet {
 }
 
 /** A sheet's name as Excel allows it (31 characters) and its header row, in the language. */
-function layoutOf(sheet: { name: Label; columns: SheetColumn<never>[] }, lang: Lang): SheetLayout {
+function layoutOf(sheet: { name: Label; columns: readonly { header: Label; time?: boolean; width?: number }[] }, lang: Lang): SheetLayout {
   return {
     name: pickLabel(sheet.name, lang).slice(0, 31),
     columns: sheet.columns.map((c) => ({ header: pickLabel(c.time ? timeHeader(c.header) : c.header, lang), width: c.width ?? 18 })),
@@ -125,107 +157,23 @@ async function* arrayRows<T>(rows: readonly T[]): AsyncGenerator<T> {
   yield* rows;
 }
 
-interface SheetTarget {
-  add(rows: Cell[][]): Promise<void>;
-  end(): Promise<void>;
-  abort(): void;
-}
-
-/** The sheet written in a worker thread (sheet-worker.ts), its bytes written to `out` as they come back. */
-function threadSheet(out: PassThrough, layout: SheetLayout, thread: SheetThread): SheetTarget {
-  const worker = new Worker(thread.file, { workerData: layout, resourceLimits: SHEET_WORKER_LIMITS, execArgv: thread.execArgv });
-  let inFlight = 0;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  let finished: (() => void) | null = null;
-  const fail = (error: Error) => {
-    failure ??= error;
-    wake?.();
-    finished?.();
-  };
-  worker.on('message', (message: { chunk?: Uint8Array; ack?: boolean; done?: boolean; error?: string }) => {
-    if (message.chunk) {
-      if (!out.destroyed) out.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
-    } else if (message.ack) {
-      inFlight--;
-      wake?.();
-    } else if (message.done) finished?.();
-    else if (message.error) fail(new Error(message.error));
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the export's worker thread stopped (exit code ${code})`)));
-  return {
-    async add(rows) {
-      if (failure) throw failure;
-      worker.postMessage({ rows });
-      inFlight++;
-      while (inFlight >= BATCHES_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (wake = resolve));
-      if (failure) throw failure;
-    },
-    async end() {
-      if (failure) throw failure;
-      const done = new Promise<void>((resolve) => (finished = resolve));
-      worker.postMessage({ end: true });
-      await done;
-      if (failure) throw failure;
-      // Its work is done: the thread's exit is not a failure any more. In the caller's thread exceljs
-      // ends the stream it writes to; here the bytes came back in messages, so the end is said here.
-      worker.removeAllListeners('exit');
-      await worker.terminate();
-      if (!out.destroyed) out.end();
-    },
-    abort() {
-      worker.removeAllListeners('exit');
-      void worker.terminate();
-    },
-  };
-}
-
-/** The sheet written in the caller's thread (no built worker: tests on the sources). */
-function ownThreadSheet(out: PassThrough, layout: SheetLayout): SheetTarget {
-  const writer = createSheetWriter(out, layout);
-  return { add: (rows) => writer.add(rows), end: () => writer.end(), abort: () => undefined };
-}
-
-async function writeSheet<T>(
-  out: PassThrough,
-  sheet: Sheet<T>,
-  lang: Lang,
-  first: IteratorResult<T>,
-  iterator: AsyncIterator<T>,
-  appended: readonly AppendedSheet[],
-): Promise<void> {
-  const layout: SheetLayout = {
-    ...layoutOf(sheet as unknown as AppendedSheet, lang),
-    appended: appended.map((more) => ({
-      ...layoutOf(more, lang),
-      rows: more.rows.map((row) => more.columns.map((c) => c.value(row as never, lang) ?? '')),
-    })),
-  };
-  let target: SheetTarget | null = null;
+/** The cells kind: each row's cells made here, sent to the thread a batch at a time. */
+async function sendCells<T>(run: ExportRun, sheet: Sheet<T>, lang: Lang, first: IteratorResult<T>, iterator: AsyncIterator<T>): Promise<void> {
   try {
-    target = sheetThread ? threadSheet(out, layout, sheetThread) : ownThreadSheet(out, layout);
     let batch: Cell[][] = [];
     for (let next = first; !next.done; next = await iterator.next()) {
       batch.push(sheet.columns.map((c) => c.value(next.value, lang) ?? ''));
       if (batch.length === ROWS_PER_BATCH) {
-        if (out.destroyed) throw new Error('export abandoned by the client');
-        await target.add(batch);
+        await run.add(batch);
         batch = [];
-        // Then while the client is slower than the sheet.
-        while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
     }
-    if (batch.length) await target.add(batch);
-    await target.end();
+    if (batch.length) await run.add(batch);
+    await run.end();
   } catch (error) {
-    target?.abort();
-    // Close the cursor (and free its connection) before failing the response.
+    run.abort(error as Error);
+    // Close the cursor (and free its connection).
     await iterator.return?.().catch(() => undefined);
-    if (!out.destroyed) {
-      logger.error(`export of ${sheet.name.en} failed midway: ${(error as Error).message}`);
-      out.destroy(error as Error);
-    }
   }
 }
 

@@ -47,6 +47,13 @@ export interface AppConfig {
    * the entries from API_PROCESSES (main.ts) and WORKER_PROCESSES (worker.ts); 1 for everything else.
    */
   poolProcesses: number;
+  /**
+   * Export worker threads of an API process (EXPORT_WORKERS, default 1), kept warm between exports;
+   * each holds one PostgreSQL connection while it reads an export's query (database.module.ts).
+   */
+  exportWorkers: number;
+  /** Exports that may wait for a busy export thread (EXPORT_QUEUE, default 4); past it an export is refused (429). */
+  exportQueue: number;
   /** Ed25519 private key (PEM) signing checkpoints (AUDIT_SIGNING_KEY); null: DATA_DIR/keys/audit-ed25519.pem. */
   auditSigningKey: string | null;
   /** Where signed checkpoints are written (outside PostgreSQL); with FILE_STORAGE=s3, the bucket instead (under `<S3_PREFIX>checkpoints/`). */
@@ -120,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: env.FILE_STORAGE === 's3' ? s3Settings(env) : null,
     auditHmacKey: env.AUDIT_HMAC_KEY || null,
     poolProcesses: 1,
+    exportWorkers: Math.max(1, int(env.EXPORT_WORKERS, 1)),
+    exportQueue: Math.max(0, int(env.EXPORT_QUEUE, 4)),
     auditSigningKey: env.AUDIT_SIGNING_KEY ? env.AUDIT_SIGNING_KEY.replace(/\\n/g, '\n') : null,
     checkpointDir: path.resolve(env.CHECKPOINT_DIR ?? path.join(dataDir, 'checkpoints')),
     checkpointLocalCopy: bool(env.CHECKPOINT_LOCAL_COPY, false),

@@ -20,6 +20,15 @@ export function poolShare(processes: number): number {
   return Math.max(POOL_MIN_PER_PROCESS, Math.ceil(POOL_MAX / Math.max(1, processes)));
 }
 
+/**
+ * The main pool of a process: its share, less the connections of its export threads (EXPORT_WORKERS:
+ * each opens one of its own while it reads an export's query, outside this pool), so that the
+ * process's connections stay within its share; never below the floor.
+ */
+export function mainPoolMax(config: Pick<AppConfig, 'poolProcesses' | 'exportWorkers'>): number {
+  return Math.max(POOL_MIN_PER_PROCESS, poolShare(config.poolProcesses) - config.exportWorkers);
+}
+
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {
     type: 'postgres',
@@ -28,7 +37,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrationsTableName: 'schema_migration',
     synchronize: false,
     logging: ['error'],
-    extra: { max: poolShare(config.poolProcesses) },
+    extra: { max: mainPoolMax(config) },
   };
 }
 

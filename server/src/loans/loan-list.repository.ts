@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppError, CODES } from '../common/errors';
 import { pickLabel, type Lang } from '../common/i18n';
 import type { LoanFilterQuery, LoanSort } from './loan.dto';
-import { cursorRows, exportSheet, formatTime, type SheetColumn } from '../common/spreadsheet';
+import { exportQuery, type QueryColumn } from '../common/spreadsheet';
 import { latestBuckets } from '../close-of-business/close-of-business.repository';
 import { describeEvidence } from '../workflow/evidence';
 import { actorOf, WorkflowService } from '../workflow/workflow.service';
@@ -178,47 +178,39 @@ export function decodeCursor(text: string, sort: LoanSort, desc: boolean): Curso
 const label = (zh: string, en: string): Label => ({ zh, en });
 
 /** One spreadsheet column per list column of the registry. */
-const SHEET_COLUMNS: Record<WorklistColumn, SheetColumn<LoanRow>> = {
-  companyName: { header: label('企业名称', 'Company'), width: 32, value: (r) => r.companyName },
-  creditCode: { header: label('统一社会信用代码', 'Unified social credit code'), width: 22, value: (r) => r.creditCode },
-  amount: { header: label('担保金额（元）', 'Amount (yuan)'), width: 16, value: (r) => r.amount },
-  termMonths: { header: label('期限（月）', 'Term (months)'), width: 10, value: (r) => r.termMonths },
-  bank: { header: label('贷款银行', 'Bank'), value: (r) => r.bank },
-  loanType: { header: label('贷款类型', 'Loan type'), value: (r) => r.loanType },
-  stage: { header: label('阶段', 'Stage'), width: 20, value: (r, lang) => pickLabel(r.workflow.statusLabels.stage, lang) },
-  status: { header: label('状态', 'Status'), width: 16, value: (r, lang) => pickLabel(r.workflow.statusLabels.status, lang) },
-  step: { header: label('当前节点', 'Step'), width: 30, value: (r, lang) => pickLabel(r.workflow.statusLabels.step, lang) },
-  aPostOfficer: { header: label('A岗经办人', 'A-post officer'), value: (r) => r.aPostOfficer?.name },
-  bPostOfficer: { header: label('B岗经办人', 'B-post officer'), value: (r) => r.bPostOfficer?.name },
-  createdAt: { header: label('创建时间', 'Created'), time: true, width: 18, value: (r) => formatTime(r.createdAt) },
-  updatedAt: { header: label('更新时间', 'Updated'), time: true, width: 18, value: (r) => formatTime(r.updatedAt) },
-  disbursedOn: { header: label('放款日期', 'Disbursed on'), width: 12, value: (r) => r.disbursedOn },
-  disbursedAmount: {
-    header: label('放款金额（元）', 'Amount lent (yuan)'),
-    width: 16,
-    value: (r) => (r.disbursedAmountFen === null ? null : engine.fromFen(r.disbursedAmountFen)),
-  },
-  daysPastDue: { header: label('逾期天数', 'Days past due'), width: 10, value: (r) => r.daysPastDue },
+/**
+ * The export's columns, each cell described as data (sheet-cells.ts) over a row of the export's query:
+ * the export's thread reads the query and makes the cells (spreadsheet.ts exportQuery).
+ */
+const SHEET_COLUMNS: Record<WorklistColumn, QueryColumn> = {
+  companyName: { header: label('企业名称', 'Company'), width: 32, cell: { field: 'company_name' } },
+  creditCode: { header: label('统一社会信用代码', 'Unified social credit code'), width: 22, cell: { field: 'credit_code' } },
+  amount: { header: label('担保金额（元）', 'Amount (yuan)'), width: 16, cell: { field: 'amount_fen', as: 'yuan' } },
+  termMonths: { header: label('期限（月）', 'Term (months)'), width: 10, cell: { field: 'term_months' } },
+  bank: { header: label('贷款银行', 'Bank'), cell: { field: 'bank' } },
+  loanType: { header: label('贷款类型', 'Loan type'), cell: { field: 'loan_type' } },
+  stage: { header: label('阶段', 'Stage'), width: 20, cell: { field: 'snapshot', as: 'stage' } },
+  status: { header: label('状态', 'Status'), width: 16, cell: { field: 'snapshot', as: 'status' } },
+  step: { header: label('当前节点', 'Step'), width: 30, cell: { field: 'snapshot', as: 'step' } },
+  aPostOfficer: { header: label('A岗经办人', 'A-post officer'), cell: { field: 'a_name' } },
+  bPostOfficer: { header: label('B岗经办人', 'B-post officer'), cell: { field: 'b_name' } },
+  createdAt: { header: label('创建时间', 'Created'), time: true, width: 18, cell: { field: 'created_at', as: 'time' } },
+  updatedAt: { header: label('更新时间', 'Updated'), time: true, width: 18, cell: { field: 'updated_at', as: 'time' } },
+  disbursedOn: { header: label('放款日期', 'Disbursed on'), width: 12, cell: { field: 'disbursed_on' } },
+  disbursedAmount: { header: label('放款金额（元）', 'Amount lent (yuan)'), width: 16, cell: { field: 'disbursed_amount_fen', as: 'yuan' } },
+  daysPastDue: { header: label('逾期天数', 'Days past due'), width: 10, cell: { field: 'days_past_due' } },
   // the key alone; an export writes the words of the buckets in force instead (bucketColumn)
-  overdueBucket: { header: label('逾期分档', 'Overdue bucket'), width: 14, value: (r) => r.overdueBucket },
+  overdueBucket: { header: label('逾期分档', 'Overdue bucket'), width: 14, cell: { field: 'overdue_bucket' } },
 };
 
 /**
  * The bucket column in the export's language: the words of the buckets in force, else of the default
  * buckets (a row the last close of business put in a bucket since renamed), else the key as stored.
  */
-export function bucketColumn(inForce: readonly engine.OverdueBucket[]): SheetColumn<LoanRow> {
-  const labels = new Map<string, Label>();
-  for (const b of [...engine.DEFAULT_OVERDUE_BUCKETS, ...inForce]) labels.set(b.key, b.label);
-  return {
-    ...SHEET_COLUMNS.overdueBucket,
-    width: 18,
-    value: (r, lang) => {
-      if (r.overdueBucket === null) return null;
-      const words = labels.get(r.overdueBucket);
-      return words ? pickLabel(words, lang) : r.overdueBucket;
-    },
-  };
+export function bucketColumn(inForce: readonly engine.OverdueBucket[], lang: Lang): QueryColumn {
+  const words: Record<string, string> = {};
+  for (const b of [...engine.DEFAULT_OVERDUE_BUCKETS, ...inForce]) words[b.key] = pickLabel(b.label, lang);
+  return { ...SHEET_COLUMNS.overdueBucket, width: 18, cell: { field: 'overdue_bucket', as: 'words', words } };
 }
 
 /** The loan list's export: every column but the last update. */
@@ -589,12 +581,8 @@ export class LoanListRepository {
          LEFT JOIN app_user ub ON ub.id = wi.b_post_officer_id
         WHERE ${['l.deleted_at IS NULL', ...instance, ...loan].join(' AND ')}
         ORDER BY ${SORT_COLUMNS[sortKey]} ${direction}${nulls}, ${TIE_COLUMNS[sortKey]} ${direction}`;
-    const toRows = (rows: Record<string, any>[]) => this.toRows(rows, search, user, false);
-    async function* loanRows(db: DataSource) {
-      for await (const r of cursorRows(db, sql, params)) yield toRows([r])[0];
-    }
-    const buckets = columns.includes('overdueBucket') ? bucketColumn((await latestBuckets(this.db))?.buckets ?? []) : null;
+    const buckets = columns.includes('overdueBucket') ? bucketColumn((await latestBuckets(this.db))?.buckets ?? [], lang) : null;
     const sheetColumns = columns.map((c) => (c === 'overdueBucket' && buckets ? buckets : SHEET_COLUMNS[c]));
-    return exportSheet({ name, columns: sheetColumns, rows: loanRows(this.db) }, lang, name, this.clock.now());
+    return exportQuery({ name, columns: sheetColumns, sql, params }, lang, name, this.clock.now());
   }
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { POOL_MAX, POOL_MIN_PER_PROCESS, poolShare } from '../database/database.module';
+import { mainPoolMax, POOL_MAX, POOL_MIN_PER_PROCESS, poolShare } from '../database/database.module';
 import { apiProcesses, processCount, workerProcesses } from './process-count';
 
 describe('process counts', () => {
@@ -24,5 +24,15 @@ describe('the connection pool of a process', () => {
     expect(poolShare(64)).toBe(POOL_MIN_PER_PROCESS);
     // about the same total however many processes, until the floor
     for (const n of [1, 2, 3, 4]) expect(poolShare(n) * n).toBeLessThanOrEqual(POOL_MAX + n - 1);
+  });
+});
+
+describe('the main pool beside the export threads', () => {
+  it("leaves the export threads' connections out of the process's share, never below the floor", () => {
+    expect(mainPoolMax({ poolProcesses: 1, exportWorkers: 1 })).toBe(POOL_MAX - 1);
+    expect(mainPoolMax({ poolProcesses: 2, exportWorkers: 1 }) + 1).toBe(poolShare(2));
+    expect(mainPoolMax({ poolProcesses: 2, exportWorkers: 3 }) + 3).toBe(poolShare(2));
+    expect(mainPoolMax({ poolProcesses: 1, exportWorkers: 0 })).toBe(POOL_MAX);
+    expect(mainPoolMax({ poolProcesses: 64, exportWorkers: 1 })).toBe(POOL_MIN_PER_PROCESS);
   });
 });
