@@ -26,12 +26,14 @@ export class RsaKeyService implements OnModuleInit {
 
   private loadOrCreate(): string {
     const file = path.join(this.config.dataDir, 'keys', 'rsa-private.pem');
-    const { text, created } = readOrCreateKeyFile(file, () =>
-      generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-      }).privateKey,
+    const { text, created } = readOrCreateKeyFile(
+      file,
+      () =>
+        generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        }).privateKey,
     );
     if (created) this.logger.log(`generated a new RSA key pair in ${file}`);
     return text;

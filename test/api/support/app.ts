@@ -42,7 +42,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     throw new Error('API tests need DATABASE_URL and REDIS_URL: run them with `npm test` (scripts/test.mjs starts both)');
   }
-  const dataDir = overrides.dataDir ?? path.resolve(__dirname, '../../../.data/test/api-files');
+  // each shard of the tier (scripts/test.mjs) has a folder of its own: suites count the files in it
+  const dataDir = overrides.dataDir ?? process.env.API_TEST_DATA_DIR ?? path.resolve(__dirname, '../../../.data/test/api-files');
   return {
     ...loadConfig(),
     dataDir,
