@@ -53,7 +53,7 @@ async function main() {
     const raw =
       (stage: string | null, after: { unmovable: boolean; at: string; id: string } | null, states: MovableStates = movable) =>
       () => {
-        const { text, values } = stuckKeysetStatement(cutoffs, stage, after, PAGE_SIZE, states, MACHINE_VERSIONS);
+        const { text, values } = stuckKeysetStatement({ cutoffs, stage, after, size: PAGE_SIZE, movable: states, versions: MACHINE_VERSIONS });
         return pool.query(text, values);
       };
 

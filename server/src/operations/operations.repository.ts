@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { cursorRows } from '../common/spreadsheet';
 import { PlannedReads } from '../database/planned-reads';
 import { writeTrail } from './operator-trail';
-import { stuckPageStatement, type MovableStates, type StuckCursor } from './stuck-query';
+import { stuckPageStatement, type StuckPageRequest } from './stuck-query';
 
 /** One operator action as the trail keeps it. */
 export interface TrailEntry {
@@ -169,15 +169,8 @@ export class OperationsRepository {
    * the keyset scan a custom plan would choose, so the page is planned once per connection instead of
    * on every request (planning the join took longer than running it).
    */
-  async stuckPage(
-    cutoffs: Record<string, string>,
-    stage: string | null,
-    after: StuckCursor | null,
-    size: number,
-    movable: MovableStates,
-    versions: readonly number[],
-  ): Promise<StuckRow[]> {
-    const { text, values } = stuckPageStatement(cutoffs, stage, after, size, movable, versions);
+  async stuckPage(request: StuckPageRequest): Promise<StuckRow[]> {
+    const { text, values } = stuckPageStatement(request);
     return this.planned.query<StuckRow>(text, values);
   }
 

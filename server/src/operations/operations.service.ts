@@ -135,7 +135,14 @@ export class OperationsService {
     const size = q.pageSize ?? 20;
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     const page = (inputs: StuckInputs) =>
-      this.repo.stuckPage(this.cutoffsOf(inputs.limitRows, now), q.stage ?? null, after, size, inputs.movable, engine.MACHINE_VERSIONS);
+      this.repo.stuckPage({
+        cutoffs: this.cutoffsOf(inputs.limitRows, now),
+        stage: q.stage ?? null,
+        after,
+        size,
+        movable: inputs.movable,
+        versions: engine.MACHINE_VERSIONS,
+      });
     // The page is read beside the fingerprint, with the inputs read before (they rarely change); the
     // inputs are read again when the fingerprint moved, and the page too if they differ: never stale.
     const guess = this.stuckInputs;

@@ -30,6 +30,16 @@ export interface MovableStates {
   dead: string[];
 }
 
+/** One page of the stuck list: each stage's cutoff time, one stage or all, the cursor, the size, who can move what, the machine versions. */
+export interface StuckPageRequest {
+  cutoffs: Record<string, string>;
+  stage: string | null;
+  after: StuckCursor | null;
+  size: number;
+  movable: MovableStates;
+  versions: readonly number[];
+}
+
 /** A stuck-list cursor: the last row's flag, its exact updated_at (text, to the microsecond) and id. */
 export interface StuckCursor {
   unmovable: boolean;
@@ -80,12 +90,7 @@ function leavesOf(version: number): Map<string, engine.EventType[]> {
  * `columns` are of workflow_instance wi; each row also has `unmovable`.
  */
 export function stuckKeysetStatement(
-  cutoffs: Record<string, string>,
-  stage: string | null,
-  after: StuckCursor | null,
-  size: number,
-  movable: MovableStates,
-  versions: readonly number[],
+  { cutoffs, stage, after, size, movable, versions }: StuckPageRequest,
   columns = 'wi.loan_id, wi.updated_at, wi.updated_at::text AS at',
 ): { text: string; values: unknown[] } {
   const values: unknown[] = [JSON.stringify(cutoffs)];
@@ -116,23 +121,8 @@ export function stuckKeysetStatement(
  * The API's page in one statement: the keyset query's rows dressed with their loan, company and last
  * event (the event of the instance's own version); run as a named statement, planned once per connection.
  */
-export function stuckPageStatement(
-  cutoffs: Record<string, string>,
-  stage: string | null,
-  after: StuckCursor | null,
-  size: number,
-  movable: MovableStates,
-  versions: readonly number[],
-): { text: string; values: unknown[] } {
-  const keyset = stuckKeysetStatement(
-    cutoffs,
-    stage,
-    after,
-    size,
-    movable,
-    versions,
-    'wi.loan_id, wi.updated_at, wi.stage, wi.version, wi.machine_version, wi.snapshot',
-  );
+export function stuckPageStatement(request: StuckPageRequest): { text: string; values: unknown[] } {
+  const keyset = stuckKeysetStatement(request, 'wi.loan_id, wi.updated_at, wi.stage, wi.version, wi.machine_version, wi.snapshot');
   const text = `
   SELECT k.loan_id AS "loanId", k.stage, k.updated_at AS "updatedAt", k.updated_at::text AS "updatedAtText", k.version,
          k.machine_version AS "machineVersion", k.snapshot, k.unmovable,
