@@ -238,7 +238,7 @@ try {
       if (!files.length || files.some((f) => f.includes('office-documents'))) {
         ensureDebianCommand('soffice', 'libreoffice-writer-nogui', 'Install LibreOffice Writer (Debian package libreoffice-writer-nogui) for the API tests.');
       }
-      // Each shard has its own database, queues, checkpoints and files: its suites see no other shard's.
+      // Each shard has its own database, Redis database, queues, checkpoints and files: its suites see no other shard's.
       const shards = apiShards();
       const shardEnv = async (i) => {
         const name = shards === 1 ? 'api_test' : `api_test_${i}`;
@@ -248,7 +248,8 @@ try {
           MIGRATION_DATABASE_URL: services.pg.ownerUrl(name),
           CHECKPOINT_DIR: path.join(runDir, shards === 1 ? 'checkpoints' : `checkpoints-${i}`),
           QUEUE_PREFIX: shards === 1 ? 'api-test' : `api-test-${i}`,
-          ...(shards === 1 ? {} : { API_TEST_DATA_DIR: path.join(outDir, `api-files-${i}`) }),
+          // a Redis database of its own too: a suite's FLUSHDB (reminders) must not empty another shard's queues
+          ...(shards === 1 ? {} : { REDIS_URL: `${services.redis.url}/${i}`, API_TEST_DATA_DIR: path.join(outDir, `api-files-${i}`) }),
         };
       };
       await step(`API tests (jest + supertest${shards > 1 ? `, ${shards} shards side by side` : ''})`, async () => {
